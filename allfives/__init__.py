@@ -1,0 +1,48 @@
+"""All Fives: the dominoes game where the open ends score in fives.
+
+The rules engine: pure Python, standard library only, the same on CPython
+3.11+ and in the browser on Pyodide.
+
+>>> from allfives import Match, Rules, Move
+>>> import random
+>>> match = Match(Rules(players=2))
+>>> events = match.deal(random.Random(7))
+>>> len(match.legal_moves())
+9
+"""
+
+from .events import Drew, Event, HandEnded, HandStarted, MatchEnded, Passed, Played
+from .hand import HandState, IllegalMove, opening_lead
+from .layout import Layout, Placed
+from .match import Deal, DealError, Match
+from .rules import PRESETS, Rules, RulesError, round_to_five
+from .tiles import TILES, End, Move, Tile, tile
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "PRESETS",
+    "TILES",
+    "Deal",
+    "DealError",
+    "Drew",
+    "End",
+    "Event",
+    "HandEnded",
+    "HandStarted",
+    "HandState",
+    "IllegalMove",
+    "Layout",
+    "Match",
+    "MatchEnded",
+    "Move",
+    "Passed",
+    "Placed",
+    "Played",
+    "Rules",
+    "RulesError",
+    "Tile",
+    "opening_lead",
+    "round_to_five",
+    "tile",
+]

@@ -1,0 +1,327 @@
+"""One hand: the deal, whose turn it is, legal moves, drawing and passing,
+scoring each play, and scoring the end of the hand.
+
+A :class:`HandState` is mutable and cheap to :meth:`~HandState.copy`, so the
+computer players can search it; :class:`~allfives.match.Match` wraps it with
+the match flow and the record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from .events import Drew, Event, HandEnded, MatchEnded, Passed, Played
+from .layout import CLOSED, ENDS, Layout, N
+from .rules import Rules, round_to_five
+from .tiles import TILES, Move, Tile
+
+__all__ = ["HandState", "IllegalMove", "opening_lead", "points_for"]
+
+
+# Every move onto an end, made once: MOVES[tile.index][arm].
+MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(t, end) for end in ENDS) for t in TILES)
+
+_LINE_ARMS = (0, 1)
+_ALL_ARMS = (0, 1, 2, 3)
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow here; nothing was changed."""
+
+
+def opening_lead(rules: Rules, hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile] | None:
+    """Who must lead, and with what, under ``lead="highest-double"``: the
+    holder of the highest double; with no double dealt, the holder of the
+    heaviest tile (between equally heavy tiles, the one with the higher half).
+    ``None`` when the rules leave the lead to chance."""
+    if rules.lead != "highest-double":
+        return None
+    best: tuple[tuple[int, int, int], int, Tile] | None = None
+    for seat, hand in enumerate(hands):
+        for t in hand:
+            key = (1 if t.is_double else 0, t.pips, t.high)
+            if best is None or key > best[0]:
+                best = (key, seat, t)
+    assert best is not None, "someone holds a tile"
+    return best[1], best[2]
+
+
+def points_for(layout: Layout, move: Move) -> int:
+    """What ``move`` would score on ``layout``: the ends total after it, when
+    that is a positive multiple of 5."""
+    if move.end is None:
+        # The lead's two halves are the ends; a lone double lead counts its
+        # pips once (5-5 alone is 10): either way, its pips.
+        total = move.tile.pips
+    else:
+        total = layout.total_after(move.tile, move.end)
+    return total if total and total % 5 == 0 else 0
+
+
+class HandState:
+    """A hand in play. ``scores`` are the match scores per side, carried in so
+    that a side reaching the target wins at once (the "immediate" rule)."""
+
+    __slots__ = (
+        "boneyard",
+        "forced_lead",
+        "hands",
+        "layout",
+        "leader",
+        "moves",
+        "number",
+        "out",
+        "reason",
+        "rules",
+        "scores",
+        "sides",
+        "target",
+        "to_move",
+        "winner",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[Sequence[Tile]],
+        boneyard: Sequence[Tile],
+        leader: int,
+        scores: Sequence[int] | None = None,
+        number: int = 1,
+    ) -> None:
+        self.rules = rules
+        self.hands: list[list[Tile]] = [list(h) for h in hands]
+        self.boneyard: list[Tile] = list(boneyard)
+        self.layout = Layout()
+        self.leader = leader
+        self.to_move = leader
+        self.number = number
+        self.scores: list[int] = list(scores) if scores is not None else [0] * rules.sides
+        self.sides: tuple[int, ...] = tuple(rules.side_of(s) for s in range(rules.players))
+        self.target = rules.points_to_win if rules.win == "immediate" else 0
+        forced = opening_lead(rules, self.hands)
+        self.forced_lead: Tile | None = forced[1] if forced else None
+        self.moves: list[Move] = []
+        self.reason: Literal["domino", "blocked"] | None = None
+        self.out: int | None = None
+        self.winner: int | None = None
+
+    def copy(self) -> HandState:
+        other = HandState.__new__(HandState)
+        other.rules = self.rules
+        other.hands = [list(h) for h in self.hands]
+        other.boneyard = list(self.boneyard)
+        other.layout = self.layout.copy()
+        other.leader = self.leader
+        other.to_move = self.to_move
+        other.number = self.number
+        other.scores = list(self.scores)
+        other.sides = self.sides
+        other.target = self.target
+        other.forced_lead = self.forced_lead
+        other.moves = list(self.moves)
+        other.reason = self.reason
+        other.out = self.out
+        other.winner = self.winner
+        return other
+
+    # What the rules allow
+
+    @property
+    def is_over(self) -> bool:
+        """The hand has ended, or the match was won during it."""
+        return self.reason is not None or self.winner is not None
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the player to move may make, with each end spelled out."""
+        if self.is_over:
+            return []
+        hand = self.hands[self.to_move]
+        layout = self.layout
+        if layout.lead is None:
+            if self.forced_lead is not None:
+                return [Move(self.forced_lead)]
+            return [Move(t) for t in hand]
+        moves = []
+        pips = layout.open_pips
+        mask = layout.mask
+        arms = _ALL_ARMS if pips[N] != CLOSED else _LINE_ARMS
+        for t in hand:
+            if t.mask & mask:
+                row = MOVES[t.index]
+                high, low = t.high, t.low
+                for arm in arms:
+                    pip = pips[arm]
+                    if high == pip or low == pip:
+                        moves.append(row[arm])
+        return moves
+
+    def points_for(self, move: Move) -> int:
+        """What ``move`` would score (it must be legal, its end resolved)."""
+        return points_for(self.layout, move)
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMove`, saying why, unless ``move`` is legal."""
+        if self.is_over:
+            raise IllegalMove("the hand is over")
+        seat = self.to_move
+        t = move.tile
+        if t not in self.hands[seat]:
+            raise IllegalMove(f"seat {seat} does not hold {t}")
+        layout = self.layout
+        if layout.lead is None:
+            if move.end is not None:
+                raise IllegalMove(f"the lead has no end to play on: write just {t}")
+            if self.forced_lead is not None and t != self.forced_lead:
+                raise IllegalMove(f"the lead must be {self.forced_lead}")
+            return
+        ends = layout.ends_for(t)
+        if not ends:
+            open_ = ", ".join(f"{e.name} {layout.open_pips[e.value]}" for e in layout.open_ends())
+            raise IllegalMove(f"{t} fits no open end ({open_})")
+        if move.end is None:
+            if len(ends) > 1:
+                raise IllegalMove(f"{t} fits {' and '.join(e.name for e in ends)}: say which end")
+            return
+        if move.end not in ends:
+            if layout.open_pips[move.end] == CLOSED:
+                raise IllegalMove(f"the {move.end.name} end is not open")
+            raise IllegalMove(f"{t} does not fit the {move.end.name} end ({layout.open_pips[move.end]})")
+
+    def resolve(self, move: Move) -> Move:
+        """``move`` with its end filled in when only one end accepts the tile."""
+        if move.end is None and self.layout.lead is not None:
+            ends = self.layout.ends_for(move.tile)
+            if len(ends) == 1:
+                return Move(move.tile, ends[0])
+        return move
+
+    # Playing
+
+    def play(self, move: Move) -> list[Event]:
+        """Make ``move`` for the player to move and report what followed: the
+        play and its score, the draws and passes of the players after it, the
+        end of the hand. An illegal move raises and changes nothing."""
+        self.check(move)
+        events: list[Event] = []
+        self.apply(self.resolve(move), events)
+        return events
+
+    def apply(self, move: Move, events: list[Event] | None = None) -> int:
+        """Make a move known to be legal (with its end resolved); return the
+        points it scored. The search calls this with ``events=None``."""
+        seat = self.to_move
+        layout = self.layout
+        hand = self.hands[seat]
+        hand.remove(move.tile)
+        layout.place(move)
+        self.moves.append(move)
+        total = layout.total
+        points = total if total and total % 5 == 0 else 0
+        if points:
+            side = self.sides[seat]
+            self.scores[side] += points
+            if self.target and self.scores[side] >= self.target:
+                # "Immediate": reaching the target wins at once, mid-hand;
+                # the hand is not scored further.
+                self.winner = side
+        if events is not None:
+            events.append(Played(seat, move, total, points, tuple(self.scores)))
+            if self.winner is not None:
+                events.append(MatchEnded(self.winner, tuple(self.scores)))
+        if self.winner is not None:
+            return points
+        if not hand:
+            self._end("domino", seat, events)
+        else:
+            self._next_player(seat, events)
+        return points
+
+    def _next_player(self, seat: int, events: list[Event] | None) -> None:
+        """Pass the turn on. A player who cannot play draws, one tile at a
+        time, until a tile fits (and must play it); with the boneyard empty
+        they pass. When every player has passed in turn, the hand is blocked."""
+        players = self.rules.players
+        layout = self.layout
+        boneyard = self.boneyard
+        passes = 0
+        while True:
+            seat = (seat + 1) % players
+            hand = self.hands[seat]
+            if layout.fits_any(hand):
+                self.to_move = seat
+                return
+            while boneyard:
+                t = boneyard.pop(0)
+                hand.append(t)
+                if events is not None:
+                    events.append(Drew(seat, t))
+                if layout.fits(t):
+                    self.to_move = seat
+                    return
+            if events is not None:
+                events.append(Passed(seat))
+            passes += 1
+            if passes == players:
+                self.to_move = seat
+                self._end("blocked", None, events)
+                return
+
+    def pips(self) -> tuple[int, ...]:
+        """Each seat's remaining pips."""
+        return tuple(sum(t.pips for t in hand) for hand in self.hands)
+
+    def _end(self, reason: Literal["domino", "blocked"], out: int | None, events: list[Event] | None) -> None:
+        self.reason = reason
+        self.out = out
+        pips = self.pips()
+        change = hand_end_change(self.rules, pips, out)
+        for side, delta in enumerate(change):
+            self.scores[side] += delta
+        self.winner = match_winner(self.rules, self.scores)
+        if events is not None:
+            events.append(HandEnded(self.number, reason, out, pips, change, tuple(self.scores)))
+            if self.winner is not None:
+                events.append(MatchEnded(self.winner, tuple(self.scores)))
+
+
+def hand_end_change(rules: Rules, pips: Sequence[int], out: int | None) -> tuple[int, ...]:
+    """How each side's score changes when the hand ends.
+
+    "subtract-own": every player's pips, rounded to the nearest 5 on their
+    own, come off their side's score. "winner-takes": the side that went out
+    scores the opponents' pips, totalled and then rounded; in a blocked hand
+    the side with the fewest pips scores the others' total, and a tie for
+    fewest scores nothing.
+    """
+    sides = rules.sides
+    change = [0] * sides
+    if rules.hand_end == "subtract-own":
+        for seat, p in enumerate(pips):
+            change[rules.side_of(seat)] -= round_to_five(p)
+        return tuple(change)
+    side_pips = [0] * sides
+    for seat, p in enumerate(pips):
+        side_pips[rules.side_of(seat)] += p
+    if out is not None:
+        winner = rules.side_of(out)
+    else:
+        fewest = min(side_pips)
+        lowest = [s for s in range(sides) if side_pips[s] == fewest]
+        if len(lowest) > 1:
+            return tuple(change)
+        winner = lowest[0]
+    change[winner] = round_to_five(sum(side_pips) - side_pips[winner])
+    return tuple(change)
+
+
+def match_winner(rules: Rules, scores: Sequence[int]) -> int | None:
+    """After a hand's end scoring: the side that has won, if any. Under
+    "hand-end" the highest side at or over the target wins; a tie plays on."""
+    target = rules.points_to_win
+    best = max(scores)
+    if best < target:
+        return None
+    leaders = [s for s, v in enumerate(scores) if v == best]
+    return leaders[0] if len(leaders) == 1 else None

@@ -1,0 +1,211 @@
+"""The layout: the lead, its arms, the spinner, and the open ends' count.
+
+The lead sits in the middle. The main line grows West and East from it. The
+first double played in a hand (only that one) is the spinner; once tiles sit
+on both of its sides, its other two faces open the North and South arms.
+
+Counting the ends (the rule this module exists for):
+
+* an end showing a double counts both halves;
+* while the spinner still has an open side, the spinner is itself an end and
+  counts both halves; a lone spinner lead counts once (5-5 alone is 10);
+* once both sides of the spinner are covered it counts no longer, and its
+  North and South arms count only once a tile has been played on them.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from .tiles import End, Move, Tile
+
+__all__ = ["Layout", "Placed"]
+
+W, E, N, S = 0, 1, 2, 3
+ENDS: Final = (End.W, End.E, End.N, End.S)
+CLOSED: Final = -1
+LEAD: Final = -1  # spinner_arm when the spinner is the lead
+
+
+class Placed(NamedTuple):
+    """A tile on the layout: ``inner`` touches the tile before it (towards the
+    lead), ``outer`` faces away. A double lies crosswise."""
+
+    tile: Tile
+    inner: int
+    outer: int
+
+    @property
+    def crosswise(self) -> bool:
+        return self.tile.is_double
+
+
+class Layout:
+    """The tiles in play. Mutable and cheap to copy, for the computer players.
+
+    ``open_pips[arm]`` is the number an arm accepts (``-1`` while it is
+    closed); ``weight[arm]`` is how often that number counts in the total:
+    0 for an arm with no tile of its own yet, 1 for a plain end, 2 for a
+    double at the end.
+    """
+
+    __slots__ = ("arms", "lead", "mask", "open_pips", "spinner", "spinner_arm", "spinner_index", "total", "weight")
+
+    def __init__(self) -> None:
+        self.lead: Placed | None = None
+        self.arms: list[list[Placed]] = [[], [], [], []]
+        self.open_pips: list[int] = [CLOSED, CLOSED, CLOSED, CLOSED]
+        self.weight: list[int] = [0, 0, 0, 0]
+        # The spinner's number, or -1 before any double is played.
+        self.spinner: int = CLOSED
+        # Where the spinner lies: LEAD, or its arm (W or E) and place on it.
+        self.spinner_arm: int = LEAD
+        self.spinner_index: int = 0
+        self.total: int = 0
+        # One bit per number some open end accepts.
+        self.mask: int = 0
+
+    def copy(self) -> Layout:
+        other = Layout.__new__(Layout)
+        other.lead = self.lead
+        other.arms = [list(a) for a in self.arms]
+        other.open_pips = list(self.open_pips)
+        other.weight = list(self.weight)
+        other.spinner = self.spinner
+        other.spinner_arm = self.spinner_arm
+        other.spinner_index = self.spinner_index
+        other.total = self.total
+        other.mask = self.mask
+        return other
+
+    @property
+    def is_empty(self) -> bool:
+        return self.lead is None
+
+    @property
+    def spinner_opened(self) -> bool:
+        """Whether both sides of the spinner are covered, opening N and S."""
+        return self.open_pips[N] != CLOSED
+
+    def open_ends(self) -> list[End]:
+        """The ends a tile may be played on now."""
+        return [ENDS[a] for a in range(4) if self.open_pips[a] != CLOSED]
+
+    def ends_for(self, t: Tile) -> list[End]:
+        """The ends that accept ``t``."""
+        pips = self.open_pips
+        return [ENDS[a] for a in range(4) if pips[a] != CLOSED and (t.high == pips[a] or t.low == pips[a])]
+
+    def fits(self, t: Tile) -> bool:
+        return self.lead is None or bool(t.mask & self.mask)
+
+    def fits_any(self, hand: list[Tile]) -> bool:
+        """Whether any tile of ``hand`` can be played (the test for drawing)."""
+        if self.lead is None:
+            return bool(hand)
+        mask = self.mask
+        for t in hand:
+            if t.mask & mask:
+                return True
+        return False
+
+    def total_after(self, t: Tile, arm: int) -> int:
+        """The ends total if ``t`` were played on ``arm`` (no change made)."""
+        pips, weight = self.open_pips, self.weight
+        outer = t.low if t.high == pips[arm] else t.high
+        total = self.total - pips[arm] * weight[arm] + outer * (2 if t.is_double else 1)
+        if self.spinner_arm == LEAD and self.spinner != CLOSED and arm < N and pips[N] == CLOSED and self.arms[1 - arm]:
+            # This tile covers the spinner lead's last open side: it counts no longer.
+            total -= 2 * self.spinner
+        return total
+
+    def place(self, move: Move) -> None:
+        """Put a tile on the layout. The caller has checked that it fits."""
+        t = move.tile
+        if self.lead is None:
+            self._lead(t, move.west_pip)
+            return
+        assert move.end is not None
+        arm = int(move.end)
+        inner = self.open_pips[arm]
+        outer = t.low if t.high == inner else t.high
+        placed = self.arms[arm]
+        placed.append(Placed(t, inner, outer))
+        self.open_pips[arm] = outer
+        self.weight[arm] = 2 if t.is_double else 1
+        if self.spinner == CLOSED:
+            if t.is_double:
+                # The first double is the spinner; the tile it was played
+                # against is one of its sides, the other is still open.
+                self.spinner = t.high
+                self.spinner_arm = arm
+                self.spinner_index = len(placed) - 1
+        elif self.open_pips[N] == CLOSED and self._spinner_covered():
+            self.open_pips[N] = self.open_pips[S] = self.spinner
+        self._recount()
+
+    def _lead(self, t: Tile, west: int) -> None:
+        east = t.other(west)
+        self.lead = Placed(t, west, east)
+        self.open_pips[W] = west
+        self.open_pips[E] = east
+        if t.is_double:
+            # A double lead is the spinner; its two sides have no tile yet.
+            self.spinner = t.high
+            self.spinner_arm = LEAD
+        else:
+            self.weight[W] = self.weight[E] = 1
+        self._recount()
+
+    def _spinner_covered(self) -> bool:
+        """Whether tiles sit on both sides of the spinner."""
+        if self.spinner_arm == LEAD:
+            return bool(self.arms[W]) and bool(self.arms[E])
+        return len(self.arms[self.spinner_arm]) > self.spinner_index + 1
+
+    def _recount(self) -> None:
+        pips, weight = self.open_pips, self.weight
+        total = pips[W] * weight[W] + pips[E] * weight[E]
+        mask = 1 << pips[W] | 1 << pips[E]
+        if pips[N] != CLOSED:
+            # Both sides covered: the spinner's arms count once they have a tile.
+            total += pips[N] * weight[N] + pips[S] * weight[S]
+            mask |= 1 << pips[N] | 1 << pips[S]
+        elif self.spinner != CLOSED and self.spinner_arm == LEAD:
+            # A spinner lead with a side still open counts both halves, once.
+            total += 2 * self.spinner
+        self.total = total
+        self.mask = mask
+
+    def spinner_tile(self) -> Placed | None:
+        """The spinner as placed, if there is one."""
+        if self.spinner == CLOSED:
+            return None
+        if self.spinner_arm == CLOSED:
+            return self.lead
+        return self.arms[self.spinner_arm][self.spinner_index]
+
+    def tiles(self) -> list[Tile]:
+        """Every tile in play."""
+        if self.lead is None:
+            return []
+        return [self.lead.tile] + [p.tile for arm in self.arms for p in arm]
+
+    def end_counts(self) -> dict[End, int]:
+        """What each counting end adds to the total (the spinner lead counted
+        on whichever side is still open), for explaining a score."""
+        out: dict[End, int] = {}
+        spinner_lead = self.spinner != CLOSED and self.spinner_arm == LEAD
+        for arm in range(4):
+            if self.open_pips[arm] == CLOSED:
+                continue
+            if self.weight[arm]:
+                out[ENDS[arm]] = self.open_pips[arm] * self.weight[arm]
+        if spinner_lead and not self.spinner_opened and self.lead is not None:
+            side = W if not self.arms[W] else E
+            out[ENDS[side]] = 2 * self.spinner
+        return out
+
+    def __repr__(self) -> str:
+        ends = " ".join(f"{ENDS[a].name}={self.open_pips[a]}" for a in range(4) if self.open_pips[a] != CLOSED)
+        return f"<Layout {ends} total={self.total}>"

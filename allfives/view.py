@@ -1,0 +1,88 @@
+"""What one seat may see: its own hand, the layout, how many tiles everyone
+holds and the boneyard has, the scores, and the public history of the hand
+(other seats' draws without their tiles). The computer players decide from a
+:class:`SeatView` alone; that is what makes them honest."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .events import Drew, Event, Passed, Played
+from .hand import points_for
+from .layout import CLOSED, Layout
+from .match import Match
+from .rules import Rules
+from .tiles import TILES, Move, Tile
+
+__all__ = ["SeatView", "view_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    rules: Rules
+    hand: tuple[Tile, ...]
+    layout: Layout
+    to_move: int | None
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    scores: tuple[int, ...]
+    hand_number: int
+    leader: int
+    history: tuple[Event, ...]
+    legal_moves: tuple[Move, ...]
+
+    @property
+    def side(self) -> int:
+        return self.rules.side_of(self.seat)
+
+    def points_for(self, move: Move) -> int:
+        """What a legal ``move`` would score."""
+        return points_for(self.layout, move)
+
+    def unseen(self) -> tuple[Tile, ...]:
+        """The tiles this seat cannot see: in other hands or the boneyard."""
+        seen = set(self.hand) | set(self.layout.tiles())
+        return tuple(t for t in TILES if t not in seen)
+
+    def voids(self) -> tuple[frozenset[int], ...]:
+        """For each seat, the numbers it showed it lacks by drawing or passing
+        since it last took an unseen tile from the boneyard. (A seat that
+        draws again may pick up any number, so older voids then no longer
+        hold for its whole hand; the players' sampling keeps the finer
+        picture.)"""
+        voids: list[set[int]] = [set() for _ in self.hand_sizes]
+        layout = Layout()
+        for event in self.history:
+            if isinstance(event, Played):
+                layout.place(event.move)
+            elif isinstance(event, (Drew, Passed)):
+                ends = {p for p in layout.open_pips if p != CLOSED}
+                if isinstance(event, Drew) and event.tile is None:
+                    voids[event.seat] = set(ends)
+                else:
+                    voids[event.seat] |= ends
+        return tuple(frozenset(v) for v in voids)
+
+
+def view_of(match: Match, seat: int) -> SeatView:
+    """The view of the hand in play (or just ended) from ``seat``."""
+    hand = match.hand
+    if hand is None:
+        raise ValueError("no hand has been dealt")
+    history = tuple(Drew(e.seat, None) if isinstance(e, Drew) and e.seat != seat else e for e in match.log)
+    mine = hand.to_move == seat and not hand.is_over
+    return SeatView(
+        seat=seat,
+        rules=match.rules,
+        hand=tuple(hand.hands[seat]),
+        layout=hand.layout.copy(),
+        to_move=None if hand.is_over else hand.to_move,
+        hand_sizes=tuple(len(h) for h in hand.hands),
+        boneyard_size=len(hand.boneyard),
+        scores=tuple(hand.scores),
+        hand_number=hand.number,
+        leader=hand.leader,
+        history=history,
+        legal_moves=tuple(hand.legal_moves()) if mine else (),
+    )
