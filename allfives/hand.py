@@ -102,10 +102,41 @@ class HandState:
         self.target = rules.points_to_win if rules.win == "immediate" else 0
         forced = opening_lead(rules, self.hands)
         self.forced_lead: Tile | None = forced[1] if forced else None
+        if forced is not None:
+            # "highest-double": the holder of the highest double leads it.
+            self.leader = self.to_move = forced[0]
         self.moves: list[Move] = []
         self.reason: Literal["domino", "blocked"] | None = None
         self.out: int | None = None
         self.winner: int | None = None
+
+    @staticmethod
+    def from_position(
+        rules: Rules,
+        layout: Layout,
+        hands: Sequence[Sequence[Tile]],
+        boneyard: Sequence[Tile],
+        to_move: int,
+        *,
+        leader: int,
+        scores: Sequence[int] | None = None,
+        number: int = 1,
+        moves: Sequence[Move] = (),
+    ) -> HandState:
+        """A hand part-way through: ``layout`` as it lies (it is copied), each
+        seat's tiles now, the boneyard in draw order, and the seat to move.
+        The computer players build their sampled deals with this; the caller
+        vouches that the position could arise (no tile twice, the mover can
+        play or the layout is empty)."""
+        state = HandState(rules, hands, boneyard, leader, scores, number)
+        state.layout = layout.copy()
+        state.leader = leader
+        state.to_move = to_move
+        state.moves = list(moves)
+        if layout.lead is not None:
+            # The forced lead only binds the first move of the hand.
+            state.forced_lead = None
+        return state
 
     def copy(self) -> HandState:
         other = HandState.__new__(HandState)

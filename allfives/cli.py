@@ -1,0 +1,196 @@
+"""``python -m allfives``: replay records, play in the terminal, self-play, and
+the benchmarks. The command line is the edge: all I/O lives here."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from . import record
+from .match import Match
+from .rules import HAND_ENDS, LEADS, PRESETS, WINS, Rules, RulesError
+
+__all__ = ["main", "rules_from_args"]
+
+EXIT_REFUSED = 2
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    """The rules options as flags, the same names as in a record."""
+    group = parser.add_argument_group("rules")
+    group.add_argument("--preset", choices=sorted(PRESETS), help="start from a named set of house rules")
+    group.add_argument("--players", type=int, choices=(2, 3, 4), default=None, help="2, 3 or 4 (default 2)")
+    group.add_argument(
+        "--partnerships",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="seats 0+2 against 1+3 (default: on with 4 players)",
+    )
+    group.add_argument("--hand-size", type=int, default=None, help="tiles dealt to each player (default 9/7/5)")
+    group.add_argument("--target", type=int, default=None, help="points to win (default 250, or 200 with 3-4 players)")
+    group.add_argument("--hand-end", choices=HAND_ENDS, default=None, help="how the end of a hand is scored")
+    group.add_argument("--lead", choices=LEADS, default=None, help="who leads each hand")
+    group.add_argument("--win", choices=WINS, default=None, help="when reaching the target wins")
+
+
+def rules_from_args(args: argparse.Namespace, players: int | None = None) -> Rules:
+    """The :class:`Rules` the flags describe; flags override the preset."""
+    count = players or args.players or 2
+    base = Rules.preset(args.preset, count) if args.preset else Rules(players=count)
+    changes = {
+        name: getattr(args, name)
+        for name in ("partnerships", "hand_size", "target", "hand_end", "lead", "win")
+        if getattr(args, name) is not None
+    }
+    return base.with_options(**changes)
+
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    return Path(path).read_text(encoding="utf-8")
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    """Print every event of a record, one JSON object per line."""
+    try:
+        events = record.replay(_read_text(args.file))
+    except OSError as error:
+        print(f"allfives replay: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return EXIT_REFUSED
+    except UnicodeDecodeError:
+        print(f"allfives replay: {args.file} is not a text file", file=sys.stderr)
+        return EXIT_REFUSED
+    except record.RecordError as error:
+        print(f"allfives replay: {error}", file=sys.stderr)
+        return EXIT_REFUSED
+    for event in events:
+        out.write(json.dumps(event.to_json()) + "\n")
+    return 0
+
+
+def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
+    """Seeded matches between computer players, one record per line."""
+
+    try:
+        rules = rules_from_args(args)
+    except RulesError as error:
+        print(f"allfives selfplay: {error}", file=sys.stderr)
+        return EXIT_REFUSED
+    levels = args.levels.split(",")
+    if len(levels) == 1:
+        levels = levels * rules.players
+    if len(levels) != rules.players:
+        print(f"allfives selfplay: name one level, or one per seat ({rules.players})", file=sys.stderr)
+        return EXIT_REFUSED
+    sink = open(args.out, "w", encoding="utf-8") if args.out else out  # noqa: SIM115
+    try:
+        for index in range(args.matches):
+            seed = args.seed + index
+            match = play_computer_match(rules, levels, seed, args.budget)
+            meta = {"seed": seed, "levels": levels, "winner": match.winner}
+            sink.write(record.dumps(match, meta) + "\n")
+    finally:
+        if sink is not out:
+            sink.close()
+    return 0
+
+
+def play_computer_match(rules: Rules, levels: Sequence[str], seed: int, budget_ms: float | None = None) -> Match:
+    """A whole match between computer players, from one seed."""
+    from .players import make_player
+    from .view import view_of
+
+    rng = random.Random(seed)
+    players = [
+        make_player(level, random.Random(f"{seed}:{seat}"), budget_ms=budget_ms) for seat, level in enumerate(levels)
+    ]
+    match = Match(rules)
+    while not match.is_over:
+        if match.needs_deal:
+            match.deal(rng)
+            continue
+        seat = match.to_move
+        assert seat is not None
+        decision = players[seat].choose(view_of(match, seat))
+        match.play(decision.move)
+    return match
+
+
+def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    from .bench import run
+
+    return run(args, out)
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    from .terminal import run
+
+    return run(args, out)
+
+
+def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
+    from .arena import run
+
+    return run(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m allfives", description="All Fives dominoes.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    replay = commands.add_parser("replay", help="print the events of an allfives-record, one JSON object per line")
+    replay.add_argument("file", help="the record (a JSON file), or - for standard input")
+    replay.set_defaults(run=cmd_replay)
+
+    play = commands.add_parser("play", help="play in the terminal against the computer, or hot-seat")
+    play.add_argument(
+        "--seats", default="you,medium", help="one per seat: 'you' (or a name) for a person, or a computer level"
+    )
+    play.add_argument("--seed", type=int, default=None, help="the same seed deals the same tiles")
+    play.add_argument("--load", help="resume a saved record")
+    play.add_argument("--save", help="save the record here after every move")
+    add_rules_arguments(play)
+    play.set_defaults(run=cmd_play)
+
+    selfplay = commands.add_parser("selfplay", help="seeded matches between computer players, writing records")
+    selfplay.add_argument("--levels", default="easy", help="one level for every seat, or one per seat: easy,medium")
+    selfplay.add_argument("--matches", type=int, default=1)
+    selfplay.add_argument("--seed", type=int, default=1)
+    selfplay.add_argument("--budget", type=float, default=None, help="time budget per move in ms for searching levels")
+    selfplay.add_argument("--out", help="write the records here (one per line) instead of standard output")
+    add_rules_arguments(selfplay)
+    selfplay.set_defaults(run=cmd_selfplay)
+
+    bench = commands.add_parser("bench", help="the engine benchmark: random hands per second, beside the peers")
+    bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    bench.add_argument("--rounds", type=int, default=5, help="measurements per engine (the median is reported)")
+    bench.add_argument("--seed", type=int, default=1)
+    bench.set_defaults(run=cmd_bench)
+
+    try:
+        from . import arena
+    except ImportError:  # pragma: no cover - the players package is part of the project
+        pass
+    else:
+        arena_parser = commands.add_parser("arena", help="duplicate matches between two computer players")
+        arena.add_arguments(arena_parser)
+        arena_parser.set_defaults(run=cmd_arena)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.run(args, out or sys.stdout)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return code
