@@ -1,0 +1,160 @@
+"""``python -m allfives play``: All Fives in a terminal, against the computer
+or hot-seat, with hints and saved records."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from . import record
+from .events import Drew, Event, HandEnded, HandStarted, MatchEnded, Passed, Played
+from .match import Match
+from .rules import RulesError
+from .tiles import Move
+from .view import SeatView, view_of
+
+__all__ = ["run"]
+
+
+class Seat:
+    """A person (by name) or a computer player at one seat."""
+
+    def __init__(self, spec: str, index: int, seed: int) -> None:
+        from .players import LEVELS, make_player
+
+        self.index = index
+        self.computer = spec.lower() in LEVELS
+        self.name = f"{spec.lower().capitalize()} computer" if self.computer else ("You" if spec.lower() == "you" else spec)
+        self.player = make_player(spec.lower(), random.Random(f"{seed}:{index}")) if self.computer else None
+
+
+def describe(view: SeatView) -> list[str]:
+    """The table as the seat to move sees it."""
+    layout = view.layout
+    lines = []
+    if layout.is_empty:
+        lines.append("The table is empty: lead any tile." if not view.legal_moves or len(view.legal_moves) > 1 else "")
+    else:
+        ends = ", ".join(f"{end.name} {layout.open_pips[end]}" for end in layout.open_ends())
+        lines.append(f"Open ends: {ends}   (the ends total {layout.total})")
+    lines.append(f"Boneyard: {view.boneyard_size} tiles.   Tiles in hand: {', '.join(map(str, view.hand_sizes))}")
+    lines.append("Your hand: " + " ".join(str(t) for t in sorted(view.hand, reverse=True)))
+    return [line for line in lines if line]
+
+
+def event_line(event: Event, seats: Sequence[Seat], viewer: int | None) -> str | None:
+    """What the terminal prints for ``event``; other seats' draws stay hidden."""
+    name = (lambda seat: seats[seat].name) if seats else str
+    if isinstance(event, HandStarted):
+        return f"\n-- Hand {event.hand}: {name(event.leader)} leads --"
+    if isinstance(event, Played):
+        where = "" if event.move.end is None else f" on the {event.move.end.name} end"
+        score = f"  +{event.points}!" if event.points else ""
+        return f"{name(event.seat)} plays {event.move.tile}{where}. Ends total {event.total}.{score}"
+    if isinstance(event, Drew):
+        shown = f" ({event.tile})" if event.seat == viewer else ""
+        return f"{name(event.seat)} cannot play and draws a tile{shown}."
+    if isinstance(event, Passed):
+        return f"{name(event.seat)} cannot play and passes."
+    if isinstance(event, HandEnded):
+        how = f"{name(event.out)} is out" if event.out is not None else "The hand is blocked"
+        pips = ", ".join(f"{name(s)} {p}" for s, p in enumerate(event.pips))
+        return f"{how}. Pips left: {pips}. Scores now: {list(event.scores)}"
+    if isinstance(event, MatchEnded):
+        return f"\n== The match is over: side {event.winner} wins, {list(event.scores)} =="
+    return None
+
+
+def choose_move(view: SeatView, ask: Callable[[str], str], out: TextIO, hint: Callable[[], str]) -> Move | None:
+    """Ask the person for a move until they give a legal one (None: quit)."""
+    moves = view.legal_moves
+    for number, move in enumerate(moves, start=1):
+        points = view.points_for(move)
+        out.write(f"  {number}. {move}" + (f"   scores {points}" if points else "") + "\n")
+    while True:
+        try:
+            answer = ask("Your move (number or tile like '5-3 E'; h = hint, q = save and quit): ").strip()
+        except EOFError:
+            return None
+        if answer.lower() in ("q", "quit"):
+            return None
+        if answer.lower() in ("h", "hint"):
+            out.write(f"  Hint: {hint()}\n")
+            continue
+        if answer.isdigit() and 1 <= int(answer) <= len(moves):
+            return moves[int(answer) - 1]
+        try:
+            move = Move.parse(answer)
+        except ValueError as error:
+            out.write(f"  {error}\n")
+            continue
+        fits = [m for m in moves if m.tile == move.tile and (move.end is None or m.end == move.end)]
+        if len(fits) == 1:
+            return fits[0] if move.end is not None or not view.layout.is_empty else move
+        out.write("  That tile fits more than one end: say which.\n" if fits else "  That move is not allowed now.\n")
+
+
+def run(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = input) -> int:
+    from .cli import rules_from_args
+    from .players import make_player
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    try:
+        if args.load:
+            match = record.loads(Path(args.load).read_text(encoding="utf-8"))
+        else:
+            match = Match(rules_from_args(args, players=len(args.seats.split(","))))
+    except (OSError, record.RecordError, RulesError) as error:
+        print(f"allfives play: {error}", file=sys.stderr)
+        return 2
+    specs = args.seats.split(",")
+    if len(specs) != match.rules.players:
+        print(f"allfives play: --seats names {len(specs)} seats; the rules have {match.rules.players} players", file=sys.stderr)
+        return 2
+    seats = [Seat(spec, i, seed) for i, spec in enumerate(specs)]
+    people = [s for s in seats if not s.computer]
+    rng = random.Random(seed)
+    adviser = make_player("expert", random.Random(seed))
+    out.write(f"All Fives: {match.rules.points_to_win} to win. Seed {seed}.\n")
+    last_person: int | None = None
+    while not match.is_over:
+        if match.needs_deal:
+            events = match.deal(rng)
+        else:
+            seat_index = match.to_move
+            assert seat_index is not None
+            seat = seats[seat_index]
+            view = view_of(match, seat_index)
+            if seat.player is not None:
+                move = seat.player.choose(view).move
+            else:
+                if len(people) > 1 and last_person != seat_index:
+                    ask(f"\nPass the device to {seat.name} and press Enter. ")
+                last_person = seat_index
+                out.write("\n" + "\n".join(describe(view)) + "\n")
+                chosen = choose_move(view, ask, out, lambda: str(adviser.choose(view_of(match, seat_index)).reason))
+                if chosen is None:
+                    _save(match, args.save, out)
+                    return 0
+                move = chosen
+            events = match.play(move)
+        viewer = people[0].index if len(people) == 1 else None
+        for event in events:
+            line = event_line(event, seats, viewer)
+            if line:
+                out.write(line + "\n")
+        _save(match, args.save, None)
+    _save(match, args.save, out)
+    return 0
+
+
+def _save(match: Match, path: str | None, out: TextIO | None) -> None:
+    if not path:
+        return
+    Path(path).write_text(record.dumps(match) + "\n", encoding="utf-8")
+    if out is not None:
+        out.write(f"Saved the game to {path}.\n")
