@@ -1,0 +1,1 @@
+"""Browser tests: the built site driven in headless Chromium."""

@@ -1,0 +1,264 @@
+"""Fixtures for the browser tests: the built site, a local server and Chromium.
+
+Every test in this folder is marked ``browser``. The site is built once per
+session with build.py and served from 127.0.0.1 on a free port. ``page`` gives
+each test a fresh browser context and fails the test if the page asks for
+anything off 127.0.0.1, logs a console error, or throws.
+
+The system Chromium is used (``ALLFIVES_CHROMIUM``, default /usr/bin/chromium):
+Playwright's own browser downloads are not available here.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request, ViewportSize, sync_playwright
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+
+LOOPBACK = "127.0.0.1"
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+#: Pyodide's cold start takes several seconds on this 2-core machine.
+READY_TIMEOUT_MS = 120_000
+
+Screenshot = Callable[[Page, str], Path]
+
+
+def _load_build_module() -> ModuleType:
+    """Import the repository's build.py (it is a script, not a package)."""
+    spec = importlib.util.spec_from_file_location("allfives_build", ROOT / "build.py")
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {ROOT / 'build.py'}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load_build_module()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the marker (pyproject.toml may register it too)."""
+    config.addinivalue_line("markers", "browser: drives the built game in Chromium")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test collected from this folder ``browser``."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.browser)
+
+
+# --------------------------------------------------------------------------
+# the site
+
+
+@dataclass(frozen=True)
+class Site:
+    """The built site: where it lies on disk and the URL it is served at."""
+
+    dist: Path
+    url: str
+
+
+@contextmanager
+def serve_directory(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` with build.py's server from a background thread; yield its URL."""
+    server = build.make_server(directory, LOOPBACK, 0, verbose=False)
+    thread = threading.Thread(target=server.serve_forever, name=f"serve {directory.name}", daemon=True)
+    thread.start()
+    try:
+        url: str = build.server_url(server)
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[Site]:
+    """Build dist/ once and serve it on a free loopback port."""
+    build.build()
+    with serve_directory(build.DIST) as url:
+        yield Site(dist=build.DIST, url=url)
+
+
+@pytest.fixture(scope="session")
+def nested_site(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The same dist/ served under a sub-path, /deep/er/, to prove its URLs are relative."""
+    root = tmp_path_factory.mktemp("nested")
+    (root / "deep").mkdir()
+    (root / "deep" / "er").symlink_to(site.dist, target_is_directory=True)
+    with serve_directory(root) as url:
+        yield Site(dist=site.dist, url=url + "deep/er/")
+
+
+# --------------------------------------------------------------------------
+# the browser
+
+
+def chromium_path() -> str:
+    """The Chromium binary to drive, from ALLFIVES_CHROMIUM or the default."""
+    return os.environ.get("ALLFIVES_CHROMIUM", DEFAULT_CHROMIUM)
+
+
+@pytest.fixture(scope="session")
+def playwright_driver() -> Iterator[Playwright]:
+    """Playwright's sync API for the whole session."""
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver: Playwright) -> Iterator[Browser]:
+    """The system Chromium, headless."""
+    executable = chromium_path()
+    if not os.access(executable, os.X_OK):
+        pytest.fail(f"no Chromium at {executable}: apt-get install chromium, or set ALLFIVES_CHROMIUM")
+    chromium = playwright_driver.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS), headless=True)
+    yield chromium
+    chromium.close()
+
+
+@dataclass
+class PageLog:
+    """What a page did that a test may check: requests, console errors, exceptions."""
+
+    requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def on_request(self, request: Request) -> None:
+        """Record a request's URL."""
+        self.requests.append(request.url)
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        """Record a console error, with where it was logged."""
+        if message.type == "error":
+            where = message.location.get("url", "")
+            self.console_errors.append(f"{message.text} ({where})" if where else message.text)
+
+    def on_page_error(self, error: Exception) -> None:
+        """Record an uncaught exception."""
+        self.page_errors.append(str(error))
+
+    def off_loopback(self) -> list[str]:
+        """The requested URLs whose host is not 127.0.0.1."""
+        return [url for url in self.requests if not is_loopback(url)]
+
+    def problems(self) -> list[str]:
+        """Everything that should fail a test, one line each."""
+        return [
+            *(f"request off {LOOPBACK}: {url}" for url in self.off_loopback()),
+            *(f"console error: {text}" for text in self.console_errors),
+            *(f"page error: {text}" for text in self.page_errors),
+        ]
+
+    def assert_clean(self) -> None:
+        """Fail with the list of problems, if there are any."""
+        problems = self.problems()
+        assert not problems, "\n".join(problems)
+
+
+def is_loopback(url: str) -> bool:
+    """Whether ``url`` stays on 127.0.0.1 (blob: and data: URLs never leave the page)."""
+    parts = urlsplit(url)
+    if parts.scheme == "data":
+        return True
+    if parts.scheme == "blob":
+        return is_loopback(parts.path)
+    return parts.scheme in {"http", "https", "ws", "wss"} and parts.hostname == LOOPBACK
+
+
+@pytest.fixture
+def viewport() -> ViewportSize:
+    """The page's viewport; override with ``@pytest.mark.parametrize("viewport", ...)``."""
+    return DESKTOP
+
+
+@pytest.fixture
+def page_log() -> PageLog:
+    """The log that ``page`` fills."""
+    return PageLog()
+
+
+@pytest.fixture
+def page(browser: Browser, viewport: ViewportSize, page_log: PageLog) -> Iterator[Page]:
+    """A page in a fresh context; the test fails if the page logs any problem."""
+    context = browser.new_context(viewport=viewport)
+    context.on("request", page_log.on_request)
+    new_page = context.new_page()
+    new_page.on("console", page_log.on_console)
+    new_page.on("pageerror", page_log.on_page_error)
+    yield new_page
+    context.close()
+    problems = page_log.problems()
+    if problems:
+        pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def screenshot() -> Screenshot:
+    """Save a full-page screenshot to test-artifacts/screenshots/<name>.png."""
+
+    def take(page: Page, name: str) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+@dataclass
+class App:
+    """The game's page on a site, with the steps most tests take."""
+
+    page: Page
+    site: Site
+    opened_at: float = 0.0
+
+    def open(self, path: str = "") -> None:
+        """Load ``path`` (relative to the site) without waiting for Python."""
+        self.opened_at = time.monotonic()
+        self.page.goto(self.site.url + path, wait_until="domcontentloaded")
+
+    def wait_until_ready(self, timeout_ms: float = READY_TIMEOUT_MS) -> float:
+        """Wait until web/main.py marks the page ready; return the seconds since :meth:`open`."""
+        self.page.locator("body[data-ready='1']").wait_for(state="attached", timeout=timeout_ms)
+        return time.monotonic() - self.opened_at
+
+
+@pytest.fixture
+def app(page: Page, site: Site) -> App:
+    """The game's page on the built site (call ``open()`` to load it)."""
+    return App(page=page, site=site)
+
+
+@pytest.fixture
+def nested_app(page: Page, nested_site: Site) -> App:
+    """The game's page on the site served under a sub-path."""
+    return App(page=page, site=nested_site)
