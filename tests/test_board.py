@@ -1,0 +1,380 @@
+"""The board as drawn: what a player sees must match the layout the rules hold."""
+
+from __future__ import annotations
+
+import random
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from helpers import layout_after
+
+from allfives import TILES, End, Layout, Match, Rules, Tile, tile
+
+sys.path.append(str(Path(__file__).resolve().parent.parent / "web"))
+from board import (
+    GAP,
+    HALF,
+    BoardGeometry,
+    Orientation,
+    TileBox,
+    board_geometry,
+    render_board,
+    render_tile,
+    tile_name,
+    tile_svg,
+)
+
+SVG = "{http://www.w3.org/2000/svg}"
+DESKTOP, PHONE = 1.6, 0.6
+Box = tuple[float, float, float, float]
+
+
+def parse(markup: str) -> ET.Element:
+    """Markup as XML: it must be well formed for the page to insert it."""
+    return ET.fromstring(
+        markup if markup.startswith("<svg") else f'<svg xmlns="http://www.w3.org/2000/svg">{markup}</svg>'
+    )
+
+
+def classes(element: ET.Element) -> set[str]:
+    return set(element.get("class", "").split())
+
+
+def tiles_in(root: ET.Element) -> list[ET.Element]:
+    return [g for g in root.iter(f"{SVG}g") if "tile" in classes(g)]
+
+
+def pips_per_half(group: ET.Element) -> list[int]:
+    halves = [g for g in group.iter(f"{SVG}g") if "half" in classes(g)]
+    return [sum(1 for c in half.iter(f"{SVG}circle") if "pip" in classes(c)) for half in halves]
+
+
+def overlap(a: Box, b: Box) -> bool:
+    eps = 1e-6
+    return a[0] < b[2] - eps and b[0] < a[2] - eps and a[1] < b[3] - eps and b[1] < a[3] - eps
+
+
+def distance(a: Box, b: Box) -> float:
+    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
+    return max(dx, dy)
+
+
+# One tile
+
+PIP_ROWS = [
+    (t, orientation, first) for t in TILES for orientation in ("horizontal", "vertical") for first in {t.high, t.low}
+]
+
+
+@pytest.mark.parametrize(("t", "orientation", "first"), PIP_ROWS, ids=lambda v: str(v))
+def test_each_half_shows_its_number_in_pips(t: Tile, orientation: Orientation, first: int) -> None:
+    (group,) = tiles_in(parse(render_tile(t, orientation=orientation, first=first)))
+    assert pips_per_half(group) == [first, t.other(first)]
+
+
+@pytest.mark.parametrize(
+    ("orientation", "width", "height"),
+    [("horizontal", 2 * HALF, HALF), ("vertical", HALF, 2 * HALF)],
+)
+def test_a_tile_is_twice_as_long_as_it_is_wide(orientation: Orientation, width: float, height: float) -> None:
+    drawn = parse(render_tile(tile("5-3"), orientation=orientation))
+    face = next(r for r in drawn.iter(f"{SVG}rect") if "tile-face" in classes(r))
+    assert (float(face.get("width", 0)), float(face.get("height", 0))) == (width, height)
+    assert face.get("rx") is not None, "rounded corners"
+    assert any("divider" in classes(p) for p in drawn.iter(f"{SVG}path"))
+
+
+def test_a_tile_is_named_and_tagged() -> None:
+    (group,) = tiles_in(parse(render_tile(tile("3-5"))))
+    assert group.get("data-tile") == "5-3"
+    assert group.get("aria-label") == "five-three"
+    assert group.get("role") == "img"
+
+
+@pytest.mark.parametrize(
+    ("written", "name"),
+    [("5-3", "five-three"), ("6-0", "six-blank"), ("4-4", "double four"), ("0-0", "double blank"), ("2-1", "two-one")],
+)
+def test_tile_names(written: str, name: str) -> None:
+    assert tile_name(tile(written)) == name
+
+
+def test_a_face_down_tile_shows_nothing_of_its_face() -> None:
+    drawn = parse(render_tile(tile("6-6"), face_down=True))
+    (group,) = tiles_in(drawn)
+    assert "face-down" in classes(group)
+    assert group.get("data-tile") is None
+    assert not [c for c in drawn.iter(f"{SVG}circle") if "pip" in classes(c)]
+    assert group.get("aria-label") == "a face-down tile"
+    assert render_tile(None, face_down=True) == render_tile(tile("6-6"), face_down=True)
+
+
+def test_only_a_face_down_tile_may_go_without_its_tile() -> None:
+    with pytest.raises(ValueError, match="face-down"):
+        render_tile(None)
+    with pytest.raises(ValueError, match="has no 4"):
+        render_tile(tile("5-3"), first=4)
+
+
+def test_a_hand_tile_is_a_standalone_svg() -> None:
+    root = parse(tile_svg(tile("5-3")))
+    assert root.tag == f"{SVG}svg"
+    *_, w, h = (float(v) for v in root.get("viewBox", "").split())
+    assert h > w, "a hand tile stands upright"
+    assert pips_per_half(tiles_in(root)[0]) == [5, 3]
+
+
+def test_data_is_escaped() -> None:
+    markup = render_tile(tile("5-3"), css_class='hot" onclick="alert(1)', label="<b>five & three</b>")
+    (group,) = tiles_in(parse(markup))
+    assert "onclick" not in group.attrib
+    assert group.get("class") == 'tile hot" onclick="alert(1)'
+    assert group.get("aria-label") == "<b>five & three</b>"
+    assert "<b>" not in markup
+
+
+# The board, on scripted layouts
+
+
+def boxes(geometry: BoardGeometry) -> dict[tuple[End | None, int], TileBox]:
+    return {(b.arm, b.index): b for b in geometry.tiles}
+
+
+def test_an_empty_layout_is_an_empty_table() -> None:
+    root = parse(render_board(Layout()))
+    assert not tiles_in(root)
+    assert root.get("preserveAspectRatio") == "xMidYMid meet"
+    assert (root.get("width"), root.get("height")) == ("100%", "100%")
+
+
+def test_the_lead_lies_as_led_in_the_middle() -> None:
+    geometry = board_geometry(layout_after("3-5"))
+    (lead,) = geometry.tiles
+    assert lead.horizontal
+    assert (lead.first, lead.second) == (3, 5), "its West number on the left"
+    x, y, w, h = geometry.view_box
+    assert lead.center == pytest.approx((x + w / 2, y + h / 2))
+
+
+def test_a_short_line_runs_straight() -> None:
+    geometry = board_geometry(layout_after("5-3", "3-1 E", "5-2 W", "1-4 E"), DESKTOP)
+    assert geometry.corners == 0
+    assert len({b.y for b in geometry.tiles}) == 1
+    xs = [b.x for b in sorted(geometry.tiles, key=lambda b: b.x)]
+    assert [str(b.tile) for b in sorted(geometry.tiles, key=lambda b: b.x)] == ["5-2", "5-3", "3-1", "4-1"]
+    assert xs == sorted(xs)
+
+
+SPINNER_LAYOUTS = [
+    pytest.param(("5-5", "5-3 W", "5-1 E", "5-2 N", "5-4 S"), id="spinner lead"),
+    pytest.param(("5-3", "3-3 E", "5-2 W", "3-1 E", "3-6 N", "3-0 S"), id="spinner on the East arm"),
+    pytest.param(("5-3", "5-5 W", "3-1 E", "5-2 W", "5-6 N", "5-0 S"), id="spinner on the West arm"),
+]
+
+
+@pytest.mark.parametrize("moves", SPINNER_LAYOUTS)
+def test_the_spinner_lies_across_the_line_and_its_arms_run_up_and_down(moves: tuple[str, ...]) -> None:
+    layout = layout_after(*moves)
+    geometry = board_geometry(layout)
+    spinner = geometry.spinner
+    assert spinner is not None
+    assert spinner.tile.is_double
+    assert not spinner.horizontal, "a double lies crosswise to the West-East line"
+    at = boxes(geometry)
+    north, south = at[(End.N, 0)], at[(End.S, 0)]
+    assert not north.horizontal
+    assert not south.horizontal
+    assert north.y + north.height < spinner.y
+    assert south.y > spinner.y + spinner.height
+    assert north.center[0] == pytest.approx(spinner.center[0]) == pytest.approx(south.center[0])
+    sides = [b for b in geometry.tiles if b is not spinner and distance(b.box, spinner.box) <= GAP + 1e-6]
+    beside = [b for b in sides if b.arm not in (End.N, End.S)]
+    assert len(beside) == 2
+    assert all(b.horizontal and b.center[1] == pytest.approx(spinner.center[1]) for b in beside)
+
+
+def test_the_spinner_is_tagged() -> None:
+    root = parse(render_board(layout_after("5-3", "3-3 E", "5-2 W")))
+    spinners = [g for g in tiles_in(root) if "spinner" in classes(g)]
+    assert [g.get("data-tile") for g in spinners] == ["3-3"]
+
+
+def test_every_tile_is_drawn_named_and_tagged() -> None:
+    layout = layout_after("5-5", "5-3 W", "5-1 E", "5-2 N", "5-4 S", "3-3 W")
+    root = parse(render_board(layout))
+    drawn = tiles_in(root)
+    assert sorted(g.get("data-tile", "") for g in drawn) == sorted(str(t) for t in layout.tiles())
+    for g in drawn:
+        assert g.get("aria-label") == tile_name(tile(g.get("data-tile", "")))
+        assert sorted(pips_per_half(g)) == sorted((tile(g.get("data-tile", "")).high, tile(g.get("data-tile", "")).low))
+
+
+def test_the_tile_played_last_is_ringed() -> None:
+    layout = layout_after("5-3", "3-1 E", "5-2 W")
+    root = parse(render_board(layout, last=tile("5-2")))
+    marked = [g for g in tiles_in(root) if "last" in classes(g)]
+    assert [g.get("data-tile") for g in marked] == ["5-2"]
+    assert [r for r in marked[0].iter(f"{SVG}rect") if "last-ring" in classes(r)]
+    assert not [r for r in root.iter(f"{SVG}rect") if "last-ring" in classes(r) and r not in list(marked[0])]
+
+
+def test_targets_sit_where_the_next_tile_goes_and_say_what_they_score() -> None:
+    layout = layout_after("5-3", "3-1 E", "5-2 W")
+    geometry = board_geometry(layout)
+    root = parse(render_board(layout, targets={End.E: 10, End.W: None}))
+    targets = {g.get("data-end"): g for g in root.iter(f"{SVG}g") if "end-target" in classes(g)}
+    assert set(targets) == {"E", "W"}
+    east, west = targets["E"], targets["W"]
+    assert east.get("aria-label") == "Play on the East end, scores 10"
+    assert west.get("aria-label") == "Play on the West end"
+    for g in targets.values():
+        assert (g.get("role"), g.get("tabindex")) == ("button", "0")
+    assert [t.text for t in east.iter(f"{SVG}text")] == ["+10"]
+    assert not list(west.iter(f"{SVG}text"))
+    # The East target is just beyond the East end tile, the 3-1 with its 1 outward.
+    end_box = geometry.ends[End.E]
+    last_east = boxes(geometry)[(End.E, 0)]
+    assert distance(end_box.box, last_east.box) == pytest.approx(GAP)
+    assert end_box.pips == 1
+    assert set(geometry.ends) == set(layout.open_ends())
+
+
+def test_a_target_on_a_closed_end_is_refused() -> None:
+    with pytest.raises(ValueError, match="North end is not open"):
+        render_board(layout_after("5-3"), targets={End.N: 5})
+
+
+def test_the_same_layout_draws_the_same_markup() -> None:
+    moves = ("5-5", "5-3 W", "5-1 E", "5-2 N", "5-4 S", "3-3 W", "1-1 E", "2-6 N")
+    first = render_board(layout_after(*moves), aspect=PHONE, targets={End.N: 5}, last=tile("2-6"))
+    again = render_board(layout_after(*moves), aspect=PHONE, targets={End.N: 5}, last=tile("2-6"))
+    assert first == again
+
+
+# The board, over many random hands
+
+
+def hand_layouts(rules: Rules, seed: int) -> Iterator[Layout]:
+    """Every layout of one hand of random legal play."""
+    rng = random.Random(seed)
+    match = Match(rules)
+    match.deal(rng)
+    hand = match.hand
+    assert hand is not None
+    while not hand.is_over:
+        match.play(rng.choice(match.legal_moves()))
+        yield hand.layout.copy()
+
+
+RULES = [Rules(players=2), Rules(players=3), Rules(players=4), Rules(players=4, hand_size=7)]
+
+
+def every_step() -> Iterator[Layout]:
+    for rules in RULES:
+        for seed in range(5):
+            yield from hand_layouts(rules, seed)
+
+
+def final_layouts() -> Iterator[Layout]:
+    for rules in RULES:
+        for seed in range(5, 40):
+            *_, last = hand_layouts(rules, seed)
+            yield last
+
+
+def check_laid_out(layout: Layout, aspect: float) -> BoardGeometry:
+    geometry = board_geometry(layout, aspect)
+    x, y, w, h = geometry.view_box
+    assert w / h == pytest.approx(aspect)
+    placed = [(str(b.tile), b.box) for b in geometry.tiles] + [(f"end {e}", b.box) for e, b in geometry.ends.items()]
+    assert len(geometry.tiles) == len(layout.tiles())
+    # Nothing overlaps: no tile another, nor any end's next tile.
+    for i, (name, box) in enumerate(placed):
+        inside = x <= box[0] and box[2] <= x + w and y <= box[1] and box[3] <= y + h
+        assert inside, f"{name} is off the table"
+        for other, other_box in placed[:i]:
+            assert not overlap(box, other_box), f"{name} overlaps {other} in {layout!r}"
+    check_matching_halves_touch(layout, geometry)
+    return geometry
+
+
+def half_showing(box: TileBox, pips: int) -> Box:
+    """The half of a tile showing ``pips``; a double shows it on its whole face."""
+    if box.tile.is_double:
+        return box.box
+    first, second = box.halves
+    return first if box.first == pips else second
+
+
+def check_matching_halves_touch(layout: Layout, geometry: BoardGeometry) -> None:
+    """A tile on an arm touches the tile before it with its matching half."""
+    at = boxes(geometry)
+    lead = layout.lead
+    assert lead is not None
+    lead_box = next(b for b in geometry.tiles if b.arm is None)
+    for arm, placed in enumerate(layout.arms):
+        end = End(arm)
+        for i, p in enumerate(placed):
+            mine = half_showing(at[(end, i)], p.inner)
+            if i:
+                theirs = half_showing(at[(end, i - 1)], placed[i - 1].outer)
+            elif end in (End.N, End.S):
+                spinner = geometry.spinner
+                assert spinner is not None
+                theirs = spinner.box
+            else:
+                theirs = half_showing(lead_box, lead.inner if end == End.W else lead.outer)
+            assert distance(mine, theirs) == pytest.approx(GAP), f"{p.tile} on {end} does not join its {p.inner}"
+            assert not overlap(mine, theirs)
+
+
+@pytest.mark.parametrize("aspect", [DESKTOP, PHONE, 390 / 844])
+def test_no_tile_ever_overlaps_another_at_any_step(aspect: float) -> None:
+    for layout in every_step():
+        check_laid_out(layout, aspect)
+
+
+@pytest.mark.parametrize("aspect", [DESKTOP, PHONE])
+def test_long_layouts_turn_corners_and_stay_on_the_table(aspect: float) -> None:
+    turned = 0
+    for layout in final_layouts():
+        geometry = check_laid_out(layout, aspect)
+        turned += geometry.corners > 0
+    assert turned > 0
+
+
+@pytest.mark.parametrize("aspect", [DESKTOP, PHONE])
+def test_turning_keeps_the_tiles_larger_than_a_straight_line_would(aspect: float) -> None:
+    layout = max(final_layouts(), key=lambda lay: len(lay.tiles()))
+    geometry = board_geometry(layout, aspect)
+    assert len(layout.tiles()) >= 20
+    straight_width = sum(2 * HALF + GAP for _ in layout.tiles())
+    # The viewBox is what the table shows: the smaller, the larger each tile.
+    assert geometry.view_box[2] < straight_width / 2
+    assert geometry.corners > 0
+
+
+def test_doubles_lie_crosswise_to_the_line() -> None:
+    for layout in final_layouts():
+        geometry = board_geometry(layout, DESKTOP)
+        at = boxes(geometry)
+        for arm, placed in enumerate(layout.arms):
+            for i, p in enumerate(placed):
+                if not p.tile.is_double or i == 0:
+                    continue
+                double, before = at[(End(arm), i)], at[(End(arm), i - 1)]
+                # The tile before it meets the double's long side.
+                beside = before.box[2] <= double.box[0] or double.box[2] <= before.box[0]
+                assert beside == (not double.horizontal), f"{p.tile} on {End(arm)} lies along the line"
+
+
+def test_the_whole_board_is_well_formed_markup() -> None:
+    for layout in final_layouts():
+        targets = {end: 5 for end in layout.open_ends()}
+        root = parse(render_board(layout, aspect=PHONE, targets=targets, last=layout.tiles()[-1]))
+        assert len(tiles_in(root)) == len(layout.tiles())
+        assert len([g for g in root.iter(f"{SVG}g") if "end-target" in classes(g)]) == len(targets)
