@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .conftest import App, PageLog, Screenshot, Site
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
-READY_TEXT = re.compile(r"^Ready \(allfives \S+\)$")
+READY_TEXT = re.compile(r"^Ready$")
 #: Vendored files that ship for their licence and are never fetched.
 NOTICES = frozenset({"vendor/pyscript/LICENSE"})
 

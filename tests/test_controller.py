@@ -1,0 +1,132 @@
+"""The page's controller on CPython: seeded deals, undo, hints, saving,
+loading and links, as a player would use them."""
+
+import json
+
+import pytest
+from controller import Game, GameSetup, LinkError, SeatSetup, decode_link, encode_link
+
+from allfives import Rules
+from allfives.record import RecordError, from_record
+
+VS_EASY = GameSetup(Rules(), (SeatSetup("Ann"), SeatSetup("Computer", "easy")), seed=42)
+
+
+def _play_until_person(game: Game) -> None:
+    while not game.match.is_over:
+        if game.match.needs_deal:
+            game.start()
+        elif game.computer_to_move:
+            game.match.play(game.computer_decision().move)
+        else:
+            return
+
+
+def test_the_same_seed_deals_the_same_hands() -> None:
+    one, two = Game(VS_EASY), Game(VS_EASY)
+    one.start()
+    two.start()
+    assert one.save_text() == two.save_text()
+    other = Game(GameSetup(VS_EASY.rules, VS_EASY.seats, seed=43))
+    other.start()
+    assert other.match.deals[0] != one.match.deals[0]
+
+
+def test_undo_takes_back_the_persons_move_and_the_computer_moves_after_it() -> None:
+    game = Game(VS_EASY)
+    game.start()
+    _play_until_person(game)
+    before = game.save_text()
+    game.play(game.match.legal_moves()[0])
+    _play_until_person(game)
+    assert game.save_text() != before
+    assert game.undo()
+    assert game.save_text() == before
+    assert game.person_to_move
+
+
+def test_nothing_to_undo_before_the_first_move() -> None:
+    game = Game(GameSetup(Rules(), (SeatSetup("Ann"), SeatSetup("Bo")), seed=1))
+    game.start()
+    assert not game.can_undo()
+    assert not game.undo()
+
+
+def test_a_saved_game_resumes_exactly() -> None:
+    game = Game(VS_EASY)
+    game.start()
+    _play_until_person(game)
+    game.play(game.match.legal_moves()[-1])
+    _play_until_person(game)
+    again = Game.load_text(game.save_text())
+    assert again.save_text() == game.save_text()
+    assert again.seats == game.seats
+    assert again.seed == game.seed
+    assert [str(m) for m in again.match.legal_moves()] == [str(m) for m in game.match.legal_moves()]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "not a saved game"),
+        ('{"format": "allfives-record", "version": 3}', "newer version"),
+        ("[]", "a record is a JSON object"),
+    ],
+)
+def test_an_unreadable_save_says_why(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        Game.load_text(text)
+
+
+def test_a_save_with_bad_seats_says_why() -> None:
+    data = json.loads(Game(VS_EASY).save_text())
+    data["meta"]["setup"]["seats"] = [{"name": "Ann"}, {"name": "X", "kind": "grandmaster"}]
+    with pytest.raises(RecordError, match="seat 2 has an unknown player type"):
+        Game.from_record_data(data)
+
+
+def test_a_link_deals_the_same_hand_again() -> None:
+    game = Game(VS_EASY)
+    game.start()
+    _play_until_person(game)
+    link = game.share_link()
+    assert link.startswith("#game=")
+    record = decode_link(link.removeprefix("#game="))
+    match = from_record(record)
+    assert match.deals[0] == game.match.deals[-1]
+    assert match.hand is not None
+    assert match.hand.moves == []
+
+
+@pytest.mark.parametrize("text", ["not base64 at all!", encode_link({"a": 1})[:-5] + "@@", "x" * 30_000])
+def test_a_damaged_link_is_refused(text: str) -> None:
+    with pytest.raises(LinkError):
+        decode_link(text)
+
+
+def test_hot_seat_shows_the_hand_of_the_person_to_move() -> None:
+    game = Game(GameSetup(Rules(), (SeatSetup("Ann"), SeatSetup("Bo")), seed=5))
+    game.start()
+    first = game.to_move
+    assert game.viewer() == first
+    game.play(game.match.legal_moves()[0])
+    assert game.viewer() == game.to_move != first
+
+
+def test_names_are_trimmed_and_never_empty() -> None:
+    setup = GameSetup.from_json(
+        {"rules": {"players": 2}, "seats": [{"name": "   "}, {"name": "A" * 100, "kind": "easy"}]}
+    )
+    assert setup.seats[0].name == "Player 1"
+    assert len(setup.seats[1].name) == 24
+
+
+def test_statistics_count_the_match_under_the_opponents_level() -> None:
+    game = Game(
+        GameSetup(
+            Rules(players=4),
+            (SeatSetup("Ann"), SeatSetup("A", "easy"), SeatSetup("B", "beginner"), SeatSetup("C", "hard")),
+            seed=3,
+        )
+    )
+    assert game.opponents_level() == "hard"

@@ -1,0 +1,357 @@
+"""The computer players: legal, seeded, honest, explained, on budget."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+
+import pytest
+from helpers import match_with
+
+from allfives import TILES, Deal, HandState, Match, Move, Rules
+from allfives.arena import add_arguments, play_deals, play_matches, run
+from allfives.players import LEVELS, MESSAGES, REFERENCE, Player, make_player
+from allfives.players.endgame import solve
+from allfives.players.expert import Expert
+from allfives.players.knowledge import Knowledge
+from allfives.players.medium import medium_move
+from allfives.players.pimc import Pimc
+from allfives.players.search import margin
+from allfives.players.simple import greedy_move
+from allfives.view import SeatView, view_of
+
+ALL = (*LEVELS, REFERENCE)
+
+
+def quick(level: str, seed: int) -> Player:
+    """A player of ``level`` with its search cut short, for fast tests."""
+    rng = random.Random(seed)
+    if level == "hard":
+        return Pimc("hard", rng, medium_move, deals=6, budget_ms=None)
+    if level == REFERENCE:
+        return Pimc(REFERENCE, rng, greedy_move, deals=6, budget_ms=None)
+    if level == "expert":
+        return Expert(rng, deals=12, budget_ms=None)
+    return make_player(level, rng)
+
+
+def positions(rules: Rules, count: int, seed: int) -> list[Match]:
+    """Matches stopped at seeded points of seeded hands, someone to move."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        match = Match(rules)
+        match.deal(rng)
+        stop = rng.randrange(20)
+        for _ in range(stop):
+            if match.to_move is None:
+                break
+            match.play(greedy_move(match.hand))  # type: ignore[arg-type]
+        if match.to_move is not None:
+            out.append(match)
+    return out
+
+
+def my_view(match: Match) -> SeatView:
+    assert match.to_move is not None
+    return view_of(match, match.to_move)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("level", ALL)
+def test_every_level_plays_only_legal_moves(level: str, players: int) -> None:
+    for number, match in enumerate(positions(Rules(players=players), 12, seed=players)):
+        decision = quick(level, number).choose(my_view(match))
+        assert decision.move in match.legal_moves()
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_every_level_plays_whole_hands(level: str) -> None:
+    rng = random.Random(5)
+    match = Match(Rules(players=2, hand_size=5))
+    match.deal(rng)
+    player = quick(level, 1)
+    while match.to_move is not None:
+        match.play(player.choose(my_view(match)).move)
+    assert match.hand is not None
+    assert match.hand.is_over
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_the_same_seed_gives_the_same_choice(level: str) -> None:
+    for match in positions(Rules(), 6, seed=11):
+        view = my_view(match)
+        assert quick(level, 3).choose(view) == quick(level, 3).choose(view)
+
+
+def reshuffled(match: Match, seat: int, rng: random.Random) -> Match | None:
+    """The same hand with the tiles ``seat`` cannot see dealt differently,
+    replayed move for move: None unless everything ``seat`` saw is the same."""
+    hand = match.hand
+    assert hand is not None
+    deal = match.deals[-1]
+    hidden = set(view_of(match, seat).unseen())
+    places = [list(h) for h in deal.hands] + [list(deal.boneyard)]
+    spots = [(i, j) for i, tiles in enumerate(places) for j, t in enumerate(tiles) if t in hidden]
+    tiles = [places[i][j] for i, j in spots]
+    rng.shuffle(tiles)
+    for (i, j), t in zip(spots, tiles, strict=True):
+        places[i][j] = t
+    other = Match(match.rules)
+    other.start_hand(Deal(tuple(tuple(h) for h in places[:-1]), tuple(places[-1]), deal.leader))
+    try:
+        for move in hand.moves:
+            other.play(move)
+    except ValueError:
+        return None
+    a, b = view_of(match, seat), view_of(other, seat)
+    same = (a.hand, a.history, a.hand_sizes, a.boneyard_size, a.legal_moves, a.layout.tiles()) == (
+        b.hand,
+        b.history,
+        b.hand_sizes,
+        b.boneyard_size,
+        b.legal_moves,
+        b.layout.tiles(),
+    )
+    return other if same else None
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("level", ALL)
+def test_honesty_hidden_tiles_never_change_the_choice(level: str, players: int) -> None:
+    """Deal the tiles a seat cannot see differently, consistently with what
+    it saw: for the same seed, its choice is the same."""
+    rng = random.Random(99)
+    compared = 0
+    for match in positions(Rules(players=players), 10, seed=20 + players):
+        seat = match.to_move
+        assert seat is not None
+        for _ in range(30):
+            other = reshuffled(match, seat, rng)
+            if other is None:
+                continue
+            assert other.hand is not None
+            assert match.hand is not None
+            assert other.hand.hands != match.hand.hands or other.hand.boneyard != match.hand.boneyard
+            mine = quick(level, 7).choose(view_of(match, seat))
+            theirs = quick(level, 7).choose(view_of(other, seat))
+            assert mine == theirs
+            compared += 1
+            break
+    assert compared >= 5
+
+
+# Reasons
+
+
+def test_every_reason_is_a_message_with_its_numbers() -> None:
+    for level in ALL:
+        for match in positions(Rules(), 8, seed=31):
+            decision = quick(level, 1).choose(my_view(match))
+            assert decision.reason.key in MESSAGES
+            assert decision.reason.text == MESSAGES[decision.reason.key].format(**decision.reason.params)
+            assert decision.to_json()["reason"]["text"] == decision.reason.text  # type: ignore[index]
+
+
+def fifteen_on_the_table() -> Match:
+    """6-6 leads (12, the spinner), 6-1 goes West: the ends show 1 and the
+    spinner's open side, 13. Seat 0 holds 3-1 (West makes 3 + 12 = 15) and
+    6-0 (East covers the spinner: 1 + 0 = 1)."""
+    match = match_with(Rules(players=2, hand_size=3), "3-1 6-6 6-0", "6-1 3-3 5-0", leader=0)
+    match.play(Move.parse("6-6"))
+    match.play(Move.parse("6-1 W"))
+    return match
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_scoring_move_says_what_it_scores(level: str) -> None:
+    decision = make_player(level, 1).choose(my_view(fifteen_on_the_table()))
+    assert decision.move == Move.parse("3-1 W")
+    assert decision.reason.key in {"scores", "scores_safe"}
+    assert decision.reason.params["points"] == 15
+    assert decision.reason.text.startswith("scores 15")
+
+
+def test_easy_breaks_ties_toward_doubles_then_heavy_tiles() -> None:
+    # 6-3 leads: ends 6 and 3 (9). Nothing seat 1 holds scores: 3-3 E makes
+    # 12, 6-5 W makes 8, 3-1 E makes 7. Between the scoreless moves the
+    # double goes first.
+    match = match_with(Rules(players=2, hand_size=3), "6-3 0-0 1-0", "3-3 6-5 3-1", leader=0)
+    match.play(Move.parse("6-3"))
+    assert make_player("easy", 1).choose(my_view(match)).move == Move.parse("3-3 E")
+    # Without the double, the heavier tile: 6-5 (11 pips) before 3-1.
+    match = match_with(Rules(players=2, hand_size=3), "6-3 0-0 1-0", "4-4 6-5 3-1", leader=0)
+    match.play(Move.parse("6-3"))
+    assert make_player("easy", 1).choose(my_view(match)).move == Move.parse("6-5 W")
+
+
+def test_search_reasons_count_simulations() -> None:
+    view = my_view(positions(Rules(), 1, seed=3)[0])
+    for player in (Pimc("hard", random.Random(1), medium_move, deals=5), Expert(random.Random(1), deals=20)):
+        decision = player.choose(view)
+        if decision.reason.key == "wins_sims":
+            assert 1 <= int(decision.reason.params["simulations"]) <= 20
+            assert 0 <= int(decision.reason.params["percent"]) <= 100
+            assert "simulated hands" in decision.reason.text
+
+
+# The time budget
+
+
+class FakeClock:
+    """A clock that moves on by ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_search_stops_on_its_budget(level: str) -> None:
+    view = my_view(positions(Rules(), 1, seed=8)[0])
+    clock = FakeClock(step=0.010)  # every reading, 10 ms pass
+    player = make_player(level, 1, budget_ms=100, clock=clock)
+    decision = player.choose(view)
+    assert decision.move in view.legal_moves
+    # The search reads the clock once to start and once per sampled deal:
+    # it stops at the first reading past 100 ms.
+    assert clock.now <= 0.100 + 2 * clock.step
+    if decision.reason.key in {"wins_sims", "gains_sims"}:
+        assert int(decision.reason.params["simulations"]) <= 10
+
+
+def test_expert_tree_search_plays_legal_moves() -> None:
+    for number, match in enumerate(positions(Rules(players=4), 6, seed=12)):
+        view = my_view(match)
+        decision = Expert(random.Random(number), method="ismcts", iterations=40, budget_ms=None).choose(view)
+        assert decision.move in view.legal_moves
+
+
+def test_the_reference_level_has_no_budget() -> None:
+    view = my_view(positions(Rules(), 1, seed=8)[0])
+    clock = FakeClock(step=1.0)
+    decision = make_player(REFERENCE, 1, clock=clock).choose(view)
+    if decision.reason.key == "wins_sims":
+        assert decision.reason.params["simulations"] == 300
+
+
+# Inference
+
+
+def test_samples_fit_what_the_seat_has_seen() -> None:
+    for match in positions(Rules(), 30, seed=40):
+        view = my_view(match)
+        know = Knowledge.from_view(view)
+        truth = match.hand
+        assert truth is not None
+        for seat in range(2):
+            if seat != view.seat:
+                # The sure voids hold for the real hand.
+                assert all(not t.mask & know.void_mask(seat) for t in truth.hands[seat])
+        rng = random.Random(1)
+        for _ in range(5):
+            deal = know.sample(rng)
+            assert [len(h) for h in deal.hands] == [len(h) for h in truth.hands]
+            assert len(deal.boneyard) == len(truth.boneyard)
+            assert deal.hands[view.seat] == list(view.hand)
+            assert sorted(deal.boneyard + [t for h in deal.hands for t in h]) == sorted(
+                truth.boneyard + [t for h in truth.hands for t in h]
+            )
+            for seat in range(2):
+                if seat != view.seat:
+                    assert all(not t.mask & know.void_mask(seat) for t in deal.hands[seat])
+            assert set(deal.legal_moves()) == set(view.legal_moves)
+
+
+def test_a_player_who_drew_holds_none_of_the_numbers_it_drew_on() -> None:
+    # Seat 1 cannot follow the 6-6 lead and draws.
+    dealt = {"6-6", "6-5", "1-0", "2-0", "3-3", "6-1"}
+    rest = " ".join(str(t) for t in TILES if str(t) not in dealt)
+    match = match_with(Rules(players=2, hand_size=2), "6-6 6-5", "1-0 2-0", boneyard="3-3 6-1 " + rest, leader=0)
+    match.play(Move.parse("6-6"))
+    match.play(Move.parse("6-1 W"))  # seat 1 drew 3-3 then 6-1, and played it
+    view = my_view(match)
+    know = Knowledge.from_view(view)
+    assert know.void_mask(1) & 1 << 6
+    for _ in range(10):
+        deal = know.sample(random.Random(_))
+        assert all(not t.has(6) for t in deal.hands[1])
+
+
+# The exact endgame
+
+
+def brute_force(state: HandState, side: int) -> float:
+    """Plain minimax over the margin, no pruning and no table."""
+    if state.is_over:
+        return 0.0
+    mover = state.sides[state.to_move]
+    values = []
+    for move in state.legal_moves():
+        child = state.copy()
+        before = tuple(child.scores)
+        child.apply(move)
+        values.append(margin(before, child, side) + brute_force(child, side))
+    return max(values) if mover == side else min(values)
+
+
+def test_the_exact_search_agrees_with_brute_force() -> None:
+    rng = random.Random(4)
+    checked = 0
+    for _ in itertools.repeat(None, 5000):
+        match = Match(Rules(players=2, hand_size=5))
+        match.deal(rng)
+        state = match.hand
+        assert state is not None
+        while state.boneyard and not state.is_over:
+            state.apply(greedy_move(state))
+        if state.is_over or len(state.legal_moves()) < 2:
+            continue
+        side = state.sides[state.to_move]
+        moves = state.legal_moves()
+        values = solve(state, moves, 100_000)
+        for move, value in zip(moves, values, strict=True):
+            child = state.copy()
+            before = tuple(child.scores)
+            child.apply(move)
+            assert value == pytest.approx(margin(before, child, side) + brute_force(child, side))
+        checked += 1
+        if checked == 12:
+            break
+    assert checked == 12
+
+
+# The arena
+
+
+def test_arena_smoke_duplicate_deals() -> None:
+    result = play_deals(Rules(players=2, hand_size=5), ("medium", "easy"), deals=3, seed=1)
+    assert len(result.margins) == 3
+    assert sum(result.hands) == 6
+
+
+def test_arena_same_player_both_sides_is_even() -> None:
+    result = play_deals(Rules(), ("easy", "easy"), deals=5, seed=2)
+    assert result.margins == [0.0] * 5
+
+
+def test_arena_four_players_and_matches() -> None:
+    result = play_deals(Rules(players=4), ("medium", "easy"), deals=2, seed=1)
+    assert sum(result.hands) == 4
+    matches = play_matches(Rules(players=2, target=50), ("easy", "beginner"), matches=2, seed=1)
+    assert sum(matches.matches) == 4
+
+
+def test_arena_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert run(parser.parse_args(["medium", "easy", "--deals", "2", "--seed", "3", "--hand-size", "5"])) == 0
+    out = capsys.readouterr().out
+    assert "margin per hand (medium - easy)" in out
+    assert "95% CI" in out
+    assert "move time medium" in out

@@ -1,0 +1,374 @@
+"""The one place that wires the game together: the match, who sits where,
+undo, hints, saving and sharing. Pure Python (no DOM), so pytest runs it on
+CPython; ``main.py`` only turns clicks into calls here and draws what it is
+told.
+
+Everything random is derived from the match's seed: hand *n* is dealt from
+``Random(f"{seed}/hand/{n}")`` and a computer player's *k*-th decision from
+its own seeded stream, so a saved record reloads into exactly the same game,
+undo replays the same deals, and a shared link deals the same tiles.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import time
+import zlib
+from collections.abc import Generator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from allfives import Deal, Event, Match, Move, Rules, Tile
+from allfives.players import LEVELS, Decision, make_player
+from allfives.record import RecordError, from_record, to_record
+from allfives.rules import RulesError
+from allfives.view import SeatView, view_of
+
+__all__ = ["Game", "GameSetup", "LinkError", "SeatSetup", "decode_link", "encode_link"]
+
+PERSON: Final = "person"
+HINT_LEVEL: Final = "expert"
+MAX_NAME: Final = 24
+MAX_LINK_CHARS: Final = 20_000
+
+
+class LinkError(ValueError):
+    """A shared link that cannot be read; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSetup:
+    """Who sits at a seat: a person, or a computer ``level``."""
+
+    name: str
+    kind: str = PERSON
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind == PERSON
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind}
+
+    @staticmethod
+    def from_json(data: object, seat: int) -> SeatSetup:
+        if not isinstance(data, Mapping):
+            raise ValueError(f"seat {seat + 1} is not described properly")
+        kind = data.get("kind", PERSON)
+        if kind != PERSON and kind not in LEVELS:
+            raise ValueError(f"seat {seat + 1} has an unknown player type {str(kind)[:20]!r}")
+        return SeatSetup(clean_name(data.get("name"), seat), str(kind))
+
+
+def clean_name(name: object, seat: int) -> str:
+    """A player's name as typed, trimmed to something that fits on screen."""
+    text = " ".join(str(name).split()) if isinstance(name, str) else ""
+    return text[:MAX_NAME] or f"Player {seat + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Everything the new-match dialog chooses."""
+
+    rules: Rules = field(default_factory=Rules)
+    seats: tuple[SeatSetup, ...] = (SeatSetup("You"), SeatSetup("Computer", "medium"))
+    seed: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rules": self.rules.to_json(), "seats": [s.to_json() for s in self.seats], "seed": self.seed}
+
+    @staticmethod
+    def from_json(data: object) -> GameSetup:
+        if not isinstance(data, Mapping):
+            raise ValueError("the game settings are not readable")
+        rules = Rules.from_json(data.get("rules", {}))
+        seats_data = data.get("seats")
+        if not isinstance(seats_data, list) or len(seats_data) != rules.players:
+            raise ValueError(f"the settings must name {rules.players} players")
+        seats = tuple(SeatSetup.from_json(s, i) for i, s in enumerate(seats_data))
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ValueError("the seed must be a whole number")
+        return GameSetup(rules, seats, seed)
+
+
+class Game:
+    """A match in progress with its seats, as the page shows it."""
+
+    def __init__(self, setup: GameSetup, *, seed: int | None = None, match: Match | None = None) -> None:
+        self.setup = setup
+        self.seed: int = (
+            seed if seed is not None else (setup.seed if setup.seed is not None else random.randrange(2**31))
+        )
+        self.match = match if match is not None else Match(setup.rules)
+        self.counted = False  # the result is in the statistics
+
+    # Whose turn, and what they may do
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    @property
+    def seats(self) -> tuple[SeatSetup, ...]:
+        return self.setup.seats
+
+    @property
+    def people(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_person]
+
+    @property
+    def to_move(self) -> int | None:
+        return self.match.to_move
+
+    @property
+    def person_to_move(self) -> bool:
+        seat = self.to_move
+        return seat is not None and self.seats[seat].is_person
+
+    @property
+    def computer_to_move(self) -> bool:
+        seat = self.to_move
+        return seat is not None and not self.seats[seat].is_person
+
+    def viewer(self) -> int:
+        """The seat whose hand is shown face up: the only person, or in
+        hot-seat the person whose turn it is (or was last)."""
+        people = self.people
+        if len(people) == 1:
+            return people[0]
+        seat = self.to_move
+        if seat is not None and self.seats[seat].is_person:
+            return seat
+        return self._last_person_seat() if people else 0
+
+    def _last_person_seat(self) -> int:
+        for event in reversed(self.match.log):
+            seat = getattr(event, "seat", None)
+            if isinstance(seat, int) and self.seats[seat].is_person:
+                return seat
+        return self.people[0]
+
+    def view(self, seat: int | None = None) -> SeatView:
+        return view_of(self.match, self.viewer() if seat is None else seat)
+
+    def moves_for(self, tile: Tile) -> list[Move]:
+        """The legal moves of the seat to move that play ``tile``."""
+        return [m for m in self.match.legal_moves() if m.tile is tile]
+
+    def side_name(self, side: int) -> str:
+        return " & ".join(self.seats[s].name for s in self.rules.seats_of(side))
+
+    # Moves
+
+    def start(self) -> list[Event]:
+        """Deal the next hand when one is due (the seed decides the tiles)."""
+        if not self.match.needs_deal:
+            return []
+        number = len(self.match.hands) + 1
+        rng = random.Random(f"{self.seed}/hand/{number}")
+        deal = Deal.shuffle(self.rules, rng, choose_leader=self.match.leader_by_chance)
+        return self.match.start_hand(deal)
+
+    def play(self, move: Move) -> list[Event]:
+        """A person's move; an illegal one raises ``IllegalMove`` and changes nothing."""
+        if not self.person_to_move:
+            raise ValueError("it is not your turn")
+        return self.match.play(move)
+
+    def computer_search(self, budget_ms: float | None = None) -> Search:
+        """The computer's thinking for the seat to move, to run in slices."""
+        seat = self.to_move
+        assert seat is not None
+        assert not self.seats[seat].is_person
+        return Search(self._player(self.seats[seat].kind, seat, budget_ms), view_of(self.match, seat))
+
+    def hint_search(self, budget_ms: float | None = None) -> Search:
+        """The hint's thinking for the person to move, to run in slices."""
+        seat = self.to_move
+        assert seat is not None
+        return Search(self._player(HINT_LEVEL, seat, budget_ms), view_of(self.match, seat))
+
+    def computer_decision(self, budget_ms: float | None = None) -> Decision:
+        """What the computer at the seat to move would play (not yet played)."""
+        seat = self.to_move
+        assert seat is not None
+        assert not self.seats[seat].is_person
+        return self._player(self.seats[seat].kind, seat, budget_ms).choose(view_of(self.match, seat))
+
+    def hint(self, budget_ms: float | None = None) -> Decision:
+        """The move the strongest computer player would make for the person to move."""
+        seat = self.to_move
+        assert seat is not None
+        return self._player(HINT_LEVEL, seat, budget_ms).choose(view_of(self.match, seat))
+
+    def _player(self, level: str, seat: int, budget_ms: float | None) -> Any:
+        hand = self.match.hand
+        turn = 0 if hand is None else len(hand.moves)
+        stream = random.Random(f"{self.seed}/{len(self.match.hands)}/{turn}/{seat}/{level}")
+        if budget_ms is None:
+            return make_player(level, stream)
+        return make_player(level, stream, budget_ms=budget_ms)
+
+    def can_undo(self) -> bool:
+        return self._undo_point() is not None
+
+    def _undo_point(self) -> tuple[int, int] | None:
+        """(hand index, moves kept) that takes back the last person's move."""
+        for index in range(len(self.match.hands) - 1, -1, -1):
+            moves = self.match.hands[index].moves
+            seats = _movers(self.rules, self.match.deals[index], moves)
+            for count in range(len(moves) - 1, -1, -1):
+                if self.seats[seats[count]].is_person:
+                    return index, count
+        return None
+
+    def undo(self) -> bool:
+        """Take back the last person's move and every computer move after it."""
+        point = self._undo_point()
+        if point is None:
+            return False
+        index, keep = point
+        record = to_record(self.match)
+        record["hands"] = record["hands"][: index + 1]
+        record["hands"][index]["moves"] = record["hands"][index]["moves"][:keep]
+        self.match = from_record(record)
+        self.counted = False
+        return True
+
+    # Saving and sharing
+
+    def to_record(self) -> dict[str, Any]:
+        meta = {"app": "allfives-web", "setup": self.setup.to_json(), "seed": self.seed, "counted": self.counted}
+        return to_record(self.match, meta)
+
+    def save_text(self) -> str:
+        return json.dumps(self.to_record(), separators=(",", ":"))
+
+    @staticmethod
+    def from_record_data(data: object) -> Game:
+        """A game from a record (a save, an imported file); raises
+        ``RecordError`` with a message a player can read."""
+        match = from_record(data)
+        assert isinstance(data, Mapping)
+        meta = data.get("meta", {})
+        setup_data = meta.get("setup") if isinstance(meta, Mapping) else None
+        try:
+            setup = GameSetup.from_json(setup_data) if setup_data is not None else default_setup(match.rules)
+        except (ValueError, RulesError) as error:
+            raise RecordError(f"the record's players: {error}") from None
+        if setup.rules != match.rules:
+            setup = replace(setup, rules=match.rules)
+        seed = meta.get("seed") if isinstance(meta, Mapping) else None
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            seed = random.randrange(2**31)
+        game = Game(setup, seed=seed, match=match)
+        game.counted = bool(meta.get("counted")) if isinstance(meta, Mapping) else False
+        return game
+
+    @staticmethod
+    def load_text(text: str) -> Game:
+        try:
+            data = json.loads(text)
+        except ValueError:
+            raise RecordError("this is not a saved game (it is not JSON)") from None
+        return Game.from_record_data(data)
+
+    def share_link(self) -> str:
+        """The fragment of a link that deals this hand again to the same seats."""
+        record = self.to_record()
+        if record["hands"]:
+            hand = dict(record["hands"][-1])
+            hand["moves"] = []
+            record["hands"] = [hand]
+            record["rules"] = self.rules.to_json()
+        return "#game=" + encode_link(record)
+
+    # The end of the match
+
+    def result(self) -> tuple[int, list[int]] | None:
+        """The winning side and the final scores, once the match is over."""
+        if self.match.winner is None:
+            return None
+        return self.match.winner, list(self.match.scores)
+
+    def opponents_level(self) -> str | None:
+        """The level the statistics count this match under: the strongest
+        computer opposing the only person, if there is exactly one person."""
+        people = self.people
+        if len(people) != 1:
+            return None
+        mine = self.rules.side_of(people[0])
+        levels = [s.kind for i, s in enumerate(self.seats) if not s.is_person and self.rules.side_of(i) != mine]
+        return max(levels, key=LEVELS.index) if levels else None
+
+    def person_won(self) -> bool:
+        people = self.people
+        return bool(people) and self.match.winner == self.rules.side_of(people[0])
+
+
+class Search:
+    """A player's thinking, run a slice at a time so the page stays
+    responsive: :meth:`step` thinks for about ``ms`` milliseconds and returns
+    the decision once there is one. Players that search offer ``think(view)``,
+    a generator that yields between steps and returns the decision; the
+    others decide at once."""
+
+    def __init__(self, player: Any, view: SeatView) -> None:
+        self.player = player
+        self.view = view
+        think = getattr(player, "think", None)
+        self.steps: Generator[None, None, Decision] | None = think(view) if think is not None else None
+
+    def step(self, ms: float) -> Decision | None:
+        if self.steps is None:
+            decision: Decision = self.player.choose(self.view)
+            return decision
+        stop = time.perf_counter() + ms / 1000
+        try:
+            while time.perf_counter() < stop:
+                next(self.steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+        return None
+
+
+def _movers(rules: Rules, deal: Deal, moves: Sequence[Move]) -> list[int]:
+    """The seat that made each move of a hand, found by replaying it."""
+    match = Match(rules)
+    match.start_hand(deal)
+    seats = []
+    for move in moves:
+        seat = match.to_move
+        assert seat is not None
+        seats.append(seat)
+        match.play(move)
+    return seats
+
+
+def default_setup(rules: Rules) -> GameSetup:
+    """Seats for a record that does not say who played: all people."""
+    return GameSetup(rules, tuple(SeatSetup(f"Player {i + 1}") for i in range(rules.players)))
+
+
+def encode_link(record: Mapping[str, Any]) -> str:
+    """A record, compressed and URL-safe."""
+    raw = json.dumps(record, separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def decode_link(text: str) -> object:
+    """The record in a link made by :func:`encode_link`."""
+    if len(text) > MAX_LINK_CHARS:
+        raise LinkError("this link is too long to be a game link")
+    try:
+        packed = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
+        unpack = zlib.decompressobj()
+        raw = unpack.decompress(packed, 1_000_000)
+        if not unpack.eof:
+            raise ValueError("truncated, or too big")
+        return json.loads(raw)
+    except (ValueError, zlib.error):
+        raise LinkError("this link is damaged: it does not hold a game") from None

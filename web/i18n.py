@@ -1,0 +1,87 @@
+"""Messages in the player's language: one catalogue per language
+(``lang_en.py``, ``lang_de.py``, ...), plural forms and numbers per locale.
+
+A message is a string with ``{name}`` placeholders, or, where a number
+decides the wording, a mapping from plural category (``"one"``,
+``"other"``) to such strings; the category comes from the ``count``
+parameter.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Final
+
+__all__ = ["LANGUAGES", "Translator", "catalogue", "pick_language"]
+
+LANGUAGES: Final = {"en": "English", "de": "Deutsch", "hu": "Magyar", "gl": "Galego", "lb": "Lëtzebuergesch"}
+"""The languages the game speaks, each named in itself."""
+
+Message = str | Mapping[str, str]
+
+# Thousands and decimal separators per language.
+_SEPARATORS: Final = {"en": (",", "."), "de": (".", ","), "hu": ("\u00a0", ","), "gl": (".", ","), "lb": (".", ",")}
+
+
+def catalogue(language: str) -> Mapping[str, Message]:
+    """The messages of ``language`` (a code from :data:`LANGUAGES`)."""
+    if language not in LANGUAGES:
+        raise ValueError(f"no catalogue for {language!r}")
+    module = importlib.import_module(f"lang_{language}")
+    messages: Mapping[str, Message] = module.MESSAGES
+    return messages
+
+
+def pick_language(preferred: list[str]) -> str:
+    """The first of the browser's languages (``"de-AT"``, ``"hu"``) we speak."""
+    for tag in preferred:
+        code = tag.split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def plural_category(language: str, count: int) -> str:
+    # English, German, Hungarian, Galician and Luxembourgish all put
+    # exactly 1 in "one" and every other count in "other" (CLDR).
+    return "one" if count == 1 else "other"
+
+
+def format_number(language: str, value: int | float) -> str:
+    """``1234`` as ``1,234`` (en) or ``1.234`` (de); negative with a minus sign."""
+    thousands, decimal = _SEPARATORS.get(language, (",", "."))
+    text = f"{abs(value):,}" if isinstance(value, int) else f"{abs(value):,.1f}"
+    text = text.replace(",", "\0").replace(".", decimal).replace("\0", thousands)
+    return ("-" + text) if value < 0 else text
+
+
+class Translator:
+    """``t("scores", points=15)`` in the chosen language, falling back to
+    English for a key a catalogue lacks (the tests make sure none does)."""
+
+    def __init__(self, language: str = "en") -> None:
+        self.language = language if language in LANGUAGES else "en"
+        self.messages = catalogue(self.language)
+        self.english = catalogue("en")
+
+    def __call__(self, key: str, **params: object) -> str:
+        message = self.messages.get(key, self.english.get(key, key))
+        if not isinstance(message, str):
+            count = params.get("count", 0)
+            category = plural_category(self.language, count if isinstance(count, int) else 0)
+            message = message.get(category, message.get("other", key))
+        shown = {
+            name: format_number(self.language, v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+            for name, v in params.items()
+        }
+        return message.format(**shown)
+
+    def number(self, value: int | float) -> str:
+        return format_number(self.language, value)
+
+    def join(self, items: list[str]) -> str:
+        """``West, North and South`` in the chosen language."""
+        if len(items) <= 1:
+            return "".join(items)
+        return ", ".join(items[:-1]) + " " + self("and") + " " + items[-1]
