@@ -1,0 +1,260 @@
+"""The arena: duplicate matches between two computer players.
+
+Every seeded deal is played twice, the second time with the players'
+seats swapped (so each holds each hand, and leads when that hand leads):
+the luck of the deal cancels. With 4 players the two players are teams
+(partners opposite) and the second game turns the table by one seat.
+
+``python -m allfives arena expert easy --deals 1000 --seed 1`` prints the
+mean points margin per hand (first player's side less the second's) with a
+95% confidence interval over the deal pairs, the hands won, and the time
+each player took per move. ``--matches N`` plays N pairs of whole matches
+to the target instead, and counts matches won.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .match import Deal, Match
+from .players import DEFAULT_BUDGET_MS, LEVELS, REFERENCE, Player, make_player
+from .rules import HAND_ENDS, LEADS, PRESETS, WINS, Rules
+from .view import view_of
+
+__all__ = ["ArenaResult", "add_arguments", "play_deals", "play_matches", "run"]
+
+
+@dataclass
+class ArenaResult:
+    """What an arena run measured. Margins are per deal pair (the mean of
+    the two games), from the first player's side."""
+
+    first: str
+    second: str
+    margins: list[float] = field(default_factory=list)
+    hands: list[int] = field(default_factory=lambda: [0, 0, 0])  # first won, second won, tied
+    matches: list[int] = field(default_factory=lambda: [0, 0])  # first won, second won
+    times: dict[str, list[float]] = field(default_factory=dict)  # seconds per move, by player
+
+    def mean(self) -> float:
+        return statistics.fmean(self.margins) if self.margins else 0.0
+
+    def interval(self) -> float:
+        """Half the width of the 95% confidence interval of the mean."""
+        if len(self.margins) < 2:
+            return math.inf
+        return 1.96 * statistics.stdev(self.margins) / math.sqrt(len(self.margins))
+
+
+def _seat_players(rules: Rules, first: Player, second: Player, swapped: bool) -> tuple[list[Player], int, list[str]]:
+    """Who sits where, the first player's side, and each seat's role."""
+    players = rules.players
+    if rules.teams:
+        shift = 1 if swapped else 0
+        roles = ["first" if (s + shift) % 2 == 0 else "second" for s in range(players)]
+    elif players == 2:
+        roles = ["second", "first"] if swapped else ["first", "second"]
+    else:
+        raise ValueError("the arena plays 2 players, or 4 in partnerships")
+    seated = [first if r == "first" else second for r in roles]
+    return seated, rules.side_of(roles.index("first")), roles
+
+
+def _move(match: Match, seated: list[Player], times: list[float]) -> None:
+    seat = match.to_move
+    assert seat is not None
+    view = view_of(match, seat)
+    start = time.perf_counter()
+    decision = seated[seat].choose(view)
+    times.append(time.perf_counter() - start)
+    match.play(decision.move)
+
+
+def _players(levels: tuple[str, str], seed: str, budget_ms: float | None) -> tuple[Player, Player]:
+    return (
+        make_player(levels[0], random.Random(f"{seed}:first"), budget_ms=budget_ms),
+        make_player(levels[1], random.Random(f"{seed}:second"), budget_ms=budget_ms),
+    )
+
+
+def play_deals(
+    rules: Rules,
+    levels: tuple[str, str],
+    deals: int,
+    seed: int,
+    budget_ms: float | None = DEFAULT_BUDGET_MS,
+    progress: bool = False,
+) -> ArenaResult:
+    """Play ``deals`` seeded deals twice each, one hand per game."""
+    result = ArenaResult(*levels)
+    times: tuple[list[float], list[float]] = ([], [])
+    for number in range(deals):
+        deal = Deal.shuffle(rules, random.Random(f"allfives-arena:{seed}:{number}"))
+        pair = []
+        for swapped in (False, True):
+            first, second = _players(levels, f"{seed}:{number}:{swapped}", budget_ms)
+            seated, side, roles = _seat_players(rules, first, second, swapped)
+            match = Match(rules)
+            match.start_hand(deal)
+            hand = match.hand
+            assert hand is not None
+            before = list(match.scores)
+            while match.to_move is not None:
+                seat = match.to_move
+                _move(match, seated, times[0 if roles[seat] == "first" else 1])
+            gains = [a - b for a, b in zip(hand.scores, before, strict=True)]
+            margin = gains[side] - max(g for s, g in enumerate(gains) if s != side)
+            pair.append(margin)
+            result.hands[0 if margin > 0 else 1 if margin < 0 else 2] += 1
+        result.margins.append(statistics.fmean(pair))
+        if progress and (number + 1) % 50 == 0:
+            print(f"  {number + 1} deals: {result.mean():+.2f} ± {result.interval():.2f}", file=sys.stderr)
+    result.times = {levels[0] + " (first)": times[0], levels[1] + " (second)": times[1]}
+    return result
+
+
+def play_matches(
+    rules: Rules,
+    levels: tuple[str, str],
+    matches: int,
+    seed: int,
+    budget_ms: float | None = DEFAULT_BUDGET_MS,
+    progress: bool = False,
+) -> ArenaResult:
+    """Play ``matches`` seeded pairs of whole matches to the target; both
+    matches of a pair are dealt the same hands, seats swapped."""
+    result = ArenaResult(*levels)
+    times: tuple[list[float], list[float]] = ([], [])
+    for number in range(matches):
+        pair = []
+        for swapped in (False, True):
+            first, second = _players(levels, f"match:{seed}:{number}:{swapped}", budget_ms)
+            seated, side, roles = _seat_players(rules, first, second, swapped)
+            match = Match(rules)
+            hand_number = 0
+            while not match.is_over:
+                shuffled = Deal.shuffle(rules, random.Random(f"allfives-arena:{seed}:{number}:{hand_number}"))
+                if not match.leader_by_chance:
+                    shuffled = Deal(shuffled.hands, shuffled.boneyard, None)
+                match.start_hand(shuffled)
+                hand_number += 1
+                while match.to_move is not None:
+                    seat = match.to_move
+                    _move(match, seated, times[0 if roles[seat] == "first" else 1])
+            won = match.winner == side
+            result.matches[0 if won else 1] += 1
+            others = max(v for s, v in enumerate(match.scores) if s != side)
+            pair.append((match.scores[side] - others) / hand_number)
+        result.margins.append(statistics.fmean(pair))
+        if progress and (number + 1) % 10 == 0:
+            print(
+                f"  {number + 1} match pairs: first won {result.matches[0]} of {sum(result.matches)}", file=sys.stderr
+            )
+    result.times = {levels[0] + " (first)": times[0], levels[1] + " (second)": times[1]}
+    return result
+
+
+def percentiles(seconds: Sequence[float]) -> tuple[float, float, float]:
+    """Median, 95th percentile and maximum, in milliseconds."""
+    if not seconds:
+        return (0.0, 0.0, 0.0)
+    ordered = sorted(seconds)
+    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+    return (1000 * statistics.median(ordered), 1000 * p95, 1000 * ordered[-1])
+
+
+def report(result: ArenaResult, args: argparse.Namespace, rules: Rules) -> dict[str, object]:
+    low, high = result.mean() - result.interval(), result.mean() + result.interval()
+    out: dict[str, object] = {
+        "first": result.first,
+        "second": result.second,
+        "rules": rules.to_json(),
+        "seed": args.seed,
+        "budget_ms": args.budget_ms,
+        "pairs": len(result.margins),
+        "margin_per_hand": round(result.mean(), 2),
+        "ci95": [round(low, 2), round(high, 2)],
+        "move_ms": {name: [round(v, 2) for v in percentiles(ts)] for name, ts in result.times.items()},
+    }
+    if args.matches:
+        out["matches_won"] = {"first": result.matches[0], "second": result.matches[1]}
+    else:
+        out["hands_won"] = {"first": result.hands[0], "second": result.hands[1], "tied": result.hands[2]}
+    return out
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arena's options, for ``python -m allfives arena``."""
+    names = (*LEVELS, REFERENCE)
+    parser.add_argument("first", choices=names, help="the player whose margin is reported")
+    parser.add_argument("second", choices=names, help="its opponent")
+    parser.add_argument("--deals", type=int, default=100, help="seeded deals, each played twice (default 100)")
+    parser.add_argument(
+        "--matches", type=int, default=0, help="play this many pairs of whole matches instead of single hands"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the players (default 1)")
+    parser.add_argument("--players", type=int, choices=(2, 4), default=2, help="2, or 4 in partnerships")
+    parser.add_argument(
+        "--budget-ms",
+        type=float,
+        default=DEFAULT_BUDGET_MS,
+        help=f"Hard's and Expert's time per move (default {DEFAULT_BUDGET_MS:g}; 0 for none, only their caps)",
+    )
+    parser.add_argument("--preset", choices=sorted(PRESETS), help="start from a named set of house rules")
+    parser.add_argument("--hand-size", type=int, help="tiles dealt to each player")
+    parser.add_argument("--target", type=int, help="points to win a match")
+    parser.add_argument("--hand-end", choices=HAND_ENDS, help="how the end of a hand is scored")
+    parser.add_argument("--lead", choices=LEADS, help="who leads each hand")
+    parser.add_argument("--win", choices=WINS, help="whether the target wins at once or at the hand's end")
+    parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    parser.add_argument("--progress", action="store_true", help="report progress on standard error")
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    rules = Rules.preset(args.preset, args.players) if args.preset else Rules(players=args.players)
+    changes = {
+        name: getattr(args, name)
+        for name in ("hand_size", "target", "hand_end", "lead", "win")
+        if getattr(args, name) is not None
+    }
+    return rules.with_options(**changes) if changes else rules
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the arena as ``args`` say and print what it measured."""
+    rules = rules_from(args)
+    budget = args.budget_ms if args.budget_ms and args.budget_ms > 0 else None
+    levels = (args.first, args.second)
+    if args.matches:
+        result = play_matches(rules, levels, args.matches, args.seed, budget, args.progress)
+    else:
+        result = play_deals(rules, levels, args.deals, args.seed, budget, args.progress)
+    out = report(result, args, rules)
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    unit = "match pairs" if args.matches else "deal pairs"
+    low, high = result.mean() - result.interval(), result.mean() + result.interval()
+    print(f"arena: {result.first} vs {result.second}, rules {json.dumps(rules.to_json())}, seed {args.seed}")
+    print(
+        f"margin per hand ({result.first} - {result.second}): {result.mean():+.2f}"
+        f" (95% CI {low:+.2f} .. {high:+.2f}) over {len(result.margins)} {unit}"
+    )
+    if args.matches:
+        won, lost = result.matches
+        print(f"matches won: {result.first} {won}, {result.second} {lost} ({100 * won / (won + lost):.1f}%)")
+    else:
+        a, b, tied = result.hands
+        print(f"hands won: {result.first} {a}, {result.second} {b}, tied {tied}")
+    for name, ts in result.times.items():
+        median, p95, most = percentiles(ts)
+        print(f"move time {name}: median {median:.1f} ms, p95 {p95:.1f} ms, max {most:.1f} ms ({len(ts)} moves)")
+    return 0

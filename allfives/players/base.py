@@ -1,0 +1,94 @@
+"""What every computer player shares: the decision it returns, the reason it
+gives in words, the player protocol, and the clock its time budget runs on.
+
+A reason is data first (a message key and its numbers) so the UI can say it
+in any language; :meth:`Reason.text` is the English rendering.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Final, Protocol
+
+from ..tiles import Move
+from ..view import SeatView
+
+__all__ = ["MESSAGES", "Clock", "Decision", "Player", "Reason", "only_move"]
+
+Clock = Callable[[], float]
+"""Seconds from an arbitrary start, like :func:`time.perf_counter` (the
+default); the tests pass a fake one to drive the time budget."""
+
+default_clock: Final[Clock] = time.perf_counter
+
+MESSAGES: Final[Mapping[str, str]] = {
+    "only_move": "the only legal move",
+    "random": "a move picked at random",
+    "scores": "scores {points}",
+    "scores_safe": "scores {points} and leaves the opponent nothing to score",
+    "drops_heavy": "scores nothing now; gets rid of the heavy {tile}",
+    "leaves_nothing": "leaves the opponent nothing to score",
+    "leaves_little": "leaves the opponent about {expected} points to score",
+    "blocks": "leaves the opponent likely unable to play ({percent}% chance)",
+    "sheds": "gets rid of {tile}, keeping a spread of numbers",
+    "helps_partner": "sets up the partner to score about {expected}",
+    "wins_sims": "wins {percent}% of {simulations} simulated hands",
+    "gains_sims": "comes out {margin} points ahead on average over {simulations} simulated hands",
+    "exact": "an exact search of the rest of the hand: comes out {margin} points ahead",
+    "exact_behind": "an exact search of the rest of the hand: the best play, {margin} points behind",
+}
+"""The English text of every reason, with ``{name}`` for its numbers. These
+keys are what the UI translates."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a move was chosen: ``key`` names a message in :data:`MESSAGES`,
+    ``params`` fills it in (numbers, or a tile written as text)."""
+
+    key: str
+    params: Mapping[str, int | float | str] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The reason in English: ``"scores 15"``."""
+        return MESSAGES[self.key].format(**self.params)
+
+    def to_json(self) -> dict[str, object]:
+        return {"key": self.key, "params": dict(self.params), "text": self.text}
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The move a player chose and why."""
+
+    move: Move
+    reason: Reason
+
+    def to_json(self) -> dict[str, object]:
+        return {"move": str(self.move), "reason": self.reason.to_json()}
+
+
+class Player(Protocol):
+    """A computer player: it decides from what its seat sees, nothing more."""
+
+    @property
+    def level(self) -> str: ...
+
+    def choose(self, view: SeatView) -> Decision:
+        """The move to make in ``view`` (it must be this seat's turn)."""
+        ...
+
+
+def only_move(view: SeatView) -> Decision | None:
+    """The decision when there is nothing to decide, else None."""
+    if not view.legal_moves:
+        raise ValueError(f"seat {view.seat} has no move to make: it is not its turn")
+    if len(view.legal_moves) == 1:
+        return Decision(view.legal_moves[0], Reason("only_move"))
+    return None

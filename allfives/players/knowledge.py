@@ -1,0 +1,174 @@
+"""What a seat knows about the tiles it cannot see, and sampled deals
+consistent with it.
+
+The tiles a seat cannot see are those in no hand of its own and not on the
+layout: they are in the other hands and the boneyard. What narrows them down
+is the public history: a player who draws or passes holds no tile matching
+any open end at that moment. That holds for every tile it held then, and for
+the tiles it drew without being able to play them; tiles drawn later may show
+any number. So each hidden hand is a set of *slots*, each slot with the
+numbers it cannot hold (a void mask, one bit per number), and a sampled deal
+puts a hidden tile in every slot that allows it.
+
+Which tiles a player has played since a draw is not known, so the slots are
+given the most recent (weakest) constraints the counts allow: every hand the
+seat could really hold can be sampled, and almost nothing it could not.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..events import Drew, Passed, Played
+from ..hand import HandState
+from ..layout import Layout
+from ..rules import Rules
+from ..tiles import Move, Tile
+from ..view import SeatView
+
+__all__ = ["Knowledge"]
+
+_TRIES = 24  # sampling attempts before a too-tight picture is relaxed
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """A seat's picture of the hidden tiles, read from its :class:`SeatView`."""
+
+    seat: int
+    rules: Rules
+    layout: Layout
+    hand: tuple[Tile, ...]
+    hidden: tuple[Tile, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    # For each seat, one void mask per tile it holds (empty for this seat).
+    slots: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    leader: int
+    number: int
+    moves: tuple[Move, ...]
+
+    @staticmethod
+    def from_view(view: SeatView) -> Knowledge:
+        slots = tuple(() if s == view.seat else _slots(view, s) for s in range(view.rules.players))
+        return Knowledge(
+            seat=view.seat,
+            rules=view.rules,
+            layout=view.layout,
+            hand=view.hand,
+            hidden=view.unseen(),
+            hand_sizes=view.hand_sizes,
+            boneyard_size=view.boneyard_size,
+            slots=slots,
+            scores=view.scores,
+            leader=view.leader,
+            number=view.hand_number,
+            moves=tuple(e.move for e in view.history if isinstance(e, Played)),
+        )
+
+    def void_mask(self, seat: int) -> int:
+        """The numbers ``seat`` surely holds none of (every slot lacks them)."""
+        mask = 0b1111111
+        for void in self.slots[seat]:
+            mask &= void
+        return mask if self.slots[seat] else 0
+
+    def chances(self, seat: int) -> dict[Tile, float]:
+        """A rough chance that ``seat`` holds each hidden tile: its slots
+        share the tiles they allow, weighed against the boneyard and the
+        other hands. Good enough for a one-move evaluation."""
+        allowed = {void: sum(1 for t in self.hidden if not t.mask & void) for void in set(self._all_slots())}
+        weight: dict[Tile, list[float]] = {t: [0.0, 0.0] for t in self.hidden}  # [this seat, everyone]
+        spread = self.boneyard_size / len(self.hidden) if self.hidden else 0.0
+        for s, voids in enumerate(self.slots):
+            for void in voids:
+                share = 1.0 / allowed[void] if allowed[void] else 0.0
+                for t in self.hidden:
+                    if not t.mask & void:
+                        w = weight[t]
+                        w[1] += share
+                        if s == seat:
+                            w[0] += share
+        out: dict[Tile, float] = {}
+        for t, (mine, everyone) in weight.items():
+            total = everyone + spread
+            out[t] = min(1.0, mine / total) if total else 0.0
+        return out
+
+    def _all_slots(self) -> list[int]:
+        return [void for voids in self.slots for void in voids]
+
+    def sample(self, rng: random.Random) -> HandState:
+        """A deal of the hidden tiles consistent with what this seat has seen,
+        as a hand ready to play on from this seat's turn."""
+        order = sorted(
+            ((s, i) for s, voids in enumerate(self.slots) for i in range(len(voids))),
+            key=lambda si: -bin(self.slots[si[0]][si[1]]).count("1"),
+        )
+        for attempt in range(_TRIES + 1):
+            relax = attempt == _TRIES  # the last try ignores the voids
+            pool = list(self.hidden)
+            rng.shuffle(pool)
+            hands: list[list[Tile]] = [[] for _ in self.slots]
+            ok = True
+            for s, i in order:
+                void = 0 if relax else self.slots[s][i]
+                for k, t in enumerate(pool):
+                    if not t.mask & void:
+                        hands[s].append(pool.pop(k))
+                        break
+                else:
+                    ok = False
+                    break
+            if ok:
+                hands[self.seat] = list(self.hand)
+                return HandState.from_position(
+                    self.rules,
+                    self.layout,
+                    hands,
+                    pool,
+                    self.seat,
+                    leader=self.leader,
+                    scores=self.scores,
+                    number=self.number,
+                    moves=self.moves,
+                )
+        raise AssertionError("an unconstrained deal always succeeds")
+
+
+def _slots(view: SeatView, seat: int) -> tuple[int, ...]:
+    """The void mask of each tile ``seat`` holds, from the public history."""
+    # Layers of tiles by when they entered the hand: [void mask, how many].
+    layers: list[list[int]] = [[0, view.rules.deal_size]]
+    drawing = False
+    layout = Layout()
+    for event in view.history:
+        if isinstance(event, Played):
+            if event.seat == seat and drawing:
+                # Drawing stops at the first tile that fits, and it is played.
+                layers[-1][1] -= 1
+                drawing = False
+            layout.place(event.move)
+        elif isinstance(event, Drew) and event.seat == seat:
+            if not drawing:
+                # It could not play: nothing it held matched an open end.
+                for layer in layers:
+                    layer[0] |= layout.mask
+                layers.append([layout.mask, 0])
+                drawing = True
+            layers[-1][1] += 1
+        elif isinstance(event, Passed) and event.seat == seat:
+            drawing = False
+            for layer in layers:
+                layer[0] |= layout.mask
+    # Give the hand's tiles the most recent layers the counts allow.
+    out: list[int] = []
+    left = view.hand_sizes[seat]
+    for void, count in reversed(layers):
+        take = min(left, max(count, 0))
+        out.extend([void] * take)
+        left -= take
+    out.extend([0] * left)
+    return tuple(out)
