@@ -130,3 +130,19 @@ def test_statistics_count_the_match_under_the_opponents_level() -> None:
         )
     )
     assert game.opponents_level() == "hard"
+
+
+def test_the_score_sheet_adds_up_to_the_scores() -> None:
+    game = Game(GameSetup(Rules(target=100), (SeatSetup("A", "easy"), SeatSetup("B", "easy")), seed=9))
+    while not game.match.is_over:
+        if game.match.needs_deal:
+            game.start()
+        else:
+            game.match.play(game.computer_decision().move)
+    sheet = game.score_sheet()
+    assert sheet[-1].scores == game.match.scores
+    totals = [0, 0]
+    for row in sheet:
+        for side in (0, 1):
+            totals[side] += row.play[side] + (row.change[side] if row.change else 0)
+        assert totals == row.scores

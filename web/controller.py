@@ -20,9 +20,9 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from allfives import Deal, Event, Match, Move, Rules, Tile
+from allfives import Deal, Event, HandEnded, HandStarted, Match, Move, Played, Rules, Tile
 from allfives.players import LEVELS, Decision, make_player
-from allfives.record import RecordError, from_record, to_record
+from allfives.record import RecordError, from_record, replay, to_record
 from allfives.rules import RulesError
 from allfives.view import SeatView, view_of
 
@@ -92,6 +92,16 @@ class GameSetup:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ValueError("the seed must be a whole number")
         return GameSetup(rules, seats, seed)
+
+
+@dataclass(slots=True)
+class SheetRow:
+    """A line of the score sheet."""
+
+    hand: int
+    play: list[int]
+    change: list[int] | None
+    scores: list[int]
 
 
 class Game:
@@ -285,6 +295,25 @@ class Game:
             record["hands"] = [hand]
             record["rules"] = self.rules.to_json()
         return "#game=" + encode_link(record)
+
+    def score_sheet(self) -> list[SheetRow]:
+        """One row per hand: the points each side scored in play, the end of
+        hand change (None while the hand is in play), and the scores after."""
+        rows: list[SheetRow] = []
+        sides = self.rules.sides
+        scores = [0] * sides
+        for event in replay(to_record(self.match)):
+            if isinstance(event, HandStarted):
+                rows.append(SheetRow(event.hand, [0] * sides, None, list(scores)))
+            elif isinstance(event, Played):
+                rows[-1].play[self.rules.side_of(event.seat)] += event.points
+                scores = list(event.scores)
+                rows[-1].scores = scores
+            elif isinstance(event, HandEnded):
+                rows[-1].change = list(event.change)
+                scores = list(event.scores)
+                rows[-1].scores = scores
+        return rows
 
     # The end of the match
 

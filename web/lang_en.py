@@ -25,6 +25,8 @@ MESSAGES = {
     "level_hard": "Hard",
     "level_expert": "Expert",
     "thinking": "thinking…",
+    "note_drew": {"one": "drew a tile", "other": "drew {count} tiles"},
+    "note_passed": "passed",
     "tiles_in_hand": {"one": "{count} tile in hand", "other": "{count} tiles in hand"},
     # The table
     "of_target": "of {target}",
@@ -127,6 +129,8 @@ MESSAGES = {
     "speed_fast": "Fast",
     "learning_aid": "Show the points each end would score",
     "statistics": "Statistics",
+    "score_sheet": "Score sheet (in play, end of hand = total)",
+    "hand": "Hand",
     "opponent": "Opponent",
     "played": "Played",
     "won": "Won",
@@ -143,5 +147,6 @@ MESSAGES = {
     "save_kept": "The unreadable save has been kept; you can download it.",
     "download_unreadable": "Download the unreadable save",
     "import_broken": "That file could not be loaded: {reason}. Your game is unchanged.",
+    "page_fault": "Something went wrong on this page; your game is saved. Reload to go on.",
     "cannot_save": "This browser will not let the game be saved: playing on without saving.",
 }

@@ -12,7 +12,8 @@ from typing import Any
 import board
 from controller import Game, GameSetup, LinkError, SeatSetup, decode_link
 from i18n import LANGUAGES, Translator, pick_language
-from pyodide.ffi import create_proxy
+from js import Object
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 from store import Store
 
@@ -36,8 +37,27 @@ def el(tag: str, text: str | None = None, **attrs: str) -> Any:
     return node
 
 
+def some(value: Any) -> Any:
+    """``value``, or None for JavaScript's null (which Pyodide hands over as
+    its own null object, not as None)."""
+    return None if value is None or type(value).__name__ == "JsNull" else value
+
+
 def by_id(name: str) -> Any:
-    return document.getElementById(name)
+    return some(document.getElementById(name))
+
+
+def q(selector: str) -> Any:
+    """The first element matching ``selector``, or None."""
+    return some(document.querySelector(selector))
+
+
+def closest(node: Any, selector: str) -> Any:
+    """The nearest ancestor of ``node`` (or itself) matching ``selector``, or None."""
+    node = some(node)
+    if node is None or not hasattr(node, "closest"):
+        return None
+    return some(node.closest(selector))
 
 
 class Page:
@@ -59,6 +79,8 @@ class Page:
         self.generation = 0  # bumps when a new match or an undo cancels a computer turn
         self.proxies: list[Any] = []
         self.tasks: set[Any] = set()
+        self.notes: dict[int, str] = {}  # "drew 2", "passed": what each player just did
+        self.shown_scores: dict[int, int] = {}
         self.drag: dict[str, Any] | None = None
         self.dialog_handler: Any = None  # called with the button pressed when the dialog closes
         self.dialog_return: Any = None  # the element focus goes back to
@@ -67,7 +89,16 @@ class Page:
         """Run a coroutine as a task, keeping hold of it until it is done."""
         task = asyncio.ensure_future(work)
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self.task_done)
+
+    def task_done(self, task: Any) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            # A fault in the page's own code: say so plainly, keep the game.
+            error = task.exception()
+            window.console.error(f"All Fives: {type(error).__name__}: {error}")
+            self.busy = False
+            self.set_status(self.t("page_fault"))
 
     # Start-up
 
@@ -126,6 +157,8 @@ class Page:
         self.revealed = None
         by_id("log").replaceChildren()
         self.log_history()
+        self.notes.clear()
+        self.shown_scores = dict(enumerate(game.match.scores))
         if game.match.needs_deal and not game.match.is_over:
             self.apply_events(game.start(), animate=False)
         self.save()
@@ -140,7 +173,7 @@ class Page:
         node.addEventListener(kind, proxy)
 
     def bind(self) -> None:
-        self.on(document.querySelector(".actions"), "click", self.on_action)
+        self.on(q(".actions"), "click", self.on_action)
         self.on(by_id("hand"), "click", self.on_hand_click)
         self.on(by_id("hand"), "keydown", self.on_hand_key)
         self.on(by_id("hand"), "pointerdown", self.on_pointer_down)
@@ -210,7 +243,11 @@ class Page:
             backs = el("div", None, class_="backs", role="img", aria_label=self.t("tiles_in_hand", count=count))
             backs.innerHTML = "".join(board.tile_svg(None, face_down=True, css_class="back") for _ in range(count))
             card.append(backs)
-            state = self.t("thinking") if (self.busy and game.to_move == seat and not setup.is_person) else ""
+            state = (
+                self.t("thinking")
+                if (self.busy and game.to_move == seat and not setup.is_person)
+                else self.notes.get(seat, "")
+            )
             card.append(el("div", state, class_="opponent-state"))
             box.append(card)
 
@@ -408,12 +445,75 @@ class Page:
     # Events from the engine
 
     def apply_events(self, events: list[Event], *, animate: bool = True) -> None:
+        draws: dict[int, int] = {}
         for event in events:
             self.log_event(event, quiet=not animate)
+            if isinstance(event, Played):
+                self.notes.pop(event.seat, None)
+            elif isinstance(event, Drew):
+                draws[event.seat] = draws.get(event.seat, 0) + 1
+                self.notes[event.seat] = self.t("note_drew", count=draws[event.seat])
+            elif isinstance(event, Passed):
+                self.notes[event.seat] = self.t("note_passed")
+            elif isinstance(event, HandStarted):
+                self.notes.clear()
+        self.render_opponents()
         if animate and not self.reduced:
             for event in events:
                 if isinstance(event, Played) and event.points:
                     self.pop_points(event)
+            self.count_up_scores()
+
+    def count_up_scores(self) -> None:
+        """Points count up on the score cards rather than jumping."""
+        game = self.game
+        assert game is not None
+        for side, new in enumerate(game.match.scores):
+            old = self.shown_scores.get(side, new)
+            if old != new:
+                self.spawn(self.count_up(side, old, new, self.generation))
+        self.shown_scores = dict(enumerate(game.match.scores))
+
+    async def count_up(self, side: int, old: int, new: int, generation: int) -> None:
+        steps = 12
+        for step in range(1, steps + 1):
+            await asyncio.sleep(0.03)
+            if generation != self.generation:
+                return
+            node = q(f'.score-value[data-side="{side}"]')
+            if node is None:
+                return
+            node.textContent = self.t.number(round(old + (new - old) * step / steps))
+            node.classList.toggle("counting", step < steps)
+
+    def slide_from(self, tile: Any, source: Any) -> None:
+        """The tile just played slides to its place from ``source`` (a rect)."""
+        if self.reduced or source is None:
+            return
+        target = q(f'#board .tile[data-tile="{tile}"]')
+        svg = q("#board svg")
+        if target is None or svg is None:
+            return
+        end = target.getBoundingClientRect()
+        matrix = some(svg.getScreenCTM())
+        scale = float(matrix.a) if matrix is not None and float(matrix.a) > 0 else 1.0
+        dx = (float(source.left) + float(source.width) / 2 - float(end.left) - float(end.width) / 2) / scale
+        dy = (float(source.top) + float(source.height) / 2 - float(end.top) - float(end.height) / 2) / scale
+        frames = to_js(
+            [{"transform": f"translate({dx:.1f}px, {dy:.1f}px)"}, {"transform": "translate(0px, 0px)"}],
+            dict_converter=Object.fromEntries,
+        )
+        target.animate(
+            frames, to_js({"duration": 420, "easing": "cubic-bezier(.2,.8,.3,1)"}, dict_converter=Object.fromEntries)
+        )
+
+    def source_rect(self, seat: int, tile: Any) -> Any:
+        """Where a tile played by ``seat`` comes from on screen: the hand
+        button, or the other player's card."""
+        node = q(f'#hand [data-tile="{tile}"]')
+        if node is None:
+            node = q(f'.opponent[data-seat="{seat}"] .backs')
+        return node.getBoundingClientRect() if node is not None else None
 
     def pop_points(self, event: Played) -> None:
         """ "+15" where it happened, floating up from the tile just played."""
@@ -424,7 +524,7 @@ class Page:
             return
         geometry = board.board_geometry(hand.layout, self.board_aspect())
         box = geometry.box_of(event.move.tile)
-        svg = document.querySelector("#board svg")
+        svg = q("#board svg")
         if box is None or svg is None:
             return
         x, y = box.center
@@ -490,9 +590,13 @@ class Page:
                 return None
 
     def after_events(self, events: list[Event]) -> None:
+        played = next((e for e in events if isinstance(e, Played)), None)
+        source = self.source_rect(played.seat, played.move.tile) if played is not None else None
         self.selected = None
         self.hint_move = None
         self.render()
+        if played is not None:
+            self.slide_from(played.move.tile, source)
         self.apply_events(events)
         self.save()
 
@@ -522,7 +626,7 @@ class Page:
         self.selected = None if self.selected is tile else tile
         self.render()
         if self.selected is not None:
-            first = document.querySelector("#board .end-target")
+            first = q("#board .end-target")
             if first is not None:
                 first.focus()
 
@@ -539,7 +643,7 @@ class Page:
     # Input
 
     def on_action(self, event: Any) -> None:
-        button = event.target.closest("[data-action]")
+        button = closest(event.target, "[data-action]")
         if button is None:
             return
         action = str(button.dataset.action)
@@ -553,7 +657,7 @@ class Page:
             self.show_menu()
 
     def tile_of(self, node: Any) -> Any:
-        button = node.closest("[data-tile]") if node is not None else None
+        button = closest(node, "[data-tile]") if node is not None else None
         if button is None:
             return None
         text = str(button.dataset.tile)
@@ -587,13 +691,13 @@ class Page:
         event.preventDefault()
 
     def on_board_click(self, event: Any) -> None:
-        target = event.target.closest(".end-target")
+        target = closest(event.target, ".end-target")
         if target is not None:
             self.choose_end(str(target.dataset.end))
 
     def on_board_key(self, event: Any) -> None:
         if str(event.key) in ("Enter", " "):
-            target = event.target.closest(".end-target")
+            target = closest(event.target, ".end-target")
             if target is not None:
                 event.preventDefault()
                 self.choose_end(str(target.dataset.end))
@@ -640,7 +744,7 @@ class Page:
         ghost = drag["ghost"]
         ghost.style.left = f"{float(event.clientX) - 20}px"
         ghost.style.top = f"{float(event.clientY) - 40}px"
-        under = document.elementFromPoint(event.clientX, event.clientY)
+        under = some(document.elementFromPoint(event.clientX, event.clientY))
         for node in document.querySelectorAll("#board .end-target"):
             node.classList.toggle("drop-over", under is not None and node.contains(under))
 
@@ -651,13 +755,13 @@ class Page:
         if drag["ghost"] is not None:
             drag["ghost"].remove()
         if drag["moved"]:
-            under = document.elementFromPoint(event.clientX, event.clientY)
-            target = under.closest(".end-target") if under is not None else None
+            under = some(document.elementFromPoint(event.clientX, event.clientY))
+            target = closest(under, ".end-target") if under is not None else None
             if target is not None:
                 self.choose_end(str(target.dataset.end))
             else:
                 moves = self.game.moves_for(drag["tile"]) if self.game else []
-                if len(moves) == 1 and under is not None and under.closest("#board") is not None:
+                if len(moves) == 1 and under is not None and closest(under, "#board") is not None:
                     self.play(moves[0])
             # A click follows pointerup; let it see the drag, then forget it.
             window.setTimeout(create_proxy(lambda: setattr(self, "drag", None)), 0)
@@ -666,7 +770,7 @@ class Page:
 
     def focus_hand(self, tile: Any = None) -> None:
         selector = f'#hand [data-tile="{tile}"]' if tile is not None else "#hand .hand-tile[tabindex='0']"
-        node = document.querySelector(selector)
+        node = q(selector)
         if node is not None and not by_id("dialog").open:
             node.focus()
 
@@ -729,6 +833,7 @@ class Page:
         self.hint_move = None
         by_id("log").replaceChildren()
         self.log_history()
+        self.shown_scores = dict(enumerate(game.match.scores))
         self.announce(self.t("undone"))
         self.save()
         self.render()
@@ -764,7 +869,7 @@ class Page:
         for value, label in buttons:
             row.append(el("button", label, value=value, type="submit"))
         self.dialog_handler = on_close
-        self.dialog_return = document.activeElement
+        self.dialog_return = some(document.activeElement)
         dialog.returnValue = ""
         dialog.showModal()
 
@@ -1086,6 +1191,8 @@ class Page:
             wrap.append(el("span", label))
             wrap.append(control)
             body.append(wrap)
+        body.append(el("h3", self.t("score_sheet")))
+        body.append(self.score_sheet_table())
         stats = self.store.stats()
         if stats:
             table = el("table", None, class_="summary")
@@ -1132,6 +1239,30 @@ class Page:
             done,
         )
         self.on(file_input, "change", self.on_import)
+
+    def score_sheet_table(self) -> Any:
+        """Every hand: what each side scored in play, at the hand's end, and after."""
+        game = self.game
+        assert game is not None
+        table = el("table", None, class_="summary score-sheet")
+        head = el("tr")
+        head.append(el("th", self.t("hand"), scope="col"))
+        for side in range(game.rules.sides):
+            head.append(el("th", game.side_name(side), scope="col"))
+        table.append(head)
+        for row in game.score_sheet():
+            line = el("tr")
+            line.append(el("th", self.t.number(row.hand), scope="row"))
+            for side in range(game.rules.sides):
+                change = (
+                    ""
+                    if row.change is None
+                    else f" {'+' if row.change[side] >= 0 else ''}{self.t.number(row.change[side])}"
+                )
+                text = f"+{self.t.number(row.play[side])}{change} = {self.t.number(row.scores[side])}"
+                line.append(el("td", text))
+            table.append(line)
+        return table
 
     def on_import(self, event: Any) -> None:
         files = event.target.files
