@@ -50,7 +50,7 @@ _RULES = Rules()
 
 def _dominoes_job() -> Job | None:
     try:
-        import dominoes  # type: ignore[import-not-found, unused-ignore]
+        import dominoes
     except ImportError:
         return None
 
@@ -65,11 +65,11 @@ def _dominoes_job() -> Job | None:
 
 def _all_fives_domino_job() -> Job | None:
     try:
-        from src.main.game.Brain import RandomBrain  # type: ignore[import-not-found, unused-ignore]
-        from src.main.game.DominoRound import DominoRound  # type: ignore[import-not-found, unused-ignore]
-        from src.main.game.exceptions.Game import GameWinSignal  # type: ignore[import-not-found, unused-ignore]
-        from src.main.game.Game import Game  # type: ignore[import-not-found, unused-ignore]
-        from src.main.game.Player import Player  # type: ignore[import-not-found, unused-ignore]
+        from src.main.game.Brain import RandomBrain
+        from src.main.game.DominoRound import DominoRound
+        from src.main.game.exceptions.Game import GameWinSignal
+        from src.main.game.Game import Game
+        from src.main.game.Player import Player
     except ImportError:
         return None
 

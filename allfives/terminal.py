@@ -8,7 +8,7 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from . import record
 from .events import Drew, Event, HandEnded, HandStarted, MatchEnded, Passed, Played
@@ -28,7 +28,9 @@ class Seat:
 
         self.index = index
         self.computer = spec.lower() in LEVELS
-        self.name = f"{spec.lower().capitalize()} computer" if self.computer else ("You" if spec.lower() == "you" else spec)
+        self.name = (
+            f"{spec.lower().capitalize()} computer" if self.computer else ("You" if spec.lower() == "you" else spec)
+        )
         self.player = make_player(spec.lower(), random.Random(f"{seed}:{index}")) if self.computer else None
 
 
@@ -49,17 +51,26 @@ def describe(view: SeatView) -> list[str]:
 def event_line(event: Event, seats: Sequence[Seat], viewer: int | None) -> str | None:
     """What the terminal prints for ``event``; other seats' draws stay hidden."""
     name = (lambda seat: seats[seat].name) if seats else str
+
+    def verb(seat: int, word: str) -> str:
+        # "You play", "Ann plays".
+        return word if seats and seats[seat].name == "You" else word + "s"
+
     if isinstance(event, HandStarted):
         return f"\n-- Hand {event.hand}: {name(event.leader)} leads --"
     if isinstance(event, Played):
         where = "" if event.move.end is None else f" on the {event.move.end.name} end"
         score = f"  +{event.points}!" if event.points else ""
-        return f"{name(event.seat)} plays {event.move.tile}{where}. Ends total {event.total}.{score}"
+        return (
+            f"{name(event.seat)} {verb(event.seat, 'play')} {event.move.tile}{where}. Ends total {event.total}.{score}"
+        )
     if isinstance(event, Drew):
         shown = f" ({event.tile})" if event.seat == viewer else ""
-        return f"{name(event.seat)} cannot play and draws a tile{shown}."
+        return f"{name(event.seat)} cannot play and {verb(event.seat, 'draw')} a tile{shown}."
     if isinstance(event, Passed):
-        return f"{name(event.seat)} cannot play and passes."
+        return (
+            f"{name(event.seat)} cannot play and {'pass' if seats and seats[event.seat].name == 'You' else 'passes'}."
+        )
     if isinstance(event, HandEnded):
         how = f"{name(event.out)} is out" if event.out is not None else "The hand is blocked"
         pips = ", ".join(f"{name(s)} {p}" for s, p in enumerate(event.pips))
@@ -113,7 +124,10 @@ def run(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = input
         return 2
     specs = args.seats.split(",")
     if len(specs) != match.rules.players:
-        print(f"allfives play: --seats names {len(specs)} seats; the rules have {match.rules.players} players", file=sys.stderr)
+        print(
+            f"allfives play: --seats names {len(specs)} seats; the rules have {match.rules.players} players",
+            file=sys.stderr,
+        )
         return 2
     seats = [Seat(spec, i, seed) for i, spec in enumerate(specs)]
     people = [s for s in seats if not s.computer]
@@ -136,7 +150,7 @@ def run(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = input
                     ask(f"\nPass the device to {seat.name} and press Enter. ")
                 last_person = seat_index
                 out.write("\n" + "\n".join(describe(view)) + "\n")
-                chosen = choose_move(view, ask, out, lambda: str(adviser.choose(view_of(match, seat_index)).reason))
+                chosen = choose_move(view, ask, out, _hinter(adviser, match, seat_index))
                 if chosen is None:
                     _save(match, args.save, out)
                     return 0
@@ -150,6 +164,11 @@ def run(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = input
         _save(match, args.save, None)
     _save(match, args.save, out)
     return 0
+
+
+def _hinter(adviser: Any, match: Match, seat: int) -> Callable[[], str]:
+    """The hint for ``seat``, in words, from the strongest player."""
+    return lambda: str(adviser.choose(view_of(match, seat)).reason)
 
 
 def _save(match: Match, path: str | None, out: TextIO | None) -> None:

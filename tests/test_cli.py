@@ -57,3 +57,30 @@ def test_a_missing_file_is_refused_plainly() -> None:
     result = run("replay", "no-such-record.json")
     assert result.returncode == 2
     assert "cannot read no-such-record.json" in result.stderr
+
+
+def test_play_in_the_terminal_saves_a_record_that_resumes(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = run("play", "--seed", "3", "--seats", "you,easy", "--save", str(save), stdin="1\nh\n1\nq\n")
+    assert result.returncode == 0, result.stderr
+    assert "Hint:" in result.stdout
+    assert f"Saved the game to {save}" in result.stdout
+    record = json.loads(save.read_text())
+    assert len(record["hands"][0]["moves"]) >= 3
+    resumed = run("play", "--load", str(save), "--seats", "you,easy", stdin="q\n")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "Your hand:" in resumed.stdout
+
+
+def test_selfplay_writes_records_that_replay(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = run(
+        "selfplay", "--levels", "easy,beginner", "--matches", "2", "--seed", "4", "--target", "60", "--out", str(out)
+    )
+    assert result.returncode == 0, result.stderr
+    lines = out.read_text().splitlines()
+    assert len(lines) == 2
+    for line in lines:
+        replayed = run("replay", "-", stdin=line)
+        assert replayed.returncode == 0, replayed.stderr
+        assert json.loads(replayed.stdout.splitlines()[-1])["event"] == "match_end"

@@ -5,8 +5,8 @@ By default the search is flat (as Hard's, with Easy's fast playouts, so
 several times as many sampled deals fit in the budget). The information-set
 Monte Carlo tree search below is kept as ``method="ismcts"``: at a browser's
 budget of a few hundred tree walks it measured weaker than the flat search
-(see docs/ai.md). Each iteration samples a deal of the hidden tiles consistent with what the
-seat has seen, walks one tree of moves shared by all the samples (a move is
+(see docs/ai.md). Each of its iterations samples a deal of the hidden
+tiles consistent with what the seat has seen, walks one tree of moves shared by all the samples (a move is
 only considered where the sample allows it, and is scored on how often it
 was available), adds one move, and plays the hand out with Medium's policy
 for every seat. Results are points margins per side, so in partnerships

@@ -14,7 +14,7 @@ chance of holding none of the tiles that score that much.
 
 :func:`medium_move` is the same evaluation for a hand being searched, where
 each seat judges chances from the tiles it cannot see; it is the playout
-policy of Hard and Expert.
+policy of Hard (and of Expert's tree search).
 """
 
 from __future__ import annotations
