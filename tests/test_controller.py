@@ -146,3 +146,18 @@ def test_the_score_sheet_adds_up_to_the_scores() -> None:
         for side in (0, 1):
             totals[side] += row.play[side] + (row.change[side] if row.change else 0)
         assert totals == row.scores
+
+
+def test_the_computer_thinks_in_slices_and_decides_as_it_would_at_once() -> None:
+    game = Game(GameSetup(Rules(), (SeatSetup("A", "expert"), SeatSetup("B", "expert")), seed=12))
+    game.start()
+    while len(game.match.legal_moves()) < 3:
+        game.match.play(game.computer_decision().move)
+    search = game.computer_search()
+    slices = 0
+    decision = None
+    while decision is None:
+        decision = search.step(5)
+        slices += 1
+    assert slices > 3  # a 300 ms search in 5 ms slices gives the page back many times
+    assert decision.move in game.match.legal_moves()

@@ -193,34 +193,32 @@ class Game:
         seat = self.to_move
         assert seat is not None
         assert not self.seats[seat].is_person
-        return Search(self._player(self.seats[seat].kind, seat, budget_ms), view_of(self.match, seat))
+        return self._search(self.seats[seat].kind, seat, budget_ms)
 
     def hint_search(self, budget_ms: float | None = None) -> Search:
         """The hint's thinking for the person to move, to run in slices."""
         seat = self.to_move
         assert seat is not None
-        return Search(self._player(HINT_LEVEL, seat, budget_ms), view_of(self.match, seat))
+        return self._search(HINT_LEVEL, seat, budget_ms)
 
     def computer_decision(self, budget_ms: float | None = None) -> Decision:
         """What the computer at the seat to move would play (not yet played)."""
-        seat = self.to_move
-        assert seat is not None
-        assert not self.seats[seat].is_person
-        return self._player(self.seats[seat].kind, seat, budget_ms).choose(view_of(self.match, seat))
+        return finish_search(self.computer_search(budget_ms))
 
     def hint(self, budget_ms: float | None = None) -> Decision:
         """The move the strongest computer player would make for the person to move."""
-        seat = self.to_move
-        assert seat is not None
-        return self._player(HINT_LEVEL, seat, budget_ms).choose(view_of(self.match, seat))
+        return finish_search(self.hint_search(budget_ms))
 
-    def _player(self, level: str, seat: int, budget_ms: float | None) -> Any:
+    def _search(self, level: str, seat: int, budget_ms: float | None) -> Search:
+        # Each decision has its own seeded stream, so a reload, an undo or a
+        # shared link meets the same computer choices (within its budget).
         hand = self.match.hand
         turn = 0 if hand is None else len(hand.moves)
         stream = random.Random(f"{self.seed}/{len(self.match.hands)}/{turn}/{seat}/{level}")
-        if budget_ms is None:
-            return make_player(level, stream)
-        return make_player(level, stream, budget_ms=budget_ms)
+        search = Search(view_of(self.match, seat))
+        budget = {} if budget_ms is None else {"budget_ms": budget_ms}
+        search.start(make_player(level, stream, clock=search.clock, **budget))
+        return search
 
     def can_undo(self) -> bool:
         return self._undo_point() is not None
@@ -341,27 +339,50 @@ class Game:
 class Search:
     """A player's thinking, run a slice at a time so the page stays
     responsive: :meth:`step` thinks for about ``ms`` milliseconds and returns
-    the decision once there is one. Players that search offer ``think(view)``,
-    a generator that yields between steps and returns the decision; the
-    others decide at once."""
+    the decision once there is one. The player's time budget runs on
+    :meth:`clock`, which counts only the time spent thinking, not the pauses
+    between slices, so the budget means the same sliced or not."""
 
-    def __init__(self, player: Any, view: SeatView) -> None:
-        self.player = player
+    def __init__(self, view: SeatView) -> None:
         self.view = view
+        self.thought = 0.0
+        self.since: float | None = None
+        self.steps: Generator[None, None, Decision] | None = None
+        self.player: Any = None
+
+    def start(self, player: Any) -> None:
+        self.player = player
         think = getattr(player, "think", None)
-        self.steps: Generator[None, None, Decision] | None = think(view) if think is not None else None
+        self.steps = think(self.view) if think is not None else None
+
+    def clock(self) -> float:
+        """Seconds spent thinking so far."""
+        running = 0.0 if self.since is None else time.perf_counter() - self.since
+        return self.thought + running
 
     def step(self, ms: float) -> Decision | None:
-        if self.steps is None:
-            decision: Decision = self.player.choose(self.view)
-            return decision
-        stop = time.perf_counter() + ms / 1000
+        self.since = time.perf_counter()
         try:
+            if self.steps is None:
+                decision: Decision = self.player.choose(self.view)
+                return decision
+            stop = self.since + ms / 1000
             while time.perf_counter() < stop:
                 next(self.steps)
         except StopIteration as done:
             return done.value  # type: ignore[no-any-return]
+        finally:
+            self.thought += time.perf_counter() - self.since
+            self.since = None
         return None
+
+
+def finish_search(search: Search) -> Decision:
+    """Think straight through to the decision."""
+    while True:
+        decision = search.step(1000)
+        if decision is not None:
+            return decision
 
 
 def _movers(rules: Rules, deal: Deal, moves: Sequence[Move]) -> list[int]:

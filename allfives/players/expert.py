@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Generator
 
 from ..hand import HandState
 from ..tiles import Move
@@ -31,7 +32,7 @@ from .endgame import TooBig, solve
 from .knowledge import Knowledge
 from .medium import medium_move
 from .pimc import Pimc
-from .search import Deadline, Policy, margin, playout
+from .search import Deadline, Policy, Thinking, finish, margin, playout
 from .simple import greedy_move
 
 __all__ = ["Expert"]
@@ -95,20 +96,24 @@ class Expert:
         self.endgame_tiles = endgame_tiles
 
     def choose(self, view: SeatView) -> Decision:
+        return finish(self.think(view))
+
+    def think(self, view: SeatView) -> Thinking:
+        """:meth:`choose` in steps (see :data:`~allfives.players.search.Thinking`)."""
         forced = only_move(view)
         if forced is not None:
             return forced
         deadline = Deadline(self.clock, self.budget_ms)
         know = Knowledge.from_view(view)
         if view.boneyard_size == 0 and view.rules.sides == 2 and sum(view.hand_sizes) <= self.endgame_tiles:
-            exact = self._exact(view, know, deadline)
+            exact = yield from self._exact(view, know, deadline)
             if exact is not None:
                 return exact
         if self.method == "flat":
-            return self.flat.search(view, know, deadline)
-        return self._tree_search(view, know, deadline)
+            return (yield from self.flat.steps(view, know, deadline))
+        return (yield from self._tree_search(view, know, deadline))
 
-    def _exact(self, view: SeatView, know: Knowledge, deadline: Deadline) -> Decision | None:
+    def _exact(self, view: SeatView, know: Knowledge, deadline: Deadline) -> Generator[None, None, Decision | None]:
         moves = list(view.legal_moves)
         totals = [0.0] * len(moves)
         secrets = len(view.hand_sizes) > 2  # partners' and opponents' tiles stay hidden
@@ -124,6 +129,7 @@ class Expert:
             for i, v in enumerate(values):
                 totals[i] += v
             done += 1
+            yield
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
         value = round(totals[best] / done, 1)
         if secrets:
@@ -132,7 +138,7 @@ class Expert:
             return Decision(moves[best], Reason("exact", {"margin": value}))
         return Decision(moves[best], Reason("exact_behind", {"margin": -value}))
 
-    def _tree_search(self, view: SeatView, know: Knowledge, deadline: Deadline) -> Decision:
+    def _tree_search(self, view: SeatView, know: Knowledge, deadline: Deadline) -> Thinking:
         rng = self.rng
         sides = view.rules.sides
         root = _Node(None, view.side)
@@ -150,6 +156,7 @@ class Expert:
                 node.total += v
                 node.wins += v > 0
             done += 1
+            yield
         best = max(root.children.values(), key=lambda n: (n.visits, n.total))
         assert best.move is not None
         percent = round(100 * best.wins / best.visits)

@@ -18,7 +18,7 @@ from ..tiles import Move
 from ..view import SeatView
 from .base import Clock, Decision, Reason, default_clock, only_move
 from .knowledge import Knowledge
-from .search import Deadline, Policy, margin, playout
+from .search import Deadline, Policy, Thinking, finish, margin, playout
 
 __all__ = ["Pimc"]
 
@@ -42,13 +42,21 @@ class Pimc:
         self.clock = clock
 
     def choose(self, view: SeatView) -> Decision:
+        return finish(self.think(view))
+
+    def think(self, view: SeatView) -> Thinking:
+        """:meth:`choose` in steps, one sampled deal each (see :data:`Thinking`)."""
         forced = only_move(view)
         if forced is not None:
             return forced
-        return self.search(view, Knowledge.from_view(view), Deadline(self.clock, self.budget_ms))
+        return (yield from self.steps(view, Knowledge.from_view(view), Deadline(self.clock, self.budget_ms)))
 
     def search(self, view: SeatView, know: Knowledge, deadline: Deadline) -> Decision:
         """Choose by sampling within ``deadline`` (there is a choice to make)."""
+        return finish(self.steps(view, know, deadline))
+
+    def steps(self, view: SeatView, know: Knowledge, deadline: Deadline) -> Thinking:
+        """:meth:`search` in steps, one sampled deal each."""
         moves: list[Move] = list(view.legal_moves)
         side = view.side
         totals = [0.0] * len(moves)
@@ -65,6 +73,7 @@ class Pimc:
                 totals[i] += value
                 wins[i] += value > 0
             done += 1
+            yield
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
         percent = round(100 * wins[best] / done)
         return Decision(moves[best], Reason("wins_sims", {"percent": percent, "simulations": done}))

@@ -4,13 +4,28 @@ result for one side, and the time budget."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 from ..hand import HandState
 from ..tiles import Move
-from .base import Clock
+from .base import Clock, Decision
 
-__all__ = ["WIN_BONUS", "Deadline", "Policy", "margin", "playout"]
+__all__ = ["WIN_BONUS", "Deadline", "Policy", "Thinking", "finish", "margin", "playout"]
+
+Thinking = Generator[None, None, Decision]
+"""A search in steps: it yields between steps (a sampled deal, a tree walk)
+so that the browser can run it in slices and stay responsive, and returns
+its decision."""
+
+
+def finish(thinking: Thinking) -> Decision:
+    """Run a search in steps straight through to its decision."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            decision: Decision = done.value
+            return decision
 
 Policy = Callable[[HandState], Move]
 """How every seat plays in a simulated hand."""
