@@ -44,6 +44,8 @@ MESSAGES = {
     "level_hard": "Schwer",
     "level_expert": "Experte",
     "thinking": "überlegt…",
+    "note_drew": {"one": "hat einen Stein gezogen", "other": "hat {count} Steine gezogen"},
+    "note_passed": "hat gepasst",
     "tiles_in_hand": {"one": "{count} Stein auf der Hand", "other": "{count} Steine auf der Hand"},
     # The table
     "of_target": "von {target}",
@@ -146,6 +148,8 @@ MESSAGES = {
     "speed_fast": "Schnell",
     "learning_aid": "Punkte für jedes Ende anzeigen",
     "statistics": "Statistik",
+    "score_sheet": "Punkteliste (im Spiel, Rundenende = Stand)",
+    "hand": "Runde",
     "opponent": "Gegner",
     "played": "Gespielt",
     "won": "Gewonnen",
@@ -162,5 +166,6 @@ MESSAGES = {
     "save_kept": "Der unlesbare Spielstand wurde aufbewahrt; du kannst ihn herunterladen.",
     "download_unreadable": "Unlesbaren Spielstand herunterladen",
     "import_broken": "Die Datei ließ sich nicht laden: {reason}. Dein Spiel bleibt unverändert.",
+    "page_fault": "Auf dieser Seite ist etwas schiefgelaufen; dein Spiel ist gespeichert. Lade neu, um weiterzuspielen.",
     "cannot_save": "Dieser Browser lässt das Spiel nicht speichern: Es geht ohne Speichern weiter.",
 }

@@ -47,6 +47,8 @@ MESSAGES = {
     "level_hard": "Difícil",
     "level_expert": "Experto",
     "thinking": "pensando…",
+    "note_drew": {"one": "roubou unha ficha", "other": "roubou {count} fichas"},
+    "note_passed": "pasou",
     "tiles_in_hand": {"one": "{count} ficha na man", "other": "{count} fichas na man"},
     # The table
     "of_target": "de {target}",
@@ -149,6 +151,8 @@ MESSAGES = {
     "speed_fast": "Rápida",
     "learning_aid": "Amosar os puntos que daría cada extremo",
     "statistics": "Estatísticas",
+    "score_sheet": "Puntos por man (en xogo, fin da man = total)",
+    "hand": "Man",
     "opponent": "Rival",
     "played": "Partidas",
     "won": "Gañadas",
@@ -165,5 +169,6 @@ MESSAGES = {
     "save_kept": "Gardouse a partida ilexible; podes descargala.",
     "download_unreadable": "Descargar a partida ilexible",
     "import_broken": "Non se puido cargar ese ficheiro: {reason}. A túa partida segue igual.",
+    "page_fault": "Algo fallou nesta páxina; a túa partida está gardada. Recarga para continuar.",
     "cannot_save": "Este navegador non permite gardar a partida: séguese xogando sen gardar.",
 }

@@ -47,6 +47,8 @@ MESSAGES = {
     "level_hard": "Nehéz",
     "level_expert": "Profi",
     "thinking": "gondolkodik…",
+    "note_drew": {"one": "húzott egy követ", "other": "húzott {count} követ"},
+    "note_passed": "passzolt",
     "tiles_in_hand": {"one": "{count} kő a kézben", "other": "{count} kő a kézben"},
     # The table
     "of_target": "cél: {target}",
@@ -87,7 +89,7 @@ MESSAGES = {
     "undone": "Az utolsó lépésed visszavonva.",
     # Hints
     "hint_thinking": "Tipp keresése…",
-    "hint_text": "Tipp: tedd le ezt: {tile}{where} – {reason}.",
+    "hint_text": "Tipp: tedd le ezt: {tile}{where} – {reason}.",  # noqa: RUF001 (a Hungarian dash)
     "reason_only_move": "ez az egyetlen szabályos lépés",
     "reason_random": "véletlenszerűen választott lépés",
     "reason_scores": "{points} pontot ér",
@@ -149,6 +151,8 @@ MESSAGES = {
     "speed_fast": "Gyors",
     "learning_aid": "Mutasd, melyik vég hány pontot érne",
     "statistics": "Statisztika",
+    "score_sheet": "Pontlap (játék közben, leosztás vége = összesen)",
+    "hand": "Leosztás",
     "opponent": "Ellenfél",
     "played": "Játszott",
     "won": "Nyert",
@@ -165,5 +169,6 @@ MESSAGES = {
     "save_kept": "Az olvashatatlan mentést megőriztük; letöltheted.",
     "download_unreadable": "Olvashatatlan mentés letöltése",
     "import_broken": "Ezt a fájlt nem sikerült betölteni: {reason}. A játékod változatlan.",
+    "page_fault": "Hiba történt az oldalon; a játékod el van mentve. Töltsd újra az oldalt a folytatáshoz.",
     "cannot_save": "Ez a böngésző nem engedi menteni a játékot: mentés nélkül játszol tovább.",
 }

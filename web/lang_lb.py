@@ -45,6 +45,8 @@ MESSAGES = {
     "level_hard": "Schwéier",
     "level_expert": "Expert",
     "thinking": "iwwerleet…",
+    "note_drew": {"one": "huet e Steen gezunn", "other": "huet {count} Steng gezunn"},
+    "note_passed": "huet gepasst",
     "tiles_in_hand": {"one": "{count} Steen an der Hand", "other": "{count} Steng an der Hand"},
     # The table
     "of_target": "vun {target}",
@@ -147,6 +149,8 @@ MESSAGES = {
     "speed_fast": "Séier",
     "learning_aid": "Weisen, wéi vill Punkten all Enn géif bréngen",
     "statistics": "Statistik",
+    "score_sheet": "Punktelëscht (am Spill, Enn vun der Ronn = Total)",
+    "hand": "Ronn",
     "opponent": "Géigner",
     "played": "Gespillt",
     "won": "Gewonnen",
@@ -163,5 +167,6 @@ MESSAGES = {
     "save_kept": "Dat onliesbaart Spill gouf behalen; du kanns et eroflueden.",
     "download_unreadable": "Onliesbaart Spill eroflueden",
     "import_broken": "Dee Fichier konnt net geluede ginn: {reason}. Däi Spill bleift, wéi et war.",
+    "page_fault": "Op dëser Säit ass eppes schif gaang; däi Spill ass gespäichert. Lued nei, fir weiderzespillen.",
     "cannot_save": "Dëse Browser léisst d'Spill net späicheren: et gëtt ouni Späichere weidergespillt.",
 }
