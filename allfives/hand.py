@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from .events import Drew, Event, HandEnded, MatchEnded, Passed, Played
-from .layout import CLOSED, ENDS, Layout, N
+from .layout import CLOSED, ENDS, Layout
 from .rules import Rules, round_to_five
 from .tiles import TILES, Move, Tile
 
@@ -22,8 +22,6 @@ __all__ = ["HandState", "IllegalMove", "opening_lead", "points_for"]
 # Every move onto an end, made once: MOVES[tile.index][arm].
 MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(t, end) for end in ENDS) for t in TILES)
 
-_LINE_ARMS = (0, 1)
-_ALL_ARMS = (0, 1, 2, 3)
 
 
 class IllegalMove(ValueError):
@@ -166,7 +164,7 @@ class HandState:
 
     def legal_moves(self) -> list[Move]:
         """Every move the player to move may make, with each end spelled out."""
-        if self.is_over:
+        if self.reason is not None or self.winner is not None:
             return []
         hand = self.hands[self.to_move]
         layout = self.layout
@@ -174,18 +172,33 @@ class HandState:
             if self.forced_lead is not None:
                 return [Move(self.forced_lead)]
             return [Move(t) for t in hand]
-        moves = []
-        pips = layout.open_pips
+        # The hot path of every search: one bit test per tile and end.
         mask = layout.mask
-        arms = _ALL_ARMS if pips[N] != CLOSED else _LINE_ARMS
-        for t in hand:
-            if t.mask & mask:
-                row = MOVES[t.index]
-                high, low = t.high, t.low
-                for arm in arms:
-                    pip = pips[arm]
-                    if high == pip or low == pip:
-                        moves.append(row[arm])
+        west, east, north, south = layout.open_pips
+        moves: list[Move] = []
+        add = moves.append
+        if north == CLOSED:
+            for t in hand:
+                bits = t.mask
+                if bits & mask:
+                    row = MOVES[t.index]
+                    if bits >> west & 1:
+                        add(row[0])
+                    if bits >> east & 1:
+                        add(row[1])
+        else:
+            for t in hand:
+                bits = t.mask
+                if bits & mask:
+                    row = MOVES[t.index]
+                    if bits >> west & 1:
+                        add(row[0])
+                    if bits >> east & 1:
+                        add(row[1])
+                    if bits >> north & 1:
+                        add(row[2])
+                    if bits >> south & 1:
+                        add(row[3])
         return moves
 
     def points_for(self, move: Move) -> int:
@@ -277,18 +290,20 @@ class HandState:
         layout = self.layout
         boneyard = self.boneyard
         passes = 0
+        mask = layout.mask
         while True:
             seat = (seat + 1) % players
             hand = self.hands[seat]
-            if layout.fits_any(hand):
-                self.to_move = seat
-                return
+            for t in hand:
+                if t.mask & mask:
+                    self.to_move = seat
+                    return
             while boneyard:
                 t = boneyard.pop(0)
                 hand.append(t)
                 if events is not None:
                     events.append(Drew(seat, t))
-                if layout.fits(t):
+                if t.mask & mask:
                     self.to_move = seat
                     return
             if events is not None:

@@ -126,12 +126,13 @@ class Layout:
             self._lead(t, move.west_pip)
             return
         assert move.end is not None
-        arm = int(move.end)
-        inner = self.open_pips[arm]
+        arm = move.end
+        pips = self.open_pips
+        inner = pips[arm]
         outer = t.low if t.high == inner else t.high
         placed = self.arms[arm]
         placed.append(Placed(t, inner, outer))
-        self.open_pips[arm] = outer
+        pips[arm] = outer
         self.weight[arm] = 2 if t.is_double else 1
         if self.spinner == CLOSED:
             if t.is_double:
@@ -140,8 +141,8 @@ class Layout:
                 self.spinner = t.high
                 self.spinner_arm = arm
                 self.spinner_index = len(placed) - 1
-        elif self.open_pips[N] == CLOSED and self._spinner_covered():
-            self.open_pips[N] = self.open_pips[S] = self.spinner
+        elif pips[N] == CLOSED and self._spinner_covered():
+            pips[N] = pips[S] = self.spinner
         self._recount()
 
     def _lead(self, t: Tile, west: int) -> None:
