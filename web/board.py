@@ -34,7 +34,7 @@ from __future__ import annotations
 import functools
 import html
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
 
@@ -47,6 +47,7 @@ __all__ = [
     "EndBox",
     "Orientation",
     "TileBox",
+    "Words",
     "board_geometry",
     "end_name",
     "render_board",
@@ -116,6 +117,27 @@ def tile_name(tile: Tile) -> str:
 def end_name(end: End) -> str:
     """``West``, ``East``, ``North`` or ``South``."""
     return _END_NAMES[end]
+
+
+def _target_words(end: End, points: int | None) -> str:
+    return f"Play on the {end_name(end)} end" + (f", scores {points}" if points else "")
+
+
+def _layout_words(count: int, total: int) -> str:
+    return "The layout: no tiles yet" if not count else f"The layout: {count} tiles, the ends count {total}"
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """What the board says to a screen reader, in the player's language:
+    a tile's name, a drop target's name, and the layout's summary."""
+
+    tile: Callable[[Tile], str] = tile_name
+    target: Callable[[End, int | None], str] = _target_words
+    layout: Callable[[int, int], str] = _layout_words
+
+
+ENGLISH: Final = Words()
 
 
 # One tile
@@ -773,6 +795,7 @@ def render_board(
     targets: Mapping[End, int | None] | None = None,
     last: Tile | None = None,
     reduced: bool = False,
+    words: Words = ENGLISH,
 ) -> str:
     """The whole layout as one ``<svg>`` that fills its container.
 
@@ -786,7 +809,7 @@ def render_board(
     vx, vy, vw, vh = geometry.view_box
     total = layout.total if layout.lead is not None else 0
     count = len(geometry.tiles)
-    name = "The layout: no tiles yet" if not count else f"The layout: {count} tiles, the ends count {total}"
+    name = words.layout(count, total)
     motion = "board reduced-motion" if reduced else "board"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{motion}" viewBox="{_num(vx)} {_num(vy)} {_num(vw)} {_num(vh)}"'
@@ -807,6 +830,7 @@ def render_board(
                 x=box.x,
                 y=box.y,
                 css_class=" ".join(classes),
+                label=words.tile(box.tile),
                 ring=last is not None and box.tile is last,
             )
         )
@@ -817,16 +841,15 @@ def render_board(
             end_box = geometry.ends.get(end)
             if end_box is None:
                 raise ValueError(f"the {end_name(end)} end is not open")
-            parts.append(_target(end_box, points))
+            parts.append(_target(end_box, points, words))
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _target(box: EndBox, points: int | None) -> str:
-    where = end_name(box.end)
+def _target(box: EndBox, points: int | None, words: Words) -> str:
     scores = points is not None and points > 0
-    label = f"Play on the {where} end" + (f", scores {points}" if scores else "")
+    label = words.target(box.end, points if scores else None)
     pad = 0.04 * HALF
     x, y, w, h = box.x + pad, box.y + pad, box.width - 2 * pad, box.height - 2 * pad
     parts = [

@@ -278,7 +278,12 @@ class Page:
         last = hand.moves[-1].tile if hand and hand.moves else None
         # board.render_board escapes everything it draws from data.
         node.innerHTML = board.render_board(
-            layout, aspect=self.board_aspect(), targets=self.targets(), last=last, reduced=self.reduced
+            layout,
+            aspect=self.board_aspect(),
+            targets=self.targets(),
+            last=last,
+            reduced=self.reduced,
+            words=self.words(),
         )
         ends = layout.open_ends()
         if layout.is_empty:
@@ -287,6 +292,26 @@ class Page:
             parts = ", ".join(f"{self.t('end_' + e.name)} {layout.open_pips[e]}" for e in ends)
             by_id("ends").textContent = self.t("ends_line", ends=parts, total=layout.total)
         by_id("boneyard").textContent = self.t("boneyard", count=len(hand.boneyard) if hand else 0)
+
+    def tile_word(self, tile: Any) -> str:
+        """A tile's spoken name in the player's language: "five-three"."""
+        t = self.t
+        if tile.is_double:
+            return t("tile_double", pips=t(f"pip_{tile.high}"))
+        return t("tile_pair", high=t(f"pip_{tile.high}"), low=t(f"pip_{tile.low}"))
+
+    def words(self) -> board.Words:
+        """What the board says to a screen reader, in the player's language."""
+        t = self.t
+
+        def target(end: End, points: int | None) -> str:
+            where = t("end_" + end.name)
+            return t("target_scores", end=where, points=points) if points else t("target_play", end=where)
+
+        def layout(count: int, total: int) -> str:
+            return t("layout_summary", count=count, total=total) if count else t("layout_empty")
+
+        return board.Words(tile=self.tile_word, target=target, layout=layout)
 
     def shown_seat(self) -> int:
         assert self.game is not None
@@ -340,7 +365,7 @@ class Page:
             box.append(button)
 
     def tile_label(self, tile: Any, moves: list[Move]) -> str:
-        name = board.tile_name(tile)
+        name = self.tile_word(tile)
         if not moves:
             return self.t("tile_cannot_play", tile=name)
         game = self.game
@@ -618,7 +643,7 @@ class Page:
             return
         moves = game.moves_for(tile)
         if not moves:
-            self.announce(self.t("tile_cannot_play", tile=board.tile_name(tile)))
+            self.announce(self.t("tile_cannot_play", tile=self.tile_word(tile)))
             return
         if len(moves) == 1:
             self.play(moves[0])
@@ -783,7 +808,7 @@ class Page:
         parts = [str(by_id("ends").textContent)]
         if self.hand_visible():
             tiles = game.match.hand.hands[self.shown_seat()]
-            parts.append(self.t("read_hand", tiles=", ".join(board.tile_name(t) for t in tiles)))
+            parts.append(self.t("read_hand", tiles=", ".join(self.tile_word(t) for t in tiles)))
         scores = "; ".join(f"{game.side_name(s)} {game.match.scores[s]}" for s in range(game.rules.sides))
         parts.append(self.t("read_scores", scores=scores))
         del layout
