@@ -21,6 +21,7 @@ def _node_with_pyodide() -> str:
     assert spec is not None
     assert spec.loader is not None
     build = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = build  # dataclasses in build.py look their module up
     spec.loader.exec_module(build)
     build.ensure_node_modules()  # npm ci from the lock file, when needed
     return node

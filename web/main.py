@@ -94,11 +94,14 @@ class Page:
     def task_done(self, task: Any) -> None:
         self.tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            # A fault in the page's own code: say so plainly, keep the game.
-            error = task.exception()
-            window.console.error(f"All Fives: {type(error).__name__}: {error}")
-            self.busy = False
-            self.set_status(self.t("page_fault"))
+            self.fault(task.exception())
+
+    def fault(self, error: BaseException) -> None:
+        """A fault in the page's own code: say so plainly and keep the game
+        (it is saved after every move); the details go to the console."""
+        window.console.error(f"All Fives: {type(error).__name__}: {error}")
+        self.busy = False
+        self.set_status(self.t("page_fault"))
 
     # Start-up
 
@@ -168,7 +171,13 @@ class Page:
     # Binding: once, on containers; targets are found with closest().
 
     def on(self, node: Any, kind: str, handler: Any) -> None:
-        proxy = create_proxy(handler)
+        def guarded(event: Any) -> None:
+            try:
+                handler(event)
+            except Exception as error:  # noqa: BLE001 - a fault must never put a traceback on screen
+                self.fault(error)
+
+        proxy = create_proxy(guarded)
         self.proxies.append(proxy)
         node.addEventListener(kind, proxy)
 

@@ -12,6 +12,7 @@ Playwright's own browser downloads are not available here.
 from __future__ import annotations
 
 import importlib.util
+import sys
 import os
 import threading
 import time
@@ -52,6 +53,7 @@ def _load_build_module() -> ModuleType:
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {ROOT / 'build.py'}")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses in build.py look their module up
     spec.loader.exec_module(module)
     return module
 
