@@ -12,8 +12,8 @@ Playwright's own browser downloads are not available here.
 from __future__ import annotations
 
 import importlib.util
-import sys
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
