@@ -12,21 +12,37 @@ parts of PyScript and Pyodide (from node_modules, pinned by package-lock.json)
 that a page running pure-Python code actually loads. Nothing is fetched from a
 CDN at run time, and every URL is relative, so dist/ works from any sub-path.
 
+Besides copying, the build writes: a PyScript config per page (the game's and
+the embed's), the app icons (drawn here, PNG and SVG), the rules tutorial
+(rules.html from docs/rules.md, with a replay of each scenario in
+docs/tutorial-scenarios.json), and, last, the offline manifest
+(precache.json: every file with its hash) and the service worker stamped with
+that manifest's version.
+
 Standard library only.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import fnmatch
 import functools
+import hashlib
+import html
 import http.server
 import importlib.util
 import json
+import math
 import re
 import shutil
+import struct
 import subprocess
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+import urllib.parse
+import zlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +50,9 @@ ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
 PACKAGE = ROOT / "allfives"
+DOCS = ROOT / "docs"
+RULES_MARKDOWN = DOCS / "rules.md"
+TUTORIAL_SCENARIOS = DOCS / "tutorial-scenarios.json"
 NODE_MODULES = ROOT / "node_modules"
 LOCKFILE = ROOT / "package-lock.json"
 PACKAGE_JSON = ROOT / "package.json"
@@ -57,12 +76,37 @@ PYSCRIPT_NOTICES = ("LICENSE",)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 #: Files of web/ copied into dist/, by suffix.
-WEB_SUFFIXES = frozenset({".html", ".css", ".py", ".toml", ".json", ".svg", ".webmanifest"})
-#: The PyScript config: a template in web/, written to dist/ with its ``files``.
+WEB_SUFFIXES = frozenset({".html", ".css", ".py", ".toml", ".json", ".svg", ".webmanifest", ".js", ".png"})
+#: The PyScript config template in web/: each page's config is written from it.
 CONFIG_NAME = "pyscript.json"
+#: The service worker, a template in web/ that the build stamps with the
+#: precache version (a changed byte is how browsers learn of a new version).
+SERVICE_WORKER = "sw.js"
+SW_VERSION_MARK = "__PRECACHE_VERSION__"
+#: The offline manifest: every other file of dist/ with its SHA-256.
+PRECACHE_NAME = "precache.json"
+#: web/ files that are templates, written into dist/ by the build, not copied.
+WEB_TEMPLATES = frozenset({CONFIG_NAME, SERVICE_WORKER})
 #: web/ scripts that pages load with ``<script type="py" src=...>``; every
 #: other web/*.py is a module put into the Pyodide file system for import.
-WEB_ENTRY_SCRIPTS = frozenset({"main.py"})
+WEB_ENTRY_SCRIPTS = frozenset({"main.py", "embed.py"})
+
+
+@dataclass(frozen=True)
+class PageConfig:
+    """A PyScript config written into dist/: its file name, and the web/
+    modules (``fnmatch`` patterns) its page imports. Every page gets the
+    whole allfives package."""
+
+    name: str
+    web_modules: tuple[str, ...]
+
+
+#: The game (index.html) imports every web/ module; the embed only what it needs.
+PAGE_CONFIGS = (
+    PageConfig(CONFIG_NAME, ("*.py",)),
+    PageConfig("pyscript-embed.json", ("board.py", "controller.py", "i18n.py", "lang_*.py", "offline.py", "replay.py")),
+)
 
 #: Files of the allfives package copied into dist/.
 PACKAGE_EXTRA_FILES = frozenset({"py.typed"})
@@ -217,12 +261,13 @@ def package_files(package: Path = PACKAGE) -> list[Path]:
 def web_files(web: Path = WEB) -> list[Path]:
     """The web/ files to copy as they are (top level only), relative to web/.
 
-    The config template is left out: :func:`write_config` writes it.
+    The templates are left out: :func:`write_configs` and
+    :func:`write_offline_files` write them.
     """
     return [
         path.relative_to(web)
         for path in sorted(web.iterdir())
-        if path.is_file() and path.suffix in WEB_SUFFIXES and path.name != CONFIG_NAME
+        if path.is_file() and path.suffix in WEB_SUFFIXES and path.name not in WEB_TEMPLATES
     ]
 
 
@@ -265,12 +310,26 @@ def pyscript_config(template: dict[str, Any], modules: Iterable[Path]) -> dict[s
     return config
 
 
-def write_config(dist: Path, modules: Sequence[Path]) -> Path:
-    """Write dist/pyscript.json from web/pyscript.json and the module list."""
+def page_modules(page: PageConfig, modules: Iterable[Path]) -> list[Path]:
+    """The importable modules a page's config lists: the package's, and the
+    web/ ones (at the top level) that match the page's patterns."""
+    return [
+        module
+        for module in modules
+        if module.parent != Path(".") or any(fnmatch.fnmatchcase(module.name, p) for p in page.web_modules)
+    ]
+
+
+def write_configs(dist: Path, modules: Sequence[Path], pages: Iterable[PageConfig] = PAGE_CONFIGS) -> list[Path]:
+    """Write each page's PyScript config from web/pyscript.json and its modules."""
     template = _read_json(WEB / CONFIG_NAME)
-    path = dist / CONFIG_NAME
-    path.write_text(json.dumps(pyscript_config(template, modules), indent=2) + "\n", encoding="utf-8")
-    return path
+    written = []
+    for page in pages:
+        path = dist / page.name
+        config = pyscript_config(template, page_modules(page, modules))
+        path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
 
 
 def build(dist: Path = DIST, *, install: bool = True) -> list[Path]:
@@ -287,7 +346,11 @@ def build(dist: Path = DIST, *, install: bool = True) -> list[Path]:
     written += copy_files(ROOT, package, dist)
     pages = web_files()
     written += copy_files(WEB, pages, dist)
-    written.append(write_config(dist, importable_modules(package, pages)))
+    written += write_configs(dist, importable_modules(package, pages))
+    written += write_icons(dist)
+    written += write_tutorial(dist)
+    # Last: the manifest hashes every file written before it.
+    written += write_offline_files(dist)
     return written
 
 
@@ -299,6 +362,588 @@ def describe(files: Iterable[Path], dist: Path = DIST) -> Iterator[str]:
         total += size
         yield f"{size:>12,}  {path.relative_to(dist).as_posix()}"
     yield f"{total:>12,}  total"
+
+
+# --------------------------------------------------------------------------
+# the app icons: a 5-5 domino on felt, drawn as SVG and rasterised to PNG
+
+#: The icons, by file name: pixel size (None: SVG), and whether the image is
+#: "maskable" (felt to the edges, the domino inside the safe circle).
+ICONS: tuple[tuple[str, int | None, bool], ...] = (
+    ("icon.svg", None, False),
+    ("icon-192.png", 192, False),
+    ("icon-512.png", 512, False),
+    ("icon-maskable-512.png", 512, True),
+)
+ICON_CANVAS = 512.0
+FELT = "#1f6b45"
+IVORY = "#fbf7ec"
+EDGE = "#5a4e3c"
+PIP = "#1d1a16"
+_PIP_GRID = (0.26, 0.5, 0.74)
+_FIVE = ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2))
+
+
+@dataclass(frozen=True)
+class RoundRect:
+    """A rectangle with rounded corners, in canvas units."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    radius: float
+    colour: str
+
+
+@dataclass(frozen=True)
+class Circle:
+    """A disc, in canvas units."""
+
+    cx: float
+    cy: float
+    r: float
+    colour: str
+
+
+Shape = RoundRect | Circle
+
+
+def domino_shapes(*, maskable: bool = False) -> list[Shape]:
+    """The icon on a 512 x 512 canvas: felt, and a 5-5 domino standing on it
+    (ivory with a dark edge, a divider, and five pips a half)."""
+    scale = 0.8 if maskable else 1.0
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return 256 + (x - 256) * scale, 256 + (y - 256) * scale
+
+    def rect(x: float, y: float, width: float, height: float, radius: float, colour: str) -> RoundRect:
+        left, top = at(x, y)
+        return RoundRect(left, top, width * scale, height * scale, radius * scale, colour)
+
+    shapes: list[Shape] = [RoundRect(0, 0, ICON_CANVAS, ICON_CANVAS, 0 if maskable else 96, FELT)]
+    shapes.append(rect(164, 72, 184, 368, 30, EDGE))
+    shapes.append(rect(172, 80, 168, 352, 23, IVORY))
+    shapes.append(rect(190, 252, 132, 8, 4, EDGE))
+    for top in (72.0, 256.0):
+        for column, row in _FIVE:
+            cx, cy = at(164 + 184 * _PIP_GRID[column], top + 184 * _PIP_GRID[row])
+            shapes.append(Circle(cx, cy, 17 * scale, PIP))
+    return shapes
+
+
+def icon_svg(shapes: Iterable[Shape]) -> str:
+    """The shapes as a standalone SVG document."""
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {ICON_CANVAS:g} {ICON_CANVAS:g}">']
+    for shape in shapes:
+        if isinstance(shape, RoundRect):
+            parts.append(
+                f'<rect x="{shape.x:g}" y="{shape.y:g}" width="{shape.width:g}" height="{shape.height:g}"'
+                f' rx="{shape.radius:g}" fill="{shape.colour}"/>'
+            )
+        else:
+            parts.append(f'<circle cx="{shape.cx:g}" cy="{shape.cy:g}" r="{shape.r:g}" fill="{shape.colour}"/>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _centre(shape: Shape) -> tuple[float, float]:
+    if isinstance(shape, RoundRect):
+        return shape.x + shape.width / 2, shape.y + shape.height / 2
+    return shape.cx, shape.cy
+
+
+def _half_height(shape: Shape) -> float:
+    return shape.height / 2 if isinstance(shape, RoundRect) else shape.r
+
+
+def _half_width(shape: Shape, dy: float) -> float:
+    """How far the shape reaches left and right of its centre, ``dy`` above
+    or below it (negative: the row misses the shape)."""
+    dy = abs(dy)
+    if isinstance(shape, Circle):
+        return math.sqrt(shape.r * shape.r - dy * dy) if dy <= shape.r else -1.0
+    hx, hy, r = shape.width / 2, shape.height / 2, shape.radius
+    if dy > hy:
+        return -1.0
+    if dy <= hy - r:
+        return hx
+    t = dy - (hy - r)
+    return hx - r + math.sqrt(max(r * r - t * t, 0.0))
+
+
+def _distance(shape: Shape, x: float, y: float) -> float:
+    """Signed distance from (x, y) to the shape's outline (negative inside)."""
+    cx, cy = _centre(shape)
+    if isinstance(shape, Circle):
+        return math.hypot(x - cx, y - cy) - shape.r
+    r = shape.radius
+    qx = abs(x - cx) - (shape.width / 2 - r)
+    qy = abs(y - cy) - (shape.height / 2 - r)
+    return math.hypot(max(qx, 0.0), max(qy, 0.0)) + min(max(qx, qy), 0.0) - r
+
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    return int(colour[1:3], 16) / 255, int(colour[3:5], 16) / 255, int(colour[5:7], 16) / 255
+
+
+class Canvas:
+    """Square RGBA pixels, premultiplied floats, transparent to start."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.scale = ICON_CANVAS / size  # canvas units per pixel
+        self.channels = [[0.0] * (size * size) for _ in range(4)]
+
+    def paint(self, shape: Shape) -> None:
+        """Draw ``shape`` over what is there, anti-aliased by its distance
+        to each pixel's centre. Pixels well inside or outside are decided by
+        the shape's width on the rows a pixel spans (the shapes are convex),
+        so only the outline's pixels need the distance."""
+        s = self.scale
+        cx, cy = _centre(shape)
+        colour = (*_rgb(shape.colour), 1.0)
+        reach = _half_height(shape)
+        first = max(0, math.floor((cy - reach) / s) - 1)
+        last = min(self.size - 1, math.ceil((cy + reach) / s) + 1)
+        for row in range(first, last + 1):
+            y = (row + 0.5) * s
+            dy = abs(y - cy)
+            inner = min(_half_width(shape, dy - s), _half_width(shape, dy + s)) - s
+            outer = _half_width(shape, max(dy - s, 0.0)) + s
+            if outer < s:
+                continue
+            for column in range(max(0, math.floor((cx - outer) / s)), min(self.size, math.ceil((cx + outer) / s))):
+                dx = abs((column + 0.5) * s - cx)
+                if dx <= inner:
+                    cover = 1.0
+                elif dx >= outer:
+                    continue
+                else:
+                    cover = min(max(0.5 - _distance(shape, (column + 0.5) * s, y) / s, 0.0), 1.0)
+                if cover > 0:
+                    self._blend(row * self.size + column, colour, cover)
+
+    def _blend(self, index: int, colour: tuple[float, float, float, float], cover: float) -> None:
+        keep = 1.0 - cover
+        for channel, value in zip(self.channels, colour, strict=True):
+            channel[index] = value * cover + channel[index] * keep
+
+    def rgba(self) -> bytes:
+        """The pixels as 8-bit RGBA, straight alpha, rows top to bottom."""
+        out = bytearray()
+        red, green, blue, alpha = self.channels
+        for index in range(self.size * self.size):
+            a = alpha[index]
+            if a <= 0:
+                out += b"\0\0\0\0"
+                continue
+            out += bytes(round(min(c[index] / a, 1.0) * 255) for c in (red, green, blue))
+            out.append(round(a * 255))
+        return bytes(out)
+
+
+def png_bytes(width: int, height: int, rgba: bytes) -> bytes:
+    """A PNG file of 8-bit RGBA pixels (no filtering; zlib does the work)."""
+    stride = width * 4
+    if len(rgba) != stride * height:
+        raise ValueError(f"{len(rgba)} bytes of pixels for {width} x {height}")
+    rows = b"".join(b"\0" + rgba[y * stride : (y + 1) * stride] for y in range(height))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
+
+
+def icon_png(size: int, *, maskable: bool = False) -> bytes:
+    """The icon as a ``size`` x ``size`` PNG."""
+    canvas = Canvas(size)
+    for shape in domino_shapes(maskable=maskable):
+        canvas.paint(shape)
+    return png_bytes(size, size, canvas.rgba())
+
+
+def write_icons(dist: Path) -> list[Path]:
+    """Write every icon of :data:`ICONS` into ``dist``."""
+    written = []
+    for name, size, maskable in ICONS:
+        path = dist / name
+        if size is None:
+            path.write_text(icon_svg(domino_shapes(maskable=maskable)), encoding="utf-8")
+        else:
+            path.write_bytes(icon_png(size, maskable=maskable))
+        written.append(path)
+    return written
+
+
+# --------------------------------------------------------------------------
+# Markdown: the subset docs/rules.md is written in
+
+_HEADING = re.compile(r"(#{1,6})\s+(.*?)\s*#*\s*$")
+_LIST_ITEM = re.compile(r"(\s*)([-*+]|\d+[.)])\s+(.*)")
+_TABLE_RULE = re.compile(r"\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*")
+_FENCE = re.compile(r"\s*(```+|~~~+)\s*([\w+-]*)\s*")
+_CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
+_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*|__(?=\S)(.+?)(?<=\S)__")
+_ITALIC = re.compile(r"(?<![*\w])\*(?=\S)(.+?)(?<=\S)\*(?![*\w])|(?<![_\w])_(?=\S)(.+?)(?<=\S)_(?![_\w])")
+_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+_SAFE_URL = re.compile(r"(https?:|mailto:|#|\./|\.\./|[\w.-]+(/|$|#))", re.I)
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block of a Markdown document as HTML; a heading keeps its text
+    (``heading``) and level, so a page can place things after its section."""
+
+    html: str
+    heading: str = ""
+    level: int = 0
+
+
+def inline(text: str) -> str:
+    """Markdown inline markup as HTML: code spans, bold, italic and links;
+    everything else is escaped. Code spans are set aside first, so that
+    emphasis may wrap them but never reaches into them."""
+    codes: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        codes.append(f"<code>{html.escape(match.group(2).strip())}</code>")
+        return f"\0{len(codes) - 1}\0"
+
+    out = html.escape(_CODE_SPAN.sub(keep, text.replace("\0", "")))
+    out = _LINK.sub(_link, out)
+    out = _BOLD.sub(lambda m: f"<strong>{m.group(1) or m.group(2)}</strong>", out)
+    out = _ITALIC.sub(lambda m: f"<em>{m.group(1) or m.group(2)}</em>", out)
+    return re.sub("\0(\\d+)\0", lambda m: codes[int(m.group(1))], out)
+
+
+def _link(match: re.Match[str]) -> str:
+    """A link, if its (already escaped) URL is a web, mail or relative one."""
+    label, url = match.group(1), match.group(2)
+    if not _SAFE_URL.match(url):
+        return label
+    return f'<a href="{url}">{label}</a>'
+
+
+def slug(text: str) -> str:
+    """A heading's anchor: ``Counting the ends`` -> ``counting-the-ends``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+
+
+def markdown_blocks(text: str) -> list[Block]:
+    """``text`` (Markdown) as HTML blocks: headings, paragraphs, lists,
+    tables, fenced and indented code."""
+    lines = text.splitlines()
+    blocks: list[Block] = []
+    slugs: dict[str, int] = {}
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if not line.strip():
+            index += 1
+            continue
+        if heading := _HEADING.fullmatch(line):
+            level, title = len(heading.group(1)), heading.group(2)
+            anchor = slug(title)
+            slugs[anchor] = slugs.get(anchor, 0) + 1
+            if slugs[anchor] > 1:
+                anchor += f"-{slugs[anchor]}"
+            blocks.append(Block(f'<h{level} id="{anchor}">{inline(title)}</h{level}>', title, level))
+            index += 1
+        elif fence := _FENCE.fullmatch(line):
+            index = _fenced_code(lines, index, fence, blocks)
+        elif line.startswith("    "):
+            index = _indented_code(lines, index, blocks)
+        elif line.lstrip().startswith("|") and index + 1 < len(lines) and _TABLE_RULE.fullmatch(lines[index + 1]):
+            index = _table(lines, index, blocks)
+        elif _LIST_ITEM.fullmatch(line):
+            index = _list(lines, index, blocks)
+        else:
+            index = _paragraph(lines, index, blocks)
+    return blocks
+
+
+def _starts_block(line: str) -> bool:
+    return bool(_HEADING.fullmatch(line) or _FENCE.fullmatch(line) or _LIST_ITEM.fullmatch(line))
+
+
+def _fenced_code(lines: list[str], index: int, fence: re.Match[str], blocks: list[Block]) -> int:
+    marker, language = fence.group(1), fence.group(2)
+    body = []
+    index += 1
+    while index < len(lines) and not lines[index].strip().startswith(marker):
+        body.append(lines[index])
+        index += 1
+    css = f' class="language-{html.escape(language)}"' if language else ""
+    blocks.append(Block(f"<pre><code{css}>{html.escape(chr(10).join(body))}</code></pre>"))
+    return index + 1
+
+
+def _indented_code(lines: list[str], index: int, blocks: list[Block]) -> int:
+    body = []
+    while index < len(lines) and (lines[index].startswith("    ") or not lines[index].strip()):
+        body.append(lines[index][4:])
+        index += 1
+    blocks.append(Block(f"<pre><code>{html.escape(chr(10).join(body).rstrip())}</code></pre>"))
+    return index
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def _table(lines: list[str], index: int, blocks: list[Block]) -> int:
+    head = _cells(lines[index])
+    rows = []
+    index += 2
+    while index < len(lines) and lines[index].lstrip().startswith("|"):
+        rows.append(_cells(lines[index]))
+        index += 1
+    parts = ["<table>", "<thead><tr>", *(f'<th scope="col">{inline(c)}</th>' for c in head), "</tr></thead>"]
+    parts.append("<tbody>")
+    for row in rows:
+        parts.append("<tr>" + "".join(f"<td>{inline(c)}</td>" for c in row) + "</tr>")
+    parts.append("</tbody></table>")
+    blocks.append(Block("".join(parts)))
+    return index
+
+
+def _list(lines: list[str], index: int, blocks: list[Block]) -> int:
+    first = _LIST_ITEM.fullmatch(lines[index])
+    assert first is not None
+    ordered = first.group(2)[0].isdigit()
+    items: list[list[str]] = []
+    while index < len(lines):
+        line = lines[index]
+        item = _LIST_ITEM.fullmatch(line)
+        if item and item.group(2)[0].isdigit() == ordered:
+            items.append([item.group(3)])
+        elif line.strip() and line.startswith(" ") and items:
+            items[-1].append(line.strip())
+        else:
+            break
+        index += 1
+    tag = "ol" if ordered else "ul"
+    body = "".join(f"<li>{inline(' '.join(item))}</li>" for item in items)
+    blocks.append(Block(f"<{tag}>{body}</{tag}>"))
+    return index
+
+
+def _paragraph(lines: list[str], index: int, blocks: list[Block]) -> int:
+    body: list[str] = []
+    while index < len(lines) and lines[index].strip() and (not body or not _starts_block(lines[index])):
+        if body and lines[index].lstrip().startswith("|"):
+            break
+        body.append(lines[index].strip())
+        index += 1
+    blocks.append(Block(f"<p>{inline(' '.join(body))}</p>"))
+    return index
+
+
+def markdown_to_html(text: str) -> str:
+    """A Markdown document as an HTML fragment."""
+    return "\n".join(block.html for block in markdown_blocks(text))
+
+
+# --------------------------------------------------------------------------
+# the rules tutorial: rules.html, with a replay after each scenario's section
+
+RULES_PAGE = "rules.html"
+TUTORIAL_DIR = "tutorial"
+EMBED_PAGE = "embed.html"
+#: The embed options a scenario may set (see docs/embedding.md).
+SCENARIO_OPTIONS = frozenset({"move", "seat", "autoplay", "theme", "lang"})
+_SCENARIO_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A tutorial scenario: a record shown after the rules' section ``after``."""
+
+    id: str
+    after: str
+    title: str
+    caption: str
+    options: Mapping[str, str]
+    record: Mapping[str, Any]
+
+    @staticmethod
+    def from_json(data: object, where: str) -> Scenario:
+        """Read one scenario, refusing anything the page could not show."""
+        if not isinstance(data, Mapping):
+            raise BuildError(f"{where}: a scenario is an object")
+        texts = {key: data.get(key) for key in ("id", "after", "title", "caption")}
+        for key, value in texts.items():
+            if not isinstance(value, str) or not value.strip():
+                raise BuildError(f"{where}: {key!r} must be a non-empty string")
+        ident = str(texts["id"])
+        if not _SCENARIO_ID.fullmatch(ident):
+            raise BuildError(f"{where}: the id {ident!r} must be lower-case words joined by '-'")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping) or not set(options) <= SCENARIO_OPTIONS:
+            raise BuildError(f"{where}: options may only be {', '.join(sorted(SCENARIO_OPTIONS))}")
+        record = data.get("record")
+        if not isinstance(record, Mapping) or record.get("format") != "allfives-record":
+            raise BuildError(f"{where}: the record must be an allfives-record object")
+        return Scenario(
+            ident,
+            str(texts["after"]),
+            str(texts["title"]),
+            str(texts["caption"]),
+            {str(k): str(int(v)) if isinstance(v, bool) else str(v) for k, v in options.items()},
+            record,
+        )
+
+    @property
+    def record_path(self) -> str:
+        """Where the record is written, relative to dist/."""
+        return f"{TUTORIAL_DIR}/{self.id}.json"
+
+    def embed_url(self) -> str:
+        """The embed page showing this scenario, relative to rules.html."""
+        query = urllib.parse.urlencode({"src": self.record_path, **self.options}, safe="/")
+        return f"./{EMBED_PAGE}?{query}"
+
+
+def read_scenarios(path: Path = TUTORIAL_SCENARIOS) -> list[Scenario]:
+    """The tutorial scenarios, each checked for shape (the records' rules are
+    checked by the tests, which can import the engine)."""
+    data = _read_json(path)
+    items = data.get("scenarios") if isinstance(data, Mapping) else None
+    if not isinstance(items, list):
+        raise BuildError(f'{path.name}: expected {{"scenarios": [...]}}')
+    scenarios = [Scenario.from_json(item, f"{path.name}, scenario {n}") for n, item in enumerate(items, start=1)]
+    seen: set[str] = set()
+    for scenario in scenarios:
+        if scenario.id in seen:
+            raise BuildError(f"{path.name}: the id {scenario.id!r} is used twice")
+        seen.add(scenario.id)
+    return scenarios
+
+
+def scenario_figure(scenario: Scenario) -> str:
+    """The replay of one scenario, framed, with its caption."""
+    title = html.escape(scenario.title)
+    return (
+        f'<figure class="tutorial" id="try-{scenario.id}">'
+        f'<iframe src="{html.escape(scenario.embed_url())}" title="{title}: a replay" loading="lazy"></iframe>'
+        f"<figcaption><strong>{title}.</strong> {inline(scenario.caption)}</figcaption></figure>"
+    )
+
+
+def tutorial_body(blocks: Sequence[Block], scenarios: Sequence[Scenario]) -> str:
+    """The rules as HTML, each scenario's figure at the end of the section it
+    names (before the next heading of any level)."""
+    headings = {block.heading for block in blocks if block.heading}
+    missing = [s.after for s in scenarios if s.after not in headings]
+    if missing:
+        raise BuildError(f"tutorial scenarios name sections the rules do not have: {', '.join(missing)}")
+    parts: list[str] = []
+    section = ""
+    for block in [*blocks, Block("", "\0end")]:
+        if block.heading:
+            parts.extend(scenario_figure(s) for s in scenarios if s.after == section)
+            section = block.heading
+        if block.html:
+            parts.append(block.html)
+    return "\n".join(parts)
+
+
+RULES_TEMPLATE = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'none'; object-src 'none'; base-uri 'self'; form-action 'none'">
+  <title>{title}</title>
+  <meta name="description" content="How to play All Fives dominoes, rule by rule, with replays to step through and try.">
+  <meta name="theme-color" content="#1f6b45">
+  <link rel="icon" href="./favicon.svg" type="image/svg+xml">
+  <link rel="manifest" href="./manifest.webmanifest">
+  <link rel="stylesheet" href="./rules.css">
+</head>
+<body>
+  <header class="masthead">
+    <a class="home" href="./">Play All Fives</a>
+  </header>
+  <main class="rules">
+{body}
+  </main>
+</body>
+</html>
+"""
+
+
+def rules_page(markdown: str, scenarios: Sequence[Scenario]) -> str:
+    """rules.html: the rules from ``markdown`` with the scenarios' replays."""
+    blocks = markdown_blocks(markdown)
+    title = next((b.heading for b in blocks if b.level == 1), "The rules of All Fives")
+    return RULES_TEMPLATE.format(title=html.escape(title), body=tutorial_body(blocks, scenarios))
+
+
+def write_tutorial(dist: Path) -> list[Path]:
+    """Write rules.html and each scenario's record under dist/tutorial/."""
+    scenarios = read_scenarios()
+    (dist / TUTORIAL_DIR).mkdir(exist_ok=True)
+    written = []
+    for scenario in scenarios:
+        path = dist / scenario.record_path
+        path.write_text(json.dumps(scenario.record, indent=1) + "\n", encoding="utf-8")
+        written.append(path)
+    page = dist / RULES_PAGE
+    page.write_text(rules_page(RULES_MARKDOWN.read_text(encoding="utf-8"), scenarios), encoding="utf-8")
+    written.append(page)
+    return written
+
+
+# --------------------------------------------------------------------------
+# offline: the precache manifest and the service worker
+
+
+def integrity(data: bytes) -> str:
+    """A Subresource Integrity value (``sha256-<base64>``): the service
+    worker's fetch checks each file against it."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+
+
+def precache_files(dist: Path) -> dict[str, str]:
+    """Every file of ``dist`` but the service worker and the manifest, by
+    path relative to dist/, with its integrity value."""
+    skip = {SERVICE_WORKER, PRECACHE_NAME}
+    return {
+        path.relative_to(dist).as_posix(): integrity(path.read_bytes())
+        for path in sorted(dist.rglob("*"))
+        if path.is_file() and path.relative_to(dist).as_posix() not in skip
+    }
+
+
+def precache_version(files: Mapping[str, str]) -> str:
+    """A hash of every path and hash: it changes when any file does."""
+    digest = hashlib.sha256()
+    for path, value in sorted(files.items()):
+        digest.update(f"{path}\0{value}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def stamp_service_worker(template: str, version: str) -> str:
+    """The service worker with its version filled in."""
+    if template.count(SW_VERSION_MARK) != 1:
+        raise BuildError(f"web/{SERVICE_WORKER} must hold {SW_VERSION_MARK} exactly once")
+    return template.replace(SW_VERSION_MARK, version)
+
+
+def write_offline_files(dist: Path, template: Path = WEB / SERVICE_WORKER) -> list[Path]:
+    """Write dist/precache.json and dist/sw.js for what is in ``dist`` now
+    (so this runs last; run it again after changing a file of dist/)."""
+    files = precache_files(dist)
+    version = precache_version(files)
+    manifest = dist / PRECACHE_NAME
+    manifest.write_text(json.dumps({"version": version, "files": files}, indent=1) + "\n", encoding="utf-8")
+    worker = dist / SERVICE_WORKER
+    worker.write_text(stamp_service_worker(template.read_text(encoding="utf-8"), version), encoding="utf-8")
+    return [manifest, worker]
 
 
 # --------------------------------------------------------------------------

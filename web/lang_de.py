@@ -184,4 +184,6 @@ MESSAGES = {
     "import_broken": "Die Datei ließ sich nicht laden: {reason}. Dein Spiel bleibt unverändert.",
     "page_fault": "Auf dieser Seite ist etwas schiefgelaufen; dein Spiel ist gespeichert. Lade neu, um weiterzuspielen.",
     "cannot_save": "Dieser Browser lässt das Spiel nicht speichern: Es geht ohne Speichern weiter.",
+    "how_to_play": "So wird gespielt: die Regeln mit Beispielen",
+    "update_ready": "Eine neue Version ist bereit: Sie startet beim nächsten Öffnen des Spiels.",
 }

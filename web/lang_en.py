@@ -165,4 +165,6 @@ MESSAGES = {
     "import_broken": "That file could not be loaded: {reason}. Your game is unchanged.",
     "page_fault": "Something went wrong on this page; your game is saved. Reload to go on.",
     "cannot_save": "This browser will not let the game be saved: playing on without saving.",
+    "how_to_play": "How to play: the rules, with examples",
+    "update_ready": "A new version is ready: it starts the next time you open the game.",
 }

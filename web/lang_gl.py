@@ -187,4 +187,6 @@ MESSAGES = {
     "import_broken": "Non se puido cargar ese ficheiro: {reason}. A túa partida segue igual.",
     "page_fault": "Algo fallou nesta páxina; a túa partida está gardada. Recarga para continuar.",
     "cannot_save": "Este navegador non permite gardar a partida: séguese xogando sen gardar.",
+    "how_to_play": "Como se xoga: as regras, con exemplos",
+    "update_ready": "Hai unha nova versión lista: comeza a próxima vez que abras o xogo.",
 }

@@ -187,4 +187,6 @@ MESSAGES = {
     "import_broken": "Ezt a fájlt nem sikerült betölteni: {reason}. A játékod változatlan.",
     "page_fault": "Hiba történt az oldalon; a játékod el van mentve. Töltsd újra az oldalt a folytatáshoz.",
     "cannot_save": "Ez a böngésző nem engedi menteni a játékot: mentés nélkül játszol tovább.",
+    "how_to_play": "Hogyan kell játszani: a szabályok példákkal",
+    "update_ready": "Új változat érhető el: a játék következő megnyitásakor indul.",
 }

@@ -185,4 +185,6 @@ MESSAGES = {
     "import_broken": "Dee Fichier konnt net geluede ginn: {reason}. Däi Spill bleift, wéi et war.",
     "page_fault": "Op dëser Säit ass eppes schif gaang; däi Spill ass gespäichert. Lued nei, fir weiderzespillen.",
     "cannot_save": "Dëse Browser léisst d'Spill net späicheren: et gëtt ouni Späichere weidergespillt.",
+    "how_to_play": "Wéi ee spillt: d'Reegelen, mat Beispiller",
+    "update_ready": "Eng nei Versioun ass prett: se start, wann s de d'Spill nach eng Kéier opmaachs.",
 }

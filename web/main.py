@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 import board
+import offline
 from controller import Game, GameSetup, LinkError, SeatSetup, decode_link
 from i18n import LANGUAGES, Translator, pick_language
 from js import Object
@@ -81,7 +82,10 @@ class Page:
         self.tasks: set[Any] = set()
         self.notes: dict[int, str] = {}  # "drew 2", "passed": what each player just did
         self.shown_scores: dict[int, int] = {}
+        self.counting: dict[int, int] = {}  # side: the number on its card while it counts up
         self.drag: dict[str, Any] | None = None
+        self.board_markup = ""  # the board as last drawn
+        self.arrived: Any = None  # the last tile, once its arrival has been drawn
         self.dialog_handler: Any = None  # called with the button pressed when the dialog closes
         self.dialog_return: Any = None  # the element focus goes back to
 
@@ -114,8 +118,16 @@ class Page:
             by_id(button).disabled = False
         self.set_status(self.t("ready"))
         document.body.dataset.ready = "1"
+        window.performance.mark("allfives-ready")  # the load benchmark reads this
         if problem:
             self.show_problem(*problem)
+        # Offline play: the service worker keeps the site; a new version waits
+        # for the next reload, never taking over a game in progress.
+        offline.register(window, self.on_update_ready)
+
+    def on_update_ready(self, _update: Any) -> None:
+        document.body.setAttribute("data-update-ready", "1")
+        self.set_status(self.t("update_ready"))
 
     def initial_game(self) -> tuple[Game, tuple[str, str] | None]:
         """A shared link first, then the saved game, else a new match."""
@@ -162,6 +174,7 @@ class Page:
         self.log_history()
         self.notes.clear()
         self.shown_scores = dict(enumerate(game.match.scores))
+        self.counting.clear()
         if game.match.needs_deal and not game.match.is_over:
             self.apply_events(game.start(), animate=False)
         self.save()
@@ -174,7 +187,7 @@ class Page:
         def guarded(event: Any) -> None:
             try:
                 handler(event)
-            except Exception as error:  # noqa: BLE001 - a fault must never put a traceback on screen
+            except Exception as error:  # a fault must never put a traceback on screen
                 self.fault(error)
 
         proxy = create_proxy(guarded)
@@ -223,7 +236,9 @@ class Page:
             if moving is not None and rules.side_of(moving) == side:
                 card.classList.add("to-move")
             card.append(el("span", game.side_name(side), class_="score-name"))
-            value = el("span", self.t.number(game.match.scores[side]), class_="score-value")
+            value = el("span", self.t.number(self.counting.get(side, game.match.scores[side])), class_="score-value")
+            if side in self.counting:
+                value.classList.add("counting")
             value.dataset.side = str(side)
             card.append(value)
             card.append(el("span", self.t("of_target", target=rules.points_to_win), class_="score-target"))
@@ -283,10 +298,11 @@ class Page:
         node = by_id("board")
         if layout is None:
             node.replaceChildren()
+            self.board_markup = ""
             return
         last = hand.moves[-1].tile if hand and hand.moves else None
         # board.render_board escapes everything it draws from data.
-        node.innerHTML = board.render_board(
+        markup = board.render_board(
             layout,
             aspect=self.board_aspect(),
             targets=self.targets(),
@@ -294,6 +310,14 @@ class Page:
             reduced=self.reduced,
             words=self.words(),
         )
+        # Drawing the same board again would cut short what is animating on
+        # it (the tile sliding in, the points floating up) before it is seen.
+        if markup != self.board_markup:
+            node.innerHTML = markup
+            self.board_markup = markup
+            # The last tile fades in once, when it arrives, not on each redraw.
+            node.classList.toggle("settled", last is not None and last is self.arrived)
+            self.arrived = last
         ends = layout.open_ends()
         if layout.is_empty:
             by_id("ends").textContent = self.t("table_empty")
@@ -505,8 +529,10 @@ class Page:
         for side, new in enumerate(game.match.scores):
             old = self.shown_scores.get(side, new)
             if old != new:
+                self.counting[side] = old  # from the old number, not a flash of the new one first
                 self.spawn(self.count_up(side, old, new, self.generation))
         self.shown_scores = dict(enumerate(game.match.scores))
+        self.render_scores()
 
     async def count_up(self, side: int, old: int, new: int, generation: int) -> None:
         steps = 12
@@ -514,10 +540,15 @@ class Page:
             await asyncio.sleep(0.03)
             if generation != self.generation:
                 return
+            shown = round(old + (new - old) * step / steps)
+            if step < steps:
+                self.counting[side] = shown
+            else:
+                self.counting.pop(side, None)
             node = q(f'.score-value[data-side="{side}"]')
             if node is None:
                 return
-            node.textContent = self.t.number(round(old + (new - old) * step / steps))
+            node.textContent = self.t.number(shown)
             node.classList.toggle("counting", step < steps)
 
     def slide_from(self, tile: Any, source: Any) -> None:
@@ -868,6 +899,7 @@ class Page:
         by_id("log").replaceChildren()
         self.log_history()
         self.shown_scores = dict(enumerate(game.match.scores))
+        self.counting.clear()
         self.announce(self.t("undone"))
         self.save()
         self.render()
@@ -1243,6 +1275,9 @@ class Page:
                     table.append(row)
             body.append(el("h3", self.t("statistics")))
             body.append(table)
+        rules_link = el("p")
+        rules_link.append(el("a", self.t("how_to_play"), href="./rules.html", target="_blank"))
+        body.append(rules_link)
         file_input = el("input", None, type="file", id="menu-import", accept=".json,application/json")
         file_input.setAttribute("aria-label", self.t("import"))
         wrap = el("label", None, class_="field")

@@ -207,10 +207,13 @@ def page_log() -> PageLog:
     return PageLog()
 
 
-@pytest.fixture
-def page(browser: Browser, viewport: ViewportSize, page_log: PageLog) -> Iterator[Page]:
-    """A page in a fresh context; the test fails if the page logs any problem."""
-    context = browser.new_context(viewport=viewport)
+@contextmanager
+def logged_page(
+    browser: Browser, viewport: ViewportSize, page_log: PageLog, *, service_workers: bool
+) -> Iterator[Page]:
+    """A page in a fresh context, its requests, console errors and exceptions
+    logged; the test fails afterwards if the page logged any problem."""
+    context = browser.new_context(viewport=viewport, service_workers="allow" if service_workers else "block")
     context.on("request", page_log.on_request)
     new_page = context.new_page()
     new_page.on("console", page_log.on_console)
@@ -220,6 +223,24 @@ def page(browser: Browser, viewport: ViewportSize, page_log: PageLog) -> Iterato
     problems = page_log.problems()
     if problems:
         pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def page(browser: Browser, viewport: ViewportSize, page_log: PageLog) -> Iterator[Page]:
+    """A page in a fresh context; the test fails if the page logs any problem.
+
+    Service workers are blocked here, so each test sees the network as the
+    page asks for it; the offline tests use ``sw_page``."""
+    with logged_page(browser, viewport, page_log, service_workers=False) as new_page:
+        yield new_page
+
+
+@pytest.fixture
+def sw_page(browser: Browser, viewport: ViewportSize, page_log: PageLog) -> Iterator[Page]:
+    """Like ``page``, with service workers allowed (the offline tests).
+    Requests the worker makes are logged too."""
+    with logged_page(browser, viewport, page_log, service_workers=True) as new_page:
+        yield new_page
 
 
 @pytest.fixture

@@ -1,0 +1,252 @@
+"""The embeddable replay (embed.html) and the rules tutorial (rules.html), as
+a reader and a host page use them: stepping through a record, taking over
+with "Try it", and the messages between the replay and a host page on
+another origin."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from controller import encode_link
+from playwright.sync_api import FrameLocator, Page, expect
+
+from .conftest import READY_TIMEOUT_MS, serve_directory
+
+if TYPE_CHECKING:
+    from .conftest import PageLog, Screenshot, Site
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS: list[dict[str, Any]] = json.loads((ROOT / "docs" / "tutorial-scenarios.json").read_text(encoding="utf-8"))[
+    "scenarios"
+]
+COUNTING = next(s for s in SCENARIOS if s["id"] == "counting")["record"]
+COUNTING_MOVES = len(COUNTING["hands"][0]["moves"])
+#: Collects every message the host page is sent, with its origin.
+LISTEN = "window.received = []; addEventListener('message', (e) => received.push({origin: e.origin, data: e.data}));"
+
+
+def open_embed(page: Page, site: Site, query: str = "", record: dict[str, Any] = COUNTING) -> None:
+    """Open the replay of ``record`` (in the link form) and wait for Python."""
+    page.goto(f"{site.url}embed.html{query}#record={encode_link(record)}")
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+
+
+def position(where: Page | FrameLocator) -> str:
+    return str(where.locator("#position").text_content())
+
+
+def wait_for(page: Page, condition: Callable[[], object], timeout_s: float = 30.0) -> Any:
+    """Let the page run until ``condition()`` gives something truthy; return it."""
+    deadline = time.monotonic() + timeout_s
+    while not (value := condition()):
+        assert time.monotonic() < deadline, "timed out"
+        page.wait_for_timeout(100)
+    return value
+
+
+# Stepping through a record
+
+
+def test_the_replay_steps_through_a_record(page: Page, site: Site, screenshot: Screenshot) -> None:
+    open_embed(page, site)
+    expect(page.locator("#position")).to_have_text(f"Move 0 of {COUNTING_MOVES}")
+    expect(page.get_by_role("button", name="Back")).to_be_disabled()
+    expect(page.get_by_role("group", name="Ann's hand").locator(".hand-tile")).to_have_count(4)
+
+    page.get_by_role("button", name="Next").click()
+    expect(page.locator("#position")).to_have_text(f"Move 1 of {COUNTING_MOVES}")
+    expect(page.locator("#explain")).to_contain_text("Ann leads 6-4.")
+    expect(page.locator("#explain")).to_contain_text("W 6 + E 4 = 10: scores 10")
+    expect(page.locator("#scores")).to_have_text("Scores: Ann 10, Ben 0")
+    expect(page.get_by_role("group", name="The layout: 1 tile, the ends count 10")).to_be_visible()
+
+    page.get_by_role("button", name="Back").click()
+    expect(page.locator("#position")).to_have_text(f"Move 0 of {COUNTING_MOVES}")
+
+    page.get_by_label("Move", exact=True).fill("4")
+    expect(page.locator("#position")).to_have_text(f"Move 4 of {COUNTING_MOVES}")
+    expect(page.locator("#explain")).to_contain_text("Ben plays 1-1 on the East end.")
+    expect(page.locator("#explain")).to_contain_text("W 3 + E 2 = 5: scores 5")
+    expect(page.locator("#explain")).to_contain_text("E shows the double 1-1: both halves count.")
+
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#position")).to_have_text(f"Move 5 of {COUNTING_MOVES}")
+    page.get_by_label("Move", exact=True).fill(str(COUNTING_MOVES))
+    expect(page.get_by_role("button", name="Next")).to_be_disabled()
+    expect(page.locator("#explain")).to_contain_text("Ann goes out: domino!")
+    screenshot(page, "embed-replay")
+
+
+def test_the_address_chooses_the_move_the_seat_the_theme_and_the_language(page: Page, site: Site) -> None:
+    page.goto(f"{site.url}embed.html?src=tutorial/spinner.json&move=3&seat=1&theme=dark&lang=de")
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#position")).to_have_text("Move 3 of 5")
+    expect(page.locator("#explain")).to_contain_text("W 2 + E 3 = 5: scores 5")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    expect(page.locator("#hand-title")).to_have_text("Ben's hand")
+
+
+def test_autoplay_steps_on_until_paused(page: Page, site: Site) -> None:
+    open_embed(page, site, "?autoplay=1")
+    wait_for(page, lambda: position(page) != f"Move 0 of {COUNTING_MOVES}", timeout_s=10)
+    page.get_by_role("button", name="Pause").click()
+    held = position(page)
+    page.wait_for_timeout(2500)
+    assert position(page) == held
+    expect(page.get_by_role("button", name="Play")).to_have_attribute("aria-pressed", "false")
+
+
+def test_a_record_from_another_site_is_refused(page: Page, site: Site, page_log: PageLog) -> None:
+    page.goto(f"{site.url}embed.html?src=http://localhost:9/record.json")
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.get_by_role("alert")).to_have_text("This record cannot be shown: the record must come from this site.")
+    assert not [url for url in page_log.requests if url.startswith("http://localhost")]
+
+
+def test_a_broken_record_says_what_is_wrong(page: Page, site: Site) -> None:
+    broken = dict(COUNTING, hands=[dict(COUNTING["hands"][0], moves=["6-4", "6-6 E"])])
+    open_embed(page, site, record=broken)
+    expect(page.get_by_role("alert")).to_contain_text("hand 1, move 2 ('6-6 E')")
+
+
+# "Try it"
+
+
+def test_try_it_plays_on_against_the_computer(page: Page, site: Site, screenshot: Screenshot) -> None:
+    open_embed(page, site, "?move=2")
+    page.get_by_role("button", name="Try it").click()
+    hand = page.get_by_role("group", name="Your hand")
+    expect(page.locator("#position")).to_have_text("Your turn: play a tile.")
+    expect(hand.locator(".playable")).not_to_have_count(0)
+    layout = page.locator("#board svg")
+    expect(layout).to_have_attribute("aria-label", "The layout: 2 tiles, the ends count 7")
+
+    hand.locator(".playable").first.click()
+    # The reader's tile, then the computer's reply.
+    expect(layout).to_have_attribute("aria-label", re.compile(r"The layout: 4 tiles"), timeout=30_000)
+    expect(page.locator("#position")).to_have_text(re.compile("Your turn|The hand is over"), timeout=30_000)
+    screenshot(page, "embed-try-it")
+
+    page.get_by_role("button", name="Back to the replay").click()
+    expect(page.locator("#position")).to_have_text(f"Move 2 of {COUNTING_MOVES}")
+
+
+# A host page on another origin
+
+
+@pytest.fixture
+def host_folder(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+@pytest.fixture
+def host_url(host_folder: Path) -> Iterator[str]:
+    """A second server, on another port (so another origin), for host pages."""
+    with serve_directory(host_folder) as url:
+        yield url
+
+
+def write_host(folder: Path, embed_url: str) -> str:
+    """A host page that frames ``embed_url``; return its file name."""
+    (folder / "host.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title>'
+        '<link rel="icon" href="data:,"></head><body><h1>A game to study</h1>'
+        f'<iframe id="replay" title="A replay" src="{embed_url}" style="width: 640px; height: 200px"></iframe>'
+        "</body></html>",
+        encoding="utf-8",
+    )
+    return "host.html"
+
+
+def received(page: Page, kind: str) -> list[dict[str, Any]]:
+    messages: list[dict[str, Any]] = page.evaluate("window.received")
+    return [m for m in messages if isinstance(m["data"], dict) and m["data"].get("type") == kind]
+
+
+def goto_from_host(page: Page, message: object) -> None:
+    page.evaluate("(m) => document.getElementById('replay').contentWindow.postMessage(m, '*')", message)
+
+
+def test_the_replay_tells_a_host_on_another_origin_its_height_and_moves(
+    page: Page, site: Site, host_folder: Path, host_url: str
+) -> None:
+    assert host_url.split(":")[2] != site.url.split(":")[2], "another port: another origin"
+    name = write_host(host_folder, f"{site.url}embed.html?move=1#record={encode_link(COUNTING)}")
+    page.add_init_script(LISTEN)
+    page.goto(host_url + name)
+    frame = page.frame_locator("#replay")
+    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    embed_origin = site.url.rstrip("/")
+
+    (height,) = wait_for(page, lambda: received(page, "allfives:height"))[-1:]
+    assert height["origin"] == embed_origin
+    assert set(height["data"]) == {"type", "height"}
+    assert isinstance(height["data"]["height"], int)
+    assert 300 < height["data"]["height"] < 1200
+    moves = received(page, "allfives:move")
+    assert moves[0] == {
+        "origin": embed_origin,
+        "data": {"type": "allfives:move", "move": 1, "moves": COUNTING_MOVES, "total": 10, "points": 10},
+    }
+
+    frame.get_by_role("button", name="Next").click()
+    latest = wait_for(page, lambda: [m for m in received(page, "allfives:move") if m["data"]["move"] == 2])
+    assert latest[0]["data"] == {"type": "allfives:move", "move": 2, "moves": COUNTING_MOVES, "total": 7, "points": 0}
+
+    goto_from_host(page, {"type": "allfives:goto", "move": 4})
+    expect(frame.locator("#position")).to_have_text(f"Move 4 of {COUNTING_MOVES}")
+    for wrong in (
+        {"type": "allfives:goto", "move": "6"},
+        {"type": "allfives:goto", "move": 99},
+        {"type": "allfives:goto", "move": 6, "and": "more"},
+        "allfives:goto 6",
+    ):
+        goto_from_host(page, wrong)
+    page.wait_for_timeout(500)
+    assert position(frame) == f"Move 4 of {COUNTING_MOVES}"
+
+
+def test_messages_from_any_origin_but_the_host_are_ignored(
+    page: Page, site: Site, host_folder: Path, host_url: str
+) -> None:
+    # The replay is told its host is elsewhere: this page is not it.
+    elsewhere = "http://127.0.0.1:9"
+    name = write_host(host_folder, f"{site.url}embed.html?host={elsewhere}#record={encode_link(COUNTING)}")
+    page.add_init_script(LISTEN)
+    page.goto(host_url + name)
+    frame = page.frame_locator("#replay")
+    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    goto_from_host(page, {"type": "allfives:goto", "move": 3})
+    page.wait_for_timeout(800)
+    assert position(frame) == f"Move 0 of {COUNTING_MOVES}"
+    assert page.evaluate("window.received") == [], "its messages go to the named host only"
+
+
+# The rules tutorial
+
+
+def test_every_tutorial_replay_on_the_rules_page_loads(page: Page, site: Site, screenshot: Screenshot) -> None:
+    page.goto(site.url + "rules.html")
+    expect(page.get_by_role("heading", name="The rules of All Fives", level=1)).to_be_visible()
+    expect(page.get_by_role("link", name="Play All Fives")).to_have_attribute("href", "./")
+    figures = page.locator("figure.tutorial")
+    expect(figures).to_have_count(len(SCENARIOS))
+    for scenario in SCENARIOS:
+        figure = page.locator(f"#try-{scenario['id']}")
+        figure.scroll_into_view_if_needed()
+        frame = figure.frame_locator("iframe")
+        frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+        moves = sum(len(hand["moves"]) for hand in scenario["record"]["hands"])
+        start = scenario.get("options", {}).get("move", 0)
+        expect(frame.locator("#position")).to_have_text(f"Move {start} of {moves}")
+        expect(frame.get_by_role("alert")).to_be_hidden()
+        expect(frame.locator("#board svg")).to_be_visible()
+    page.locator("#try-spinner").scroll_into_view_if_needed()
+    screenshot(page, "rules-spinner")

@@ -1,0 +1,255 @@
+"""Offline play and installing: one visit keeps the whole site in the service
+worker's cache; with the network gone the game still loads and plays; a new
+version waits until the next reload, then replaces the old cache; the web
+app manifest and its icons load.
+
+Each test serves its own copy of dist/, under a sub-path, from a server it
+can change and stop (stopping it is what proves the cache is used)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import Error, Page, expect
+
+from .conftest import LOOPBACK, READY_TIMEOUT_MS, build
+
+if TYPE_CHECKING:
+    from .conftest import Site
+
+ROOT = Path(__file__).resolve().parents[2]
+SUB_PATH = "games/all-fives/"
+#: Installing copies 14 MB into the cache; give it time on a busy machine.
+INSTALL_TIMEOUT_S = 90.0
+GAME_REGISTERS = "offline.register" in (ROOT / "web" / "main.py").read_text(encoding="utf-8")
+needs_game_registration = pytest.mark.skipif(
+    not GAME_REGISTERS, reason="web/main.py does not call offline.register(...) yet"
+)
+
+
+@dataclass
+class OwnSite:
+    """A copy of dist/ served under :data:`SUB_PATH` by a server of its own."""
+
+    dist: Path
+    url: str
+    server: Any
+    thread: threading.Thread
+
+    def stop(self) -> None:
+        """Take the server away: from now on only the cache can answer."""
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=10)
+
+    def version(self) -> str:
+        version: str = json.loads((self.dist / build.PRECACHE_NAME).read_text())["version"]
+        return version
+
+
+@pytest.fixture
+def own_site(site: Site, tmp_path: Path) -> Iterator[OwnSite]:
+    root = tmp_path / "www"
+    dist = root / SUB_PATH
+    shutil.copytree(site.dist, dist)
+    server = build.make_server(root, LOOPBACK, 0, verbose=False)
+    thread = threading.Thread(target=server.serve_forever, name="own site", daemon=True)
+    thread.start()
+    copy = OwnSite(dist, build.server_url(server) + SUB_PATH, server, thread)
+    yield copy
+    if thread.is_alive():
+        copy.stop()
+
+
+def wait_for(page: Page, condition: Callable[[], Any], timeout_s: float = INSTALL_TIMEOUT_S) -> Any:
+    """Let the page run until ``condition()`` gives something truthy; return
+    it. A page that navigates meanwhile (a reload that switches versions
+    loads twice) is asked again."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            value = condition()
+        except Error as error:
+            if "navigation" not in str(error):
+                raise
+            value = None
+        if value:
+            return value
+        assert time.monotonic() < deadline, "timed out"
+        page.wait_for_timeout(200)
+
+
+def open_ready(page: Page, url: str) -> None:
+    page.goto(url)
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+
+
+def worker_state(page: Page) -> dict[str, Any]:
+    """The registration as the page sees it."""
+    state: dict[str, Any] = page.evaluate(
+        """async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            return {
+                controlled: navigator.serviceWorker.controller !== null,
+                scope: registration ? registration.scope : null,
+                waiting: !!(registration && registration.waiting),
+                caches: await caches.keys(),
+            };
+        }"""
+    )
+    return state
+
+
+def wait_until_controlled(page: Page) -> dict[str, Any]:
+    return wait_for(page, lambda: (state := worker_state(page))["controlled"] and state)
+
+
+def cached_count(page: Page, name: str) -> int:
+    count: int = page.evaluate("async (name) => (await (await caches.open(name)).keys()).length", name)
+    return count
+
+
+def play_a_tile(page: Page) -> None:
+    """Play the first playable tile of the hand and see the move logged."""
+    hand = page.get_by_role("group", name="Your hand")
+    playable = hand.locator(".playable").first
+    playable.wait_for(timeout=60_000)
+    logged = page.locator("#log li").count()
+    tile = str(playable.get_attribute("data-tile"))
+    playable.click()
+    if page.locator("#board .end-target").count():
+        page.locator("#board .end-target").first.click()
+    expect(page.locator("#log li")).not_to_have_count(logged)
+    expect(page.locator("#log")).to_contain_text(tile)
+
+
+def test_one_visit_to_any_page_keeps_the_whole_site_for_offline_play(sw_page: Page, own_site: OwnSite) -> None:
+    open_ready(sw_page, own_site.url + "embed.html?src=tutorial/counting.json")
+    state = wait_until_controlled(sw_page)
+    assert state["scope"] == own_site.url, "the worker's scope is the site's own folder"
+    cache = f"allfives-{own_site.version()}"
+    assert state["caches"] == [cache]
+    files = json.loads((own_site.dist / build.PRECACHE_NAME).read_text())["files"]
+    assert cached_count(sw_page, cache) == len(files)
+
+    own_site.stop()
+    sw_page.context.set_offline(True)
+    open_ready(sw_page, own_site.url)
+    expect(sw_page.get_by_role("heading", name="All Fives")).to_be_visible()
+    play_a_tile(sw_page)
+
+    sw_page.goto(own_site.url + "rules.html")
+    figure = sw_page.locator("#try-counting")
+    figure.scroll_into_view_if_needed()
+    frame = figure.frame_locator("iframe")
+    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(frame.locator("#position")).to_have_text("Move 0 of 7")
+
+
+@needs_game_registration
+def test_the_game_installs_itself_and_plays_offline_after_one_visit(sw_page: Page, own_site: OwnSite) -> None:
+    open_ready(sw_page, own_site.url)
+    wait_until_controlled(sw_page)
+    own_site.stop()
+    sw_page.context.set_offline(True)
+    sw_page.reload()
+    sw_page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    assert worker_state(sw_page)["controlled"], "the worker controls the page after a reload"
+    play_a_tile(sw_page)
+
+
+def change_a_file(site: OwnSite) -> str:
+    """Deploy a new version: one changed file, the manifest and worker rewritten."""
+    before = site.version()
+    style = site.dist / "embed.css"
+    style.write_text(style.read_text(encoding="utf-8") + "\n/* version two */\n", encoding="utf-8")
+    build.write_offline_files(site.dist)
+    assert site.version() != before
+    return site.version()
+
+
+def served_style(page: Page) -> str:
+    text: str = page.evaluate("fetch('embed.css').then((r) => r.text())")
+    return text
+
+
+def test_an_update_waits_for_the_next_reload_then_replaces_the_old_cache(sw_page: Page, own_site: OwnSite) -> None:
+    replay = own_site.url + "embed.html?src=tutorial/spinner.json"
+    open_ready(sw_page, replay)
+    wait_until_controlled(sw_page)
+    old = f"allfives-{own_site.version()}"
+    new = f"allfives-{change_a_file(own_site)}"
+
+    # The page open now finds the new version; it installs and waits.
+    sw_page.reload()
+    sw_page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    state = wait_for(sw_page, lambda: (s := worker_state(sw_page))["waiting"] and s)
+    assert sorted(state["caches"]) == sorted([old, new])
+    assert "version two" not in served_style(sw_page), "the open page keeps the version it started with"
+
+    # The next reload switches, and the old cache goes.
+    sw_page.reload()
+    wait_for(sw_page, lambda: worker_state(sw_page)["caches"] == [new])
+    sw_page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    state = worker_state(sw_page)
+    assert state["controlled"]
+    assert not state["waiting"]
+    assert "version two" in served_style(sw_page)
+
+
+def test_an_update_never_takes_over_while_another_page_is_open(sw_page: Page, own_site: OwnSite) -> None:
+    replay = own_site.url + "embed.html?src=tutorial/spinner.json"
+    open_ready(sw_page, replay)
+    wait_until_controlled(sw_page)
+    other = sw_page.context.new_page()  # say, a game in progress in another tab
+    open_ready(other, replay)
+    new = f"allfives-{change_a_file(own_site)}"
+
+    sw_page.reload()
+    wait_for(sw_page, lambda: worker_state(sw_page)["waiting"])
+    sw_page.reload()
+    sw_page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    state = worker_state(sw_page)
+    assert state["waiting"], "still waiting: the other page is open"
+    assert "version two" not in served_style(other)
+
+    other.close()
+    sw_page.reload()
+    wait_for(sw_page, lambda: worker_state(sw_page)["caches"] == [new])
+
+
+def test_the_site_can_be_installed_as_an_app(page: Page, site: Site) -> None:
+    open_ready(page, site.url)
+    href = page.locator("head link[rel='manifest']").get_attribute("href")
+    assert href == "./manifest.webmanifest"
+    response = page.request.get(site.url + "manifest.webmanifest")
+    assert response.headers["content-type"] == "application/manifest+json"
+    manifest = json.loads(response.text())
+    assert manifest["name"] == "All Fives"
+    assert (manifest["start_url"], manifest["display"]) == (".", "standalone")
+    assert (manifest["theme_color"], manifest["background_color"]) == ("#1f6b45", "#f6f3ea")
+    for icon in manifest["icons"]:
+        width = page.evaluate(
+            """(src) => new Promise((resolve, reject) => {
+                const image = new Image();
+                image.onload = () => resolve(image.naturalWidth);
+                image.onerror = () => reject(new Error("cannot load " + src));
+                image.src = src;
+            })""",
+            icon["src"],
+        )
+        if icon["sizes"] != "any":
+            assert f"{width}x{width}" == icon["sizes"]
+        else:
+            assert width > 0
+    precached = json.loads(page.request.get(site.url + "precache.json").text())["files"]
+    assert {"manifest.webmanifest", "index.html", "embed.html", "rules.html"} <= set(precached)
+    assert {icon["src"] for icon in manifest["icons"]} <= set(precached)

@@ -1,0 +1,328 @@
+"""The embeddable replay's logic on CPython: the positions of a record, each
+move told in words, the page's options, the host's messages, and "Try it"."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from controller import Game
+from helpers import layout_after
+from replay import (
+    EmbedOptions,
+    Words,
+    count_line,
+    explain,
+    frames,
+    goto_message,
+    height_message,
+    host_origin,
+    move_message,
+    origin_of,
+    record_url,
+    seat_names,
+    try_record,
+)
+
+from allfives import Deal, Drew, HandEnded, HandStarted, Match, Move, Passed, Played, Rules
+from allfives.record import RecordError, to_record
+
+WORDS = Words("en")
+NAMES = ("Ann", "Ben")
+
+
+def record_of(rules: Rules, hands: list[list[str]], moves: list[str], **deal: Any) -> dict[str, Any]:
+    match = Match(rules)
+    match.start_hand(Deal.from_text(hands, deal.get("boneyard"), deal.get("leader", 0)))
+    for text in moves:
+        match.play(Move.parse(text))
+    return to_record(match, {"setup": {"seats": [{"name": n} for n in NAMES[: rules.players]]}})
+
+
+SPINNER = record_of(
+    Rules(hand_size=3), [["5-5", "5-2", "5-4"], ["5-3", "5-6", "1-0"]], ["5-5", "5-3 E", "5-2 W", "5-6 N", "5-4 S"]
+)
+
+
+# Counting the ends, in words: the worked examples of docs/rules.md
+
+
+@pytest.mark.parametrize(
+    ("moves", "line"),
+    [
+        (["5-0"], "W 5 + E 0 = 5: scores 5"),
+        (["6-4"], "W 6 + E 4 = 10: scores 10"),
+        (["5-5"], "W 10 = 10: scores 10"),
+        (["5-5", "5-3 E"], "W 10 + E 3 = 13: no score"),
+        (["5-5", "5-3 E", "5-2 W"], "W 2 + E 3 = 5: scores 5"),
+        (["5-5", "5-3 E", "5-2 W", "5-6 N"], "W 2 + E 3 + N 6 = 11: no score"),
+        (["5-5", "5-3 E", "5-2 W", "5-6 N", "5-4 S"], "W 2 + E 3 + N 6 + S 4 = 15: scores 15"),
+        (["6-6", "6-3 W"], "W 3 + E 12 = 15: scores 15"),
+        (["6-3", "3-3 E"], "W 6 + E 6 = 12: no score"),
+        (["6-3", "3-3 E", "3-1 E"], "W 6 + E 1 = 7: no score"),
+        (["5-5", "5-3 E", "3-3 E"], "W 10 + E 6 = 16: no score"),
+        (["1-4", "1-1 W", "4-4 E"], "W 2 + E 8 = 10: scores 10"),
+        (["5-0", "0-0 E"], "W 5 + E 0 = 5: scores 5"),
+    ],
+)
+def test_the_count_names_what_each_end_adds(moves: list[str], line: str) -> None:
+    layout = layout_after(*moves)
+    points = layout.total if layout.total % 5 == 0 else 0
+    assert count_line(layout, points, WORDS) == line
+
+
+def test_a_double_at_an_end_and_an_open_spinner_are_explained() -> None:
+    (frame,) = [f for f in frames(SPINNER) if f.move == 1]
+    lines = explain(frame.events, frame.layout, WORDS, NAMES, Rules(hand_size=3))
+    assert lines == [
+        "Ann leads 5-5.",
+        "W 10 = 10: scores 10",
+        "The spinner 5-5 still has an open side: it counts both halves, once.",
+    ]
+    opened = frames(SPINNER)[3]
+    assert "The spinner's North and South are open: each counts once a tile is played on it." in explain(
+        opened.events, opened.layout, WORDS, NAMES, Rules(hand_size=3)
+    )
+    later = frames(SPINNER)[4]
+    assert not any(
+        "North and South are open" in line for line in explain(later.events, later.layout, WORDS, NAMES, Rules())
+    )
+    doubles = layout_after("1-4", "1-1 W", "4-4 E")
+    played = Played(0, Move.parse("4-4 E"), 10, 10, (10, 0))
+    assert explain([played], doubles, WORDS, NAMES, Rules())[2:] == [
+        "W shows the double 1-1: both halves count.",
+        "E shows the double 4-4: both halves count.",
+    ]
+
+
+def test_every_position_of_random_games_counts_what_the_engine_counts() -> None:
+    for seed in range(30):
+        rng = random.Random(seed)
+        rules = Rules(players=rng.choice((2, 3, 4)))
+        match = Match(rules)
+        while not match.is_over and len(match.hands) < 3:
+            if match.needs_deal:
+                match.deal(rng)
+            else:
+                match.play(rng.choice(match.legal_moves()))
+        for frame in frames(to_record(match)):
+            assert sum(frame.layout.end_counts().values()) == frame.layout.total
+            line = count_line(frame.layout, frame.points, WORDS)
+            assert line.split(" = ")[1].startswith(f"{frame.layout.total}:")
+
+
+# Positions
+
+
+def test_position_zero_is_the_deal_and_each_move_one_more() -> None:
+    positions = frames(SPINNER)
+    assert [f.move for f in positions] == [0, 1, 2, 3, 4, 5]
+    assert positions[0].events == (HandStarted(1, 0),)
+    assert positions[0].layout.is_empty
+    assert [len(h) for h in positions[0].hands] == [3, 3]
+    assert positions[3].scores == (15, 0)
+    assert positions[5].to_move is None, "the hand is over"
+    assert isinstance(positions[5].events[-1], HandEnded)
+
+
+def test_a_second_hand_carries_on_the_count_of_moves() -> None:
+    match = Match(Rules(hand_size=1))
+    match.start_hand(Deal.from_text([["5-0"], ["6-6"]], leader=0))
+    match.play(Move.parse("5-0"))  # Ann goes out at once
+    match.start_hand(Deal.from_text([["3-2"], ["4-1"]]))
+    match.play(Move.parse("3-2"))
+    positions = frames(to_record(match))
+    assert [(f.move, f.hand, f.in_hand) for f in positions] == [(0, 1, 0), (1, 1, 1), (2, 2, 1)]
+    assert isinstance(positions[2].events[0], HandStarted)
+    assert positions[2].events[0].hand == 2
+
+
+def test_a_broken_record_is_refused_with_the_reason() -> None:
+    broken = dict(SPINNER, hands=[dict(SPINNER["hands"][0], moves=["5-5", "6-6"])])
+    with pytest.raises(RecordError, match="move 2"):
+        frames(broken)
+
+
+# The other events, in words
+
+
+def test_draws_are_named_for_the_seat_shown_and_counted_for_the_others() -> None:
+    draws = [Drew(1, Move.parse("3-3").tile), Drew(1, Move.parse("2-1").tile), Drew(1, Move.parse("6-2").tile)]
+    layout = layout_after("6-6")
+    assert explain(draws, layout, WORDS, NAMES, Rules(), shown=1) == ["Ben cannot play and draws 3-3, 2-1 and 6-2."]
+    assert explain(draws, layout, WORDS, NAMES, Rules(), shown=0) == ["Ben cannot play and draws 3 tiles."]
+    assert explain(draws[:1], layout, WORDS, NAMES, Rules(), shown=0) == ["Ben cannot play and draws 1 tile."]
+
+
+def test_the_end_of_a_hand_is_explained_by_the_rules_in_play() -> None:
+    layout = layout_after("6-6")
+    domino = HandEnded(1, "domino", 0, (0, 12), (0, -10), (10, -10))
+    assert explain([domino], layout, WORDS, NAMES, Rules()) == [
+        "Ann goes out: domino!",
+        "Pips left: Ben 12.",
+        "Each player's pips, rounded to the nearest 5, come off their side's score: Ben -10.",
+    ]
+    takes = HandEnded(1, "domino", 1, (5, 0), (0, 5), (15, 5))
+    assert explain([takes], layout, WORDS, NAMES, Rules(hand_end="winner-takes"))[-1] == (
+        "The others' pips, rounded to the nearest 5, go to the winner: Ben +5."
+    )
+    blocked = [Passed(0), Passed(1), HandEnded(1, "blocked", None, (1, 2), (0, 0), (0, 0))]
+    assert explain(blocked, layout, WORDS, NAMES, Rules()) == [
+        "Ann cannot play and passes.",
+        "Ben cannot play and passes.",
+        "Nobody can play: the hand is blocked.",
+        "Pips left: Ann 1, Ben 2.",
+        "Nobody scores for the end of the hand.",
+    ]
+
+
+def test_partners_are_named_together() -> None:
+    names = ("Ann", "Ben", "Cat", "Dan")
+    end = HandEnded(1, "blocked", None, (16, 24, 40, 46), (-55, -70), (-55, -70))
+    assert explain([end], layout_after("0-0"), WORDS, names, Rules(players=4))[-1].endswith(
+        "Ann & Cat -55, Ben & Dan -70."
+    )
+
+
+def test_names_come_from_the_record_or_are_numbered() -> None:
+    assert seat_names(SPINNER, 2, WORDS) == ["Ann", "Ben"]
+    assert seat_names({"meta": {"setup": {"seats": [{"name": " "}, {}]}}}, 2, WORDS) == ["Player 1", "Player 2"]
+    assert seat_names({}, 3, WORDS) == ["Player 1", "Player 2", "Player 3"]
+
+
+def test_a_language_without_a_catalogue_speaks_english() -> None:
+    assert Words("xx").language == "en"
+    assert Words(None, ["fr-FR", "de-AT"]).language == "de"
+    german = Words("de")
+    assert german("embed_next") == "Next", "embed messages fall back to English"
+    assert german("end_E") == "Ost", "shared words come from the German catalogue"
+
+
+# The page's options
+
+
+@pytest.mark.parametrize(
+    ("search", "fragment", "expected"),
+    [
+        ("", "", EmbedOptions()),
+        ("", "#record=abc", EmbedOptions(link="abc")),
+        ("?src=tutorial/a.json&move=3&seat=1", "", EmbedOptions(src="tutorial/a.json", move=3, seat=1)),
+        ("?autoplay=1&theme=dark&lang=DE", "", EmbedOptions(autoplay=True, theme="dark", lang="de")),
+        ("?move=-1&seat=x&theme=neon&autoplay=0", "", EmbedOptions()),
+        ("?host=https://blog.example/post/1", "", EmbedOptions(host="https://blog.example")),
+        ("?host=javascript:alert(1)", "", EmbedOptions()),
+    ],
+)
+def test_the_options_are_read_from_the_address(search: str, fragment: str, expected: EmbedOptions) -> None:
+    assert EmbedOptions.parse(search, fragment) == expected
+
+
+@pytest.mark.parametrize(
+    ("url", "origin"),
+    [
+        ("https://a.example/x?y#z", "https://a.example"),
+        ("http://127.0.0.1:8000/embed.html", "http://127.0.0.1:8000"),
+        ("HTTP://A.Example:443/", "http://a.example:443"),
+        ("http://[::1]:8080/", "http://[::1]:8080"),
+        ("http://a.example:99999/", None),
+        ("ftp://a.example/", None),
+        ("file:///etc/passwd", None),
+        ("", None),
+    ],
+)
+def test_origin_of(url: str, origin: str | None) -> None:
+    assert origin_of(url) == origin
+
+
+PAGE = "http://127.0.0.1:8000/deep/embed.html?src=x"
+
+
+@pytest.mark.parametrize(
+    ("src", "url"),
+    [
+        ("tutorial/a.json", "http://127.0.0.1:8000/deep/tutorial/a.json"),
+        ("/records/b.json", "http://127.0.0.1:8000/records/b.json"),
+        ("http://127.0.0.1:8000/c.json", "http://127.0.0.1:8000/c.json"),
+    ],
+)
+def test_a_record_is_fetched_from_the_site_itself(src: str, url: str) -> None:
+    assert record_url(src, PAGE) == url
+
+
+@pytest.mark.parametrize(
+    "src", ["https://elsewhere.example/a.json", "//elsewhere.example/a.json", "http://127.0.0.1:9/a.json", "data:,{}"]
+)
+def test_a_record_from_anywhere_else_is_refused(src: str) -> None:
+    with pytest.raises(ValueError, match="this site"):
+        record_url(src, PAGE)
+
+
+@pytest.mark.parametrize(
+    ("data", "move"),
+    [
+        ({"type": "allfives:goto", "move": 3}, 3),
+        ({"type": "allfives:goto", "move": 0}, 0),
+        ({"type": "allfives:goto", "move": 5}, 5),
+        ({"type": "allfives:goto", "move": 6}, None),
+        ({"type": "allfives:goto", "move": -1}, None),
+        ({"type": "allfives:goto", "move": "3"}, None),
+        ({"type": "allfives:goto", "move": True}, None),
+        ({"type": "allfives:goto", "move": 3, "extra": 1}, None),
+        ({"type": "allfives:move", "move": 3}, None),
+        ("allfives:goto", None),
+        (None, None),
+    ],
+)
+def test_a_host_message_is_read_only_in_its_exact_shape(data: object, move: int | None) -> None:
+    assert goto_message(data, 5) == move
+
+
+@pytest.mark.parametrize(
+    ("declared", "parent", "referrer", "host"),
+    [
+        (None, "https://blog.example", "", "https://blog.example"),
+        (None, None, "https://blog.example/post?id=1", "https://blog.example"),
+        (None, None, "", None),
+        ("https://blog.example", "https://blog.example", "", "https://blog.example"),
+        ("https://blog.example", None, "https://other.example/", "https://blog.example"),
+        ("https://blog.example", "https://other.example", "", None),
+    ],
+)
+def test_the_host_is_the_framing_page(
+    declared: str | None, parent: str | None, referrer: str, host: str | None
+) -> None:
+    assert host_origin(declared, parent, referrer) == host
+
+
+def test_what_the_embed_tells_its_host() -> None:
+    frame = frames(SPINNER)[3]
+    assert move_message(frame, 5) == {"type": "allfives:move", "move": 3, "moves": 5, "total": 5, "points": 5}
+    assert height_message(412.2) == {"type": "allfives:height", "height": 413}
+
+
+# "Try it"
+
+
+def test_try_it_hands_the_reader_the_position_against_the_computer() -> None:
+    frame = frames(SPINNER)[2]  # Ann to play 5-2 or 5-4
+    game = Game.from_record_data(try_record(SPINNER, frame, 0, WORDS))
+    assert [seat.kind for seat in game.seats] == ["person", "medium"]
+    assert game.seats[0].name == "You"
+    assert game.rules == Rules(hand_size=3)
+    assert game.person_to_move
+    hand = game.match.hand
+    assert hand is not None
+    assert repr(hand.layout) == repr(frame.layout)
+    game.play(game.match.legal_moves()[0])
+    assert game.computer_to_move
+    game.match.play(game.computer_decision().move)
+
+
+def test_try_it_at_the_end_of_a_hand_deals_the_next() -> None:
+    last = frames(SPINNER)[-1]
+    game = Game.from_record_data(try_record(SPINNER, last, 1, WORDS))
+    assert game.match.needs_deal
+    game.start()
+    assert len(game.match.hands) == 2
+    assert [seat.kind for seat in game.seats] == ["medium", "person"]

@@ -1,0 +1,564 @@
+"""A record, move by move: what the embeddable replay shows at each step, and
+each step told in words ("W 2 + E 3 = 5: scores 5").
+
+Pure Python (the standard library, :mod:`allfives`, :mod:`controller` and
+:mod:`i18n`), like :mod:`board`: pytest runs it on CPython, and ``embed.py``
+only reads the page's URL and messages, hands them here, and draws what it is
+given back.
+
+* :func:`frames` replays a record into one :class:`Frame` per position:
+  frame 0 is the first hand as dealt, frame *n* the table after move *n*
+  (counted through the whole record, hand after hand).
+* :func:`explain` tells what a frame's move did, in the reader's language,
+  counting the ends the way the rules do (:meth:`allfives.Layout.end_counts`).
+* :class:`EmbedOptions` reads the embed page's URL options;
+  :func:`goto_message` checks a message from the host page.
+* :func:`try_record` cuts the record at a frame for "Try it", with the reader
+  at one seat and the computer at the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal, TypeGuard
+from urllib.parse import parse_qs, urljoin, urlsplit
+
+import board
+from controller import GameSetup, SeatSetup, clean_name
+from i18n import LANGUAGES, Message, catalogue, format_number, pick_language, plural_category
+
+from allfives import Drew, End, Event, HandEnded, HandStarted, Layout, Match, MatchEnded, Passed, Played, Rules, Tile
+from allfives.layout import LEAD
+from allfives.record import from_record
+
+__all__ = [
+    "ENGLISH",
+    "EmbedOptions",
+    "Frame",
+    "Words",
+    "board_words",
+    "count_line",
+    "explain",
+    "frames",
+    "goto_message",
+    "host_origin",
+    "origin_of",
+    "record_url",
+    "seat_names",
+    "side_name",
+    "try_record",
+]
+
+GOTO: Final = "allfives:goto"
+"""The one message the embed accepts from its host page."""
+TRY_LEVEL: Final = "medium"
+"""Who plays the other seats when the reader takes over."""
+TRY_SEED: Final = 1
+"""The seed for the hands dealt after the record, when the record has none."""
+
+ENGLISH: Final[Mapping[str, Message]] = {
+    # Controls
+    "embed_title": "All Fives replay",
+    "embed_back": "Back",
+    "embed_next": "Next",
+    "embed_play": "Play",
+    "embed_pause": "Pause",
+    "embed_move": "Move",
+    "embed_move_of": "Move {move} of {moves}",
+    "embed_try": "Try it",
+    "embed_try_help": "Take over from this position and play on against the computer.",
+    "embed_replay": "Back to the replay",
+    "embed_next_hand": "Next hand",
+    "embed_hand_of": "{name}'s hand",
+    "embed_your_hand": "Your hand",
+    "embed_tiles": {"one": "{name}: {count} tile", "other": "{name}: {count} tiles"},
+    "embed_boneyard": {"one": "Boneyard: {count} tile", "other": "Boneyard: {count} tiles"},
+    "embed_scores": "Scores: {scores}",
+    "embed_player": "Player {seat}",
+    "embed_you": "You",
+    "embed_computer": "Computer {seat}",
+    "embed_layout": "The table",
+    # What happened
+    "embed_hand_start": "Hand {hand}: {name} leads.",
+    "embed_leads": "{name} leads {tile}.",
+    "embed_plays": "{name} plays {tile} on the {end} end.",
+    "embed_count_scores": "{ends} = {total}: scores {points}",
+    "embed_count_none": "{ends} = {total}: no score",
+    "embed_double_end": "{end} shows the double {tile}: both halves count.",
+    "embed_spinner_open": "The spinner {tile} still has an open side: it counts both halves, once.",
+    "embed_spinner_arms": "The spinner's North and South are open: each counts once a tile is played on it.",
+    "embed_draws_shown": "{name} cannot play and draws {tiles}.",
+    "embed_draws": {
+        "one": "{name} cannot play and draws {count} tile.",
+        "other": "{name} cannot play and draws {count} tiles.",
+    },
+    "embed_passes": "{name} cannot play and passes.",
+    "embed_domino": "{name} goes out: domino!",
+    "embed_blocked": "Nobody can play: the hand is blocked.",
+    "embed_pips": "Pips left: {pips}.",
+    "embed_subtract": "Each player's pips, rounded to the nearest 5, come off their side's score: {changes}.",
+    "embed_winner_takes": "The others' pips, rounded to the nearest 5, go to the winner: {changes}.",
+    "embed_no_change": "Nobody scores for the end of the hand.",
+    "embed_match_won": "{name} wins the match with {score}!",
+    # Playing on
+    "embed_your_turn": "Your turn: play a tile.",
+    "embed_your_lead": "Your lead: play any tile.",
+    "embed_choose_end": "Choose an end on the table for {tile}.",
+    "embed_thinking": "{name} is thinking…",
+    "embed_hand_over": "The hand is over.",
+    "embed_match_over": "The match is over.",
+    "embed_play_here": "Play on the {end} end",
+    # Problems
+    "embed_loading": "Loading…",
+    "embed_no_record": "There is no record to show: add #record=… or ?src=… to the address.",
+    "embed_bad_record": "This record cannot be shown: {reason}.",
+    "embed_bad_src": "the record must come from this site",
+    "embed_fetch_failed": "the record could not be fetched ({status})",
+}
+"""The embed's English messages. A language catalogue (``lang_xx.py``) may
+carry the same keys; until it does, the embed speaks English."""
+
+_ORDER: Final = (End.W, End.E, End.N, End.S)
+
+
+# --------------------------------------------------------------------------
+# words
+
+
+class Words:
+    """``words("embed_plays", name="Ann", ...)`` in the reader's language.
+
+    A key is looked up in the language's catalogue, then in :data:`ENGLISH`,
+    then in the English catalogue (for the game's shared words such as
+    ``end_W``). A language whose catalogue is not there yet speaks English.
+    """
+
+    def __init__(self, language: str | None = None, preferred: Sequence[str] = ()) -> None:
+        wanted = language if language in LANGUAGES else pick_language(list(preferred))
+        self.messages = _catalogue_or_empty(wanted)
+        self.language = wanted if self.messages else "en"
+        self.english = _catalogue_or_empty("en")
+
+    def __call__(self, key: str, **params: object) -> str:
+        """The message ``key`` with ``params`` filled in; numbers are formatted."""
+        message = self.messages.get(key) or ENGLISH.get(key) or self.english.get(key) or key
+        if not isinstance(message, str):
+            count = params.get("count", 0)
+            category = plural_category(self.language, count if isinstance(count, int) else 0)
+            message = message.get(category, message.get("other", key))
+        shown = {name: self.number(v) if _is_number(v) else v for name, v in params.items()}
+        return message.format(**shown)
+
+    def number(self, value: int | float) -> str:
+        """A number as the language writes it."""
+        return format_number(self.language, value)
+
+    def signed(self, value: int) -> str:
+        """A change of score: ``+15``, ``-10``, ``0``."""
+        return ("+" if value > 0 else "") + self.number(value)
+
+    def join(self, items: Sequence[str]) -> str:
+        """``a, b and c`` in the language."""
+        if len(items) <= 1:
+            return "".join(items)
+        return ", ".join(items[:-1]) + " " + self("and") + " " + items[-1]
+
+    def tile(self, tile: Tile) -> str:
+        """A tile's spoken name: "five-three", "double four"."""
+        if tile.is_double:
+            return self("tile_double", pips=self(f"pip_{tile.high}"))
+        return self("tile_pair", high=self(f"pip_{tile.high}"), low=self(f"pip_{tile.low}"))
+
+
+def board_words(words: Words) -> board.Words:
+    """What the board says to a screen reader, in the reader's language."""
+
+    def target(end: End, points: int | None) -> str:
+        where = words("end_" + end.name)
+        return words("target_scores", end=where, points=points) if points else words("target_play", end=where)
+
+    def layout(count: int, total: int) -> str:
+        return words("layout_summary", count=count, total=total) if count else words("layout_empty")
+
+    return board.Words(tile=words.tile, target=target, layout=layout)
+
+
+def _catalogue_or_empty(language: str) -> Mapping[str, Message]:
+    """The catalogue of ``language``, or nothing when it is not shipped yet."""
+    try:
+        return catalogue(language)
+    except (ImportError, ValueError):
+        return {}
+
+
+def _is_number(value: object) -> TypeGuard[int | float]:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+# --------------------------------------------------------------------------
+# frames
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The table after ``move`` moves of the record.
+
+    ``hand`` is the hand in play (1 for the first) and ``in_hand`` the moves
+    made in it so far; ``events`` is what the move caused (for frame 0, and
+    for the first move of a later hand, the hand's start comes first).
+    """
+
+    move: int
+    hand: int
+    in_hand: int
+    layout: Layout
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: int
+    scores: tuple[int, ...]
+    events: tuple[Event, ...]
+    to_move: int | None
+
+    @property
+    def played(self) -> Played | None:
+        """The play this frame shows, if any."""
+        return next((e for e in self.events if isinstance(e, Played)), None)
+
+    @property
+    def points(self) -> int:
+        """What the move scored (0 for none)."""
+        played = self.played
+        return played.points if played is not None else 0
+
+
+def frames(record: object) -> list[Frame]:
+    """Every position of ``record``, checked first by :func:`from_record`
+    (which raises :class:`~allfives.record.RecordError` saying what is wrong)."""
+    full = from_record(record)
+    match = Match(full.rules)
+    out: list[Frame] = []
+    for deal, hand in zip(full.deals, full.hands, strict=True):
+        started = match.start_hand(deal)
+        if not out:
+            out.append(_frame(match, 0, 0, started))
+            started = []
+        for index, move in enumerate(hand.moves, start=1):
+            events = [*started, *match.play(move)]
+            started = []
+            out.append(_frame(match, len(out), index, events))
+    return out
+
+
+def _frame(match: Match, move: int, in_hand: int, events: Sequence[Event]) -> Frame:
+    hand = match.hand
+    assert hand is not None
+    return Frame(
+        move=move,
+        hand=hand.number,
+        in_hand=in_hand,
+        layout=hand.layout.copy(),
+        hands=tuple(tuple(h) for h in hand.hands),
+        boneyard=len(hand.boneyard),
+        scores=tuple(match.scores),
+        events=tuple(events),
+        to_move=match.to_move,
+    )
+
+
+# --------------------------------------------------------------------------
+# names
+
+
+def seat_names(record: object, players: int, words: Words) -> list[str]:
+    """The players' names from the record's ``meta.setup.seats`` (what the
+    game writes), else "Player 1", "Player 2", ..."""
+    seats: object = None
+    if isinstance(record, Mapping):
+        meta = record.get("meta")
+        setup = meta.get("setup") if isinstance(meta, Mapping) else None
+        seats = setup.get("seats") if isinstance(setup, Mapping) else None
+    names = [words("embed_player", seat=seat + 1) for seat in range(players)]
+    if isinstance(seats, list) and len(seats) == players:
+        for seat, data in enumerate(seats):
+            if isinstance(data, Mapping) and isinstance(data.get("name"), str) and data["name"].strip():
+                names[seat] = clean_name(data["name"], seat)
+    return names
+
+
+def side_name(rules: Rules, names: Sequence[str], side: int) -> str:
+    """A side's name: its player, or the partners joined with "&"."""
+    return " & ".join(names[seat] for seat in rules.seats_of(side))
+
+
+# --------------------------------------------------------------------------
+# explanations
+
+
+def count_line(layout: Layout, points: int, words: Words) -> str:
+    """The ends added up: ``W 2 + E 3 = 5: scores 5``. Each counting end
+    adds what :meth:`~allfives.Layout.end_counts` says (a double at an end
+    both halves, the open spinner lead both halves once)."""
+    counts = layout.end_counts()
+    ends = " + ".join(f"{end.name} {words.number(counts[end])}" for end in _ORDER if end in counts)
+    total = sum(counts.values())
+    key = "embed_count_scores" if points else "embed_count_none"
+    return words(key, ends=ends or words.number(0), total=total, points=points)
+
+
+def count_notes(layout: Layout, words: Words, played: Tile | None = None) -> list[str]:
+    """Why an end counts double, where one does, and (when ``played`` just
+    covered the spinner's second side) that North and South are open."""
+    notes = []
+    spinner = layout.spinner_tile()
+    spinner_lead = spinner is not None and layout.spinner_arm == LEAD
+    if spinner_lead and not layout.spinner_opened:
+        assert spinner is not None
+        notes.append(words("embed_spinner_open", tile=str(spinner.tile)))
+    for end in _ORDER:
+        arm = int(end)
+        if layout.open_pips[arm] >= 0 and layout.weight[arm] == 2 and layout.arms[arm]:
+            notes.append(words("embed_double_end", end=end.name, tile=str(layout.arms[arm][-1].tile)))
+    if played is not None and _opens_spinner(layout, played):
+        notes.append(words("embed_spinner_arms"))
+    return notes
+
+
+def _opens_spinner(layout: Layout, tile: Tile) -> bool:
+    """Whether ``tile``, just played, covered the spinner's second side."""
+    if not layout.spinner_opened or layout.arms[int(End.N)] or layout.arms[int(End.S)]:
+        return False
+    if layout.spinner_arm == LEAD:
+        return any(arm and arm[0].tile is tile and len(arm) == 1 for arm in layout.arms[:2])
+    arm = layout.arms[layout.spinner_arm]
+    return len(arm) == layout.spinner_index + 2 and arm[-1].tile is tile
+
+
+def explain(
+    events: Sequence[Event],
+    layout: Layout,
+    words: Words,
+    names: Sequence[str],
+    rules: Rules,
+    shown: int | None = None,
+) -> list[str]:
+    """What ``events`` did, one sentence a line. ``layout`` is the table
+    after them (it counts the ends of the play); the tiles ``shown``'s seat
+    draws are named, the others' only counted."""
+    lines: list[str] = []
+    index = 0
+    while index < len(events):
+        event = events[index]
+        if isinstance(event, Drew):
+            run = _draw_run(events, index)
+            lines.append(_draws(run, words, names, shown))
+            index += len(run)
+            continue
+        lines.extend(_event_lines(event, layout, words, names, rules))
+        index += 1
+    return lines
+
+
+def _draw_run(events: Sequence[Event], start: int) -> list[Drew]:
+    """The draws by one seat that follow one another from ``start``."""
+    first = events[start]
+    assert isinstance(first, Drew)
+    run = [first]
+    for event in events[start + 1 :]:
+        if not isinstance(event, Drew) or event.seat != first.seat:
+            break
+        run.append(event)
+    return run
+
+
+def _draws(run: Sequence[Drew], words: Words, names: Sequence[str], shown: int | None) -> str:
+    seat = run[0].seat
+    tiles = [str(e.tile) for e in run if e.tile is not None]
+    if seat == shown and len(tiles) == len(run):
+        return words("embed_draws_shown", name=names[seat], tiles=words.join(tiles))
+    return words("embed_draws", name=names[seat], count=len(run))
+
+
+def _event_lines(event: Event, layout: Layout, words: Words, names: Sequence[str], rules: Rules) -> list[str]:
+    if isinstance(event, HandStarted):
+        return [words("embed_hand_start", hand=event.hand, name=names[event.leader])]
+    if isinstance(event, Played):
+        return _play_lines(event, layout, words, names)
+    if isinstance(event, Passed):
+        return [words("embed_passes", name=names[event.seat])]
+    if isinstance(event, HandEnded):
+        return _hand_end_lines(event, words, names, rules)
+    if isinstance(event, MatchEnded):
+        winner = side_name(rules, names, event.winner)
+        return [words("embed_match_won", name=winner, score=event.scores[event.winner])]
+    return []
+
+
+def _play_lines(event: Played, layout: Layout, words: Words, names: Sequence[str]) -> list[str]:
+    name = names[event.seat]
+    move = event.move
+    if move.end is None:
+        first = words("embed_leads", name=name, tile=str(move))
+    else:
+        first = words("embed_plays", name=name, tile=str(move.tile), end=words("end_" + move.end.name))
+    return [first, count_line(layout, event.points, words), *count_notes(layout, words, move.tile)]
+
+
+def _hand_end_lines(event: HandEnded, words: Words, names: Sequence[str], rules: Rules) -> list[str]:
+    if event.out is not None:
+        lines = [words("embed_domino", name=names[event.out])]
+    else:
+        lines = [words("embed_blocked")]
+    left = [f"{names[seat]} {words.number(pips)}" for seat, pips in enumerate(event.pips) if pips]
+    if left:
+        lines.append(words("embed_pips", pips=", ".join(left)))
+    changes = [
+        f"{side_name(rules, names, side)} {words.signed(change)}" for side, change in enumerate(event.change) if change
+    ]
+    if not changes:
+        lines.append(words("embed_no_change"))
+    else:
+        key = "embed_subtract" if rules.hand_end == "subtract-own" else "embed_winner_takes"
+        lines.append(words(key, changes=", ".join(changes)))
+    return lines
+
+
+# --------------------------------------------------------------------------
+# the page's options and messages
+
+
+Theme = Literal["light", "dark"]
+
+
+@dataclass(frozen=True, slots=True)
+class EmbedOptions:
+    """What the embed page's address asks for.
+
+    ``#record=<link>`` or ``?src=URL`` names the record; ``move=N`` the
+    position to open at, ``autoplay=1`` to step on by itself, ``seat=N``
+    whose hand is shown (and who the reader plays in "Try it"),
+    ``theme=light|dark``, ``lang=xx``, and ``host=ORIGIN`` the page allowed
+    to send it messages.
+    """
+
+    link: str | None = None
+    src: str | None = None
+    move: int | None = None
+    autoplay: bool = False
+    seat: int = 0
+    theme: Theme = "light"
+    lang: str | None = None
+    host: str | None = None
+
+    @staticmethod
+    def parse(search: str, fragment: str = "") -> EmbedOptions:
+        """Read ``location.search`` and ``location.hash``; what cannot be read is left at its default."""
+        query = {key: values[-1] for key, values in parse_qs(search.lstrip("?")).items()}
+        link = fragment[len("#record=") :] if fragment.startswith("#record=") else None
+        return EmbedOptions(
+            link=link or None,
+            src=query.get("src") or None,
+            move=_whole(query.get("move")),
+            autoplay=query.get("autoplay") in ("1", "true", "yes"),
+            seat=_whole(query.get("seat")) or 0,
+            theme="dark" if query.get("theme") == "dark" else "light",
+            lang=query.get("lang", "").lower() or None,
+            host=origin_of(query.get("host", "")),
+        )
+
+
+def _whole(text: str | None) -> int | None:
+    """A non-negative whole number written in ``text``, or None."""
+    if text is None or not text.isdigit() or len(text) > 6:
+        return None
+    return int(text)
+
+
+def origin_of(url: str) -> str | None:
+    """The origin (``scheme://host[:port]``) of an http(s) URL, or None."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
+    return f"{parts.scheme}://{host}" + (f":{port}" if port is not None else "")
+
+
+def host_origin(declared: str | None, parent: str | None, referrer: str) -> str | None:
+    """The origin of the page the embed talks to, or None to talk to none.
+
+    ``declared`` is ``?host=``; ``parent`` the framing page's origin where
+    the browser tells it (``location.ancestorOrigins``); ``referrer`` is
+    ``document.referrer``. A declared host that is not the framing page
+    means someone else framed the embed: it then says and accepts nothing.
+    """
+    if declared is not None:
+        return declared if parent in (None, declared) else None
+    return parent or origin_of(referrer)
+
+
+def record_url(src: str, page_url: str) -> str:
+    """The absolute URL of ``?src=``, which must be on the page's own origin
+    (the embed never fetches from elsewhere); raises ``ValueError`` if not."""
+    url = urljoin(page_url, src)
+    if origin_of(url) is None or origin_of(url) != origin_of(page_url):
+        raise ValueError("the record must come from this site")
+    return url
+
+
+def goto_message(data: object, moves: int) -> int | None:
+    """The move a host asks for with ``{"type": "allfives:goto", "move": N}``,
+    or None for anything else (wrong shape, extra keys, out of range)."""
+    if not isinstance(data, Mapping) or set(data) != {"type", "move"} or data.get("type") != GOTO:
+        return None
+    move = data.get("move")
+    if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move <= moves:
+        return None
+    return move
+
+
+def move_message(frame: Frame, moves: int) -> dict[str, Any]:
+    """What the embed tells its host about the position shown."""
+    return {
+        "type": "allfives:move",
+        "move": frame.move,
+        "moves": moves,
+        "total": frame.layout.total,
+        "points": frame.points,
+    }
+
+
+def height_message(height: float) -> dict[str, Any]:
+    """What the embed tells its host about its height, in CSS pixels."""
+    return {"type": "allfives:height", "height": int(-(-height // 1))}
+
+
+# --------------------------------------------------------------------------
+# "Try it"
+
+
+def try_record(record: Mapping[str, Any], frame: Frame, seat: int, words: Words) -> dict[str, Any]:
+    """``record`` cut at ``frame``, with the reader at ``seat`` and the
+    computer (Medium) at every other seat: a record
+    :meth:`controller.Game.from_record_data` opens."""
+    rules = Rules.from_json(record.get("rules", {}))
+    hands = [dict(hand) for hand in record.get("hands", [])[: frame.hand]]
+    hands[-1]["moves"] = list(hands[-1].get("moves", []))[: frame.in_hand]
+    seats = tuple(
+        SeatSetup(words("embed_you")) if s == seat else SeatSetup(words("embed_computer", seat=s + 1), TRY_LEVEL)
+        for s in range(rules.players)
+    )
+    meta = record.get("meta")
+    seed = meta.get("seed") if isinstance(meta, Mapping) else None
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        seed = TRY_SEED
+    setup = GameSetup(rules, seats, seed)
+    return {
+        "format": record.get("format"),
+        "version": record.get("version"),
+        "rules": rules.to_json(),
+        "hands": hands,
+        "meta": {"app": "allfives-embed", "setup": setup.to_json(), "seed": seed},
+    }
