@@ -1030,8 +1030,9 @@ def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
         "--isolated", action="store_true", help="send COOP/COEP headers (needed by PyScript workers that use the DOM)"
     )
     commands.add_parser("test", help="build, then run pytest with the remaining arguments")
+    commands.add_parser("bench", help="build, then time the game's load against bare Pyodide (tools/load_bench.py)")
     args, rest = parser.parse_known_args(argv)
-    if rest and args.command != "test":
+    if rest and args.command not in ("test", "bench"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     return args, rest
 
@@ -1071,7 +1072,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         serve(args.host, args.port, isolated=args.isolated)
     elif args.command == "test":
         return run_pytest(rest)
+    elif args.command == "bench":
+        return run_load_bench(rest)
     return 0
+
+
+def run_load_bench(bench_args: Sequence[str]) -> int:
+    """Run tools/load_bench.py on the dist/ just built."""
+    spec = importlib.util.spec_from_file_location("allfives_load_bench", ROOT / "tools" / "load_bench.py")
+    if spec is None or spec.loader is None:
+        raise BuildError("tools/load_bench.py is missing")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    code: int = bench.main(list(bench_args), build=sys.modules[__name__])
+    return code
 
 
 if __name__ == "__main__":
