@@ -1,0 +1,85 @@
+"""Accessibility: axe-core finds no serious or critical problem on the game,
+its dialogs, the embeddable replay and the rules tutorial; and a whole hand
+can be played by keyboard alone, followed through the live region."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+if TYPE_CHECKING:
+    from .conftest import App
+
+SERIOUS = ("serious", "critical")
+
+
+def serious_problems(page: Page, context: str | None = None) -> list[str]:
+    """Each serious or critical axe-core violation, with where it is."""
+    results = Axe().run(page, context=context)
+    violations: list[dict[str, Any]] = results.response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in violations
+        if v.get("impact") in SERIOUS
+    ]
+
+
+@pytest.fixture
+def ready(app: App, page: Page) -> Page:
+    app.open()
+    app.wait_until_ready()
+    return page
+
+
+def test_the_game_and_its_dialogs_pass_axe(ready: Page) -> None:
+    page = ready
+    assert serious_problems(page) == []
+    page.get_by_role("button", name="New match").click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    assert serious_problems(page) == []
+    page.get_by_role("button", name="Cancel").click()
+    page.get_by_role("button", name="Menu").click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    assert serious_problems(page) == []
+    page.get_by_role("button", name="Close").click()
+    expect(page.get_by_role("dialog")).to_be_hidden()
+
+
+def test_the_replay_and_the_tutorial_pass_axe(app: App, page: Page) -> None:
+    app.open("rules.html")
+    page.wait_for_load_state("load")
+    assert serious_problems(page) == []
+    app.open("embed.html?src=tutorial/spinner.json")
+    page.get_by_role("button", name="Next").wait_for(timeout=120_000)
+    assert serious_problems(page) == []
+
+
+def test_a_whole_hand_by_keyboard_alone(ready: Page) -> None:
+    """Tab to a playable tile (the game puts the focus in the hand when it is
+    your turn), Enter to play it, Enter on the end when it fits several;
+    every play is announced in the live region."""
+    page = ready
+    focused = page.locator(":focus")
+    for _ in range(300):
+        if page.get_by_role("dialog").is_visible():
+            break  # the hand is over: its summary takes the focus
+        if page.locator("#hand .hand-tile.playable").count() == 0:
+            page.wait_for_timeout(300)  # the computer is thinking
+            continue
+        for _ in range(40):
+            if focused.evaluate("node => node.classList.contains('playable')"):
+                break
+            page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        if page.locator("#board .end-target").count():
+            expect(focused).to_have_class("end-target")
+            page.keyboard.press("Enter")
+        page.wait_for_timeout(300)
+    else:
+        pytest.fail("the hand did not end")
+    expect(page.get_by_role("dialog")).to_contain_text("is over")
+    said = page.locator("#announce").inner_text()
+    assert "the ends count" in said
