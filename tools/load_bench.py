@@ -15,6 +15,7 @@ and the ratio game / bare, and writes them into docs/benchmarks.md.
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import statistics
 import sys
@@ -142,10 +143,12 @@ def run(build: Any, runs: int, write: bool) -> int:
     return 0
 
 
-def wire_size(dist: Path) -> int:
-    """Bytes of every file in dist/ except Pyodide's own runtime."""
+def own_size(dist: Path) -> tuple[int, int]:
+    """Bytes of every file in dist/ except Pyodide's own runtime: as they
+    are, and gzipped (what a server that compresses sends)."""
     pyodide = dist / "vendor" / "pyodide"
-    return sum(p.stat().st_size for p in dist.rglob("*") if p.is_file() and not p.is_relative_to(pyodide))
+    files = [p for p in dist.rglob("*") if p.is_file() and not p.is_relative_to(pyodide)]
+    return sum(p.stat().st_size for p in files), sum(len(gzip.compress(p.read_bytes(), 9)) for p in files)
 
 
 def write_section(table: str, runs: int) -> None:
