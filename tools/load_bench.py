@@ -131,10 +131,11 @@ def run(build: Any, runs: int, write: bool) -> int:
             ready = [r for _, r in results[(state, name)]]
             shown = f"{ratio:.2f}" if name == "game" else ""
             rows.append(f"| {state} | {name} | {summary(paints)} | {summary(ready)} | {shown} |")
-    size = wire_size(build.DIST)
+    size, packed = own_size(build.DIST)
     rows.append("")
     rows.append(
-        f"The game's own files (everything but Pyodide's runtime): {size / 1024:,.0f} KiB on disk, {runs} runs of each."
+        f"The game's own files (everything in dist/ but Pyodide's runtime): {size / 1024:,.0f} KiB,"
+        f" {packed / 1024:,.0f} KiB gzipped as GitHub Pages serves them. {runs} runs of each."
     )
     text = "\n".join(rows)
     print(text)
