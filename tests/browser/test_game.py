@@ -1,0 +1,194 @@
+"""Playing the game in the browser, by clicks alone, as a person would.
+
+Each test loads the page once (a reload counts as a load): Pyodide takes
+several seconds to start on this machine, so one test plays a whole match
+rather than many tests playing one move each. The seeds are chosen so the
+deals give what a test needs; the same seed deals the same tiles on CPython
+and in the browser, and the computer's choices are seeded too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import Page, ViewportSize, expect
+
+from .player import MATCH_OVER, Player
+
+if TYPE_CHECKING:
+    from .conftest import App, PageLog, Screenshot
+
+ROOT = Path(__file__).resolve().parents[2]
+PHONE: ViewportSize = {"width": 390, "height": 844}
+#: Seed 7 against Easy to 60: three hands; the computer leads the double five,
+#: and five-six, five-blank and five-two each fit both its West and East ends.
+SEED = 7
+TARGET = 60
+NAMES = ("Ada", "Computer")
+
+
+def take_screenshot(player: Player, screenshot: Screenshot, name: str) -> None:
+    """A screenshot once the table is still, kept in test-artifacts/screenshots/."""
+    player.wait_until_still()
+    screenshot(player.page, name)
+
+
+@pytest.fixture
+def player(app: App, page: Page) -> Player:
+    """The person at the table, with the page loaded and Python ready."""
+    app.open()
+    app.wait_until_ready()
+    return Player(page)
+
+
+def test_the_page_opens_on_a_table_ready_to_play(player: Player, page: Page, page_log: PageLog) -> None:
+    """Nothing leaves 127.0.0.1, nothing is logged as an error, and there is a game to play."""
+    expect(page.get_by_role("status")).to_have_text("Ready")
+    expect(player.scores).to_contain_text(re.compile(r"You\s*0\s*of 250"))
+    expect(player.scores).to_contain_text(re.compile(r"Computer\s*0\s*of 250"))
+    expect(player.opponents).to_contain_text("Computer")
+    expect(player.opponents.get_by_role("img", name=re.compile(r"^\d+ tiles in hand$"))).to_be_visible()
+    expect(player.board.get_by_text(re.compile(r"^Boneyard: \d+ tiles?$"))).to_be_visible()
+    expect(player.hand_tiles).not_to_have_count(0)
+
+    player.wait_for_turn()
+    on_the_table = len(player.tiles_on_board())
+    move = player.play_a_tile()
+
+    assert move.startswith("You: ")
+    assert len(player.tiles_on_board()) == on_the_table + 1
+    page_log.assert_clean()
+
+
+def test_a_seeded_match_played_by_clicks_ends_as_its_record_replays(
+    player: Player, screenshot: Screenshot, tmp_path: Path
+) -> None:
+    """A whole match against Easy, by clicks; the exported record replays to the scores on screen."""
+    form = player.fill_in_new_match(seed=SEED, target=TARGET, seats=((NAMES[0], "Person"), (NAMES[1], "Easy")))
+    take_screenshot(player, screenshot, "desktop-new-match")
+    player.start(form)
+    player.set_computer_speed("Fast")
+    moves = 0
+    hands_seen = 0
+    while True:
+        player.wait_for_turn()
+        if player.match_is_over():
+            break
+        if player.hand_is_over():
+            hands_seen += 1
+            if hands_seen == 1:
+                take_screenshot(player, screenshot, "desktop-hand-end")
+            player.next_hand()
+            continue
+        player.play_a_tile()
+        moves += 1
+        if moves == 4:
+            player.wait_for_turn()
+            take_screenshot(player, screenshot, "desktop-mid-game")
+    take_screenshot(player, screenshot, "desktop-match-end")
+    assert hands_seen >= 1, "seed 7 should take more than one hand"
+    result = player.dialog(MATCH_OVER)
+    announced = result.get_by_role("paragraph").first.inner_text()
+    totals = {name: result.get_by_role("row", name=name).get_by_role("cell").inner_text() for name in NAMES}
+    result.get_by_role("button", name="Close").click()
+
+    record = player.save_to_file(tmp_path / "match.json")
+    replay = subprocess.run(
+        [sys.executable, "-m", "allfives", "replay", str(record)], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    last = json.loads(replay.stdout.splitlines()[-1])
+
+    assert last["event"] == "match_end"
+    assert player.score_values() == last["scores"]
+    assert totals == {name: str(score) for name, score in zip(NAMES, last["scores"], strict=True)}
+    assert announced == f"{NAMES[last['winner']]} wins!"
+
+
+def test_a_tile_that_fits_two_ends_asks_which_and_undo_takes_the_move_back(
+    player: Player, page: Page, screenshot: Screenshot
+) -> None:
+    """Five-six fits both ends of the double five: choose East; then Undo puts it back in the hand."""
+    player.start_match(seed=SEED, target=TARGET)
+    player.wait_for_turn()
+    hand_before = player.tiles_in_hand()
+    board_before = player.tiles_on_board()
+    assert board_before == ["5-5"]
+
+    tile = player.hand.get_by_role("button", name=re.compile(r"^six-five, fits West and East"))
+    player.choose_tile(tile)
+    expect(player.end_targets).to_have_count(2)
+    expect(player.board.get_by_role("button", name=re.compile(r"^Play on the West end"))).to_be_visible()
+    expect(player.prompt).to_have_text(re.compile(r"^Choose an end for 6-5"))
+    expect(player.hand.get_by_role("button", pressed=True)).to_have_accessible_name(re.compile("^six-five"))
+    take_screenshot(player, screenshot, "desktop-choose-an-end")
+
+    player.board.get_by_role("button", name=re.compile(r"^Play on the East end")).click()
+    expect(player.log.filter(has_text="You: 6-5 on the East end")).to_have_count(1)
+    expect(player.end_targets).to_have_count(0)
+    player.wait_for_turn()
+    assert "6-5" not in player.tiles_in_hand()
+    assert len(player.tiles_on_board()) == 3, "the computer replied"
+
+    page.get_by_role("button", name="Undo").click()
+
+    expect(player.log.filter(has_text="6-5")).to_have_count(0)
+    player.wait_for_turn()
+    assert player.tiles_in_hand() == hand_before
+    assert player.tiles_on_board() == board_before
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+
+
+@pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
+def test_a_reload_resumes_the_hand_where_it_was(app: App, player: Player, page: Page, screenshot: Screenshot) -> None:
+    """Two moves in, the page is reloaded: the same hand, layout and scores come back."""
+    player.start_match(seed=12, target=TARGET)
+    player.play_my_turns(2)
+    hand, layout, scores = player.tiles_in_hand(), player.tiles_on_board(), player.score_values()
+    take_screenshot(player, screenshot, "phone-mid-game")
+
+    page.reload(wait_until="domcontentloaded")
+    app.wait_until_ready()
+
+    player.wait_for_turn()
+    assert player.tiles_in_hand() == hand
+    assert player.tiles_on_board() == layout
+    assert player.score_values() == scores
+    player.play_a_tile()  # and the game plays on
+
+
+@pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
+def test_hot_seat_hides_each_hand_until_its_owner_shows_it(player: Player, screenshot: Screenshot) -> None:
+    """Ann and Ben share the device for a whole hand: each turn begins behind a pass screen."""
+    form = player.fill_in_new_match(seed=SEED, seats=(("Ann", "Person"), ("Ben", "Person")))
+    take_screenshot(player, screenshot, "phone-new-match")
+    player.start(form)
+    hidden_tiles = player.hand.get_by_role("button", name="a hidden tile")
+    previous = None
+    turns = 0
+    while not player.hand_is_over():
+        pass_screen = player.dialog(re.compile(r"^Pass the device to (Ann|Ben)$"))
+        expect(pass_screen).to_be_visible()
+        name = pass_screen.get_by_role("heading").inner_text().removeprefix("Pass the device to ")
+        assert name != previous, "the device goes to the other person after each move"
+        expect(hidden_tiles).to_have_count(player.hand_tiles.count())
+        if turns == 1:
+            take_screenshot(player, screenshot, "phone-pass-screen")
+
+        pass_screen.get_by_role("button", name=f"I am {name}: show my hand").click()
+        expect(hidden_tiles).to_have_count(0)
+        if turns == 1:
+            take_screenshot(player, screenshot, "phone-mid-game-hot-seat")
+        assert player.play_a_tile().startswith(f"{name}: ")
+        previous = name
+        turns += 1
+        player.wait_for_turn()
+        if turns == 10:
+            take_screenshot(player, screenshot, "phone-late-in-the-hand")
+    take_screenshot(player, screenshot, "phone-hand-end")
+    assert turns >= 4
