@@ -219,6 +219,8 @@ class HandState:
                 raise IllegalMove(f"the lead has no end to play on: write just {t}")
             if self.forced_lead is not None and t != self.forced_lead:
                 raise IllegalMove(f"the lead must be {self.forced_lead}")
+            if move.west is not None and not t.has(move.west):
+                raise IllegalMove(f"{t} has no {move.west} to face West")
             return
         ends = layout.ends_for(t)
         if not ends:

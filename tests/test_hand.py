@@ -210,3 +210,14 @@ def _others(taken: str) -> list[object]:
 
     gone = {tile(t) for t in taken.split()}
     return [t for t in TILES if t not in gone]
+
+
+def test_a_lead_cannot_face_west_with_a_number_it_does_not_show() -> None:
+    # Move.parse never writes this; a caller building moves by hand might.
+    match = match_with(SMALL, "5-3 5-2 5-1", "5-5 5-0 6-6", leader=0)
+    with pytest.raises(IllegalMove, match="5-3 has no 6 to face West"):
+        match.play(Move(tile("5-3"), None, 6))
+    assert match.hand is not None
+    assert match.hand.layout.is_empty
+    play(match, "3-5")
+    assert match.hand.layout.open_pips[:2] == [3, 5]
