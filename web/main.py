@@ -113,10 +113,11 @@ class Page:
         self.translate_static()
         self.bind()
         game, problem = self.initial_game()
+        # "Ready" first: begin() saves the game, and says so when it cannot.
+        self.set_status(self.t("ready"))
         self.begin(game)
         for button in ("hint", "undo", "new", "menu"):
             by_id(button).disabled = False
-        self.set_status(self.t("ready"))
         document.body.dataset.ready = "1"
         window.performance.mark("allfives-ready")  # the load benchmark reads this
         if problem:
@@ -374,7 +375,8 @@ class Page:
         for tile in tiles:
             moves = game.moves_for(tile) if mine else []
             button = el("button", None, type="button", class_="hand-tile")
-            button.dataset.tile = str(tile)
+            if visible:  # a hidden hand does not say its tiles, not even in the markup
+                button.dataset.tile = str(tile)
             if not visible:
                 button.innerHTML = board.tile_svg(None, face_down=True)
                 button.setAttribute("aria-label", self.t("hidden_tile"))
@@ -630,6 +632,8 @@ class Page:
             self.busy = True
             self.render()
             await asyncio.sleep(SPEEDS[self.speed] / 1000)
+            if generation != self.generation:
+                return  # a new match began during the pause: think() would see its game
             decision = await self.think(generation)
             if decision is None or generation != self.generation:
                 return
@@ -662,8 +666,35 @@ class Page:
         self.render()
         if played is not None:
             self.slide_from(played.move.tile, source)
+        self.draw_from_boneyard(events)
         self.apply_events(events)
         self.save()
+
+    def draw_from_boneyard(self, events: list[Event]) -> None:
+        """Tiles the player drew come into the hand from the boneyard."""
+        if self.reduced:
+            return
+        origin = by_id("boneyard")
+        start = origin.getBoundingClientRect() if origin is not None else None
+        if start is None:
+            return
+        for event in events:
+            if not isinstance(event, Drew) or event.tile is None:
+                continue
+            button = q(f'#hand [data-tile="{event.tile}"]')
+            if button is None:
+                continue
+            end = button.getBoundingClientRect()
+            dx = float(start.left) - float(end.left)
+            dy = float(start.top) - float(end.top)
+            frames = to_js(
+                [
+                    {"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.6)", "opacity": 0.3},
+                    {"transform": "none", "opacity": 1},
+                ],
+                dict_converter=Object.fromEntries,
+            )
+            button.animate(frames, to_js({"duration": 500, "easing": "ease-out"}, dict_converter=Object.fromEntries))
 
     def play(self, move: Move) -> None:
         game = self.game
