@@ -1038,7 +1038,7 @@ def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
 
 
 #: What the tests import, from the ``test`` extra of pyproject.toml.
-TEST_MODULES = ("pytest", "hypothesis", "playwright", "axe_playwright_python")
+TEST_MODULES = ("pytest", "pytest_timeout", "hypothesis", "playwright", "axe_playwright_python")
 
 
 def ensure_test_tools() -> None:

@@ -21,10 +21,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request, ViewportSize, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Request,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -43,6 +53,10 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 #: Pyodide's cold start takes several seconds on this 2-core machine.
 READY_TIMEOUT_MS = 120_000
+#: How long an action or an assertion may wait. The machines are shared: a
+#: computer turn that takes a moment on a quiet machine can take many on a
+#: busy one, so Playwright's 5-second default would fail for nothing.
+WAIT_TIMEOUT_MS = 60_000
 
 Screenshot = Callable[[Page, str], Path]
 
@@ -62,8 +76,10 @@ build = _load_build_module()
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the marker (pyproject.toml may register it too)."""
+    """Register the marker (pyproject.toml may register it too) and give
+    every assertion on a page the same patient timeout."""
     config.addinivalue_line("markers", "browser: drives the built game in Chromium")
+    expect.set_options(timeout=WAIT_TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -214,6 +230,7 @@ def logged_page(
     """A page in a fresh context, its requests, console errors and exceptions
     logged; the test fails afterwards if the page logged any problem."""
     context = browser.new_context(viewport=viewport, service_workers="allow" if service_workers else "block")
+    context.set_default_timeout(WAIT_TIMEOUT_MS)
     context.on("request", page_log.on_request)
     new_page = context.new_page()
     new_page.on("console", page_log.on_console)
@@ -241,6 +258,20 @@ def sw_page(browser: Browser, viewport: ViewportSize, page_log: PageLog) -> Iter
     Requests the worker makes are logged too."""
     with logged_page(browser, viewport, page_log, service_workers=True) as new_page:
         yield new_page
+
+
+def evaluate_settled(page: Page, script: str, arg: object = None, timeout_ms: float = WAIT_TIMEOUT_MS) -> Any:
+    """``page.evaluate(script, arg)`` for a script that awaits something
+    (the service worker, the caches, a fetch), with a time limit.
+
+    A plain ``evaluate`` has none: one caught by a page that reloads itself
+    (as the offline page does when a new version takes over) can wait for
+    ever. ``wait_for_function`` has a timeout and starts again in the new
+    page, so the script runs through it and its result is wrapped in an
+    object (always truthy) to come back at the first answer."""
+    wrapped = f"async (arg) => ({{ value: await ({script})(arg) }})"
+    handle = page.wait_for_function(wrapped, arg=arg, timeout=timeout_ms)
+    return handle.json_value()["value"]
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Error, Page, expect
 
-from .conftest import LOOPBACK, READY_TIMEOUT_MS, build
+from .conftest import LOOPBACK, READY_TIMEOUT_MS, build, evaluate_settled
 
 if TYPE_CHECKING:
     from .conftest import Site
@@ -94,7 +94,8 @@ def open_ready(page: Page, url: str) -> None:
 
 def worker_state(page: Page) -> dict[str, Any]:
     """The registration as the page sees it."""
-    state: dict[str, Any] = page.evaluate(
+    state: dict[str, Any] = evaluate_settled(
+        page,
         """async () => {
             const registration = await navigator.serviceWorker.getRegistration();
             return {
@@ -103,7 +104,7 @@ def worker_state(page: Page) -> dict[str, Any]:
                 waiting: !!(registration && registration.waiting),
                 caches: await caches.keys(),
             };
-        }"""
+        }""",
     )
     return state
 
@@ -113,7 +114,7 @@ def wait_until_controlled(page: Page) -> dict[str, Any]:
 
 
 def cached_count(page: Page, name: str) -> int:
-    count: int = page.evaluate("async (name) => (await (await caches.open(name)).keys()).length", name)
+    count: int = evaluate_settled(page, "async (name) => (await (await caches.open(name)).keys()).length", name)
     return count
 
 
@@ -177,7 +178,7 @@ def change_a_file(site: OwnSite) -> str:
 
 
 def served_style(page: Page) -> str:
-    text: str = page.evaluate("fetch('embed.css').then((r) => r.text())")
+    text: str = evaluate_settled(page, "() => fetch('embed.css').then((r) => r.text())")
     return text
 
 
@@ -237,7 +238,8 @@ def test_the_site_can_be_installed_as_an_app(page: Page, site: Site) -> None:
     assert (manifest["start_url"], manifest["display"]) == (".", "standalone")
     assert (manifest["theme_color"], manifest["background_color"]) == ("#1f6b45", "#f6f3ea")
     for icon in manifest["icons"]:
-        width = page.evaluate(
+        width = evaluate_settled(
+            page,
             """(src) => new Promise((resolve, reject) => {
                 const image = new Image();
                 image.onload = () => resolve(image.naturalWidth);
