@@ -558,7 +558,14 @@ def _shapes(n: int) -> Iterator[_Shape]:
                         yield _Shape(along, side, a, b, c)
 
 
-@functools.lru_cache(maxsize=512)
+#: A layout has at most four chains and a move changes one, so the chains of
+#: the last two layouts fit; an entry for a long chain holds hundreds of
+#: placements (megabytes), so more would only hoard them: a cache of 512 grew
+#: the page's Python heap by ~30 MB over twenty matches (tests/browser/test_soak.py).
+_CANDIDATES_KEPT: Final = 16
+
+
+@functools.lru_cache(maxsize=_CANDIDATES_KEPT)
 def _candidates(doubles: tuple[bool, ...], start: Vec, d0: Vec, middle: Box) -> tuple[_Placement, ...]:
     """The distinct placements of a chain (whose tiles are doubles or not,
     then its open end's next tile) that do not run into themselves.

@@ -1,0 +1,306 @@
+"""Bad input at the page: a save it cannot read, storage it may not use, a
+shared link that is broken, and names typed or loaded to attack it.
+
+Whatever comes in, the page starts, says in plain words what happened, keeps
+what it could not read, and plays on. Every test here also runs under the
+``page`` fixture's watch: no console error, no uncaught exception, and no
+request to any other origin than 127.0.0.1.
+
+Each case needs a page load of its own (Pyodide starts each time, several
+seconds here): the bad input is planted before the page's Python reads it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from controller import MAX_LINK_CHARS, MAX_NAME, Game, GameSetup, SeatSetup, encode_link
+from playwright.sync_api import Dialog, Page, expect
+
+from allfives import Rules
+
+from .player import Player
+
+if TYPE_CHECKING:
+    from .conftest import App
+
+PROBLEM = "Something needs your attention"
+SAVE_KEY = "allfives.game"
+UNREADABLE_KEY = "allfives.unreadable-game"
+CANNOT_SAVE = "will not let the game be saved"
+FRESH_SCORES = re.compile(r"You\s*0\s*of 250")
+
+
+def _game(seed: int = 5, seats: tuple[SeatSetup, ...] = (SeatSetup("You"), SeatSetup("Computer", "easy"))) -> Game:
+    """A match one hand in, as the page would have saved it."""
+    game = Game(GameSetup(Rules(), seats, seed))
+    game.start()
+    return game
+
+
+def _save(**changes: Any) -> str:
+    record = _game().to_record()
+    record.update(changes)
+    return json.dumps(record)
+
+
+def _save_with_seats(count: int) -> str:
+    """A save whose settings name ``count`` seats, agreeing with their own rules, not the record's."""
+    record = _game().to_record()
+    record["meta"]["setup"]["rules"] = {"players": count}
+    record["meta"]["setup"]["seats"] = [{"name": f"Seat {n}", "kind": "easy"} for n in range(1, count + 1)]
+    return json.dumps(record)
+
+
+def _plant(page: Page, key: str, value: str) -> None:
+    """Put ``value`` in localStorage before the page's first load (and only then)."""
+    page.context.add_init_script(
+        script=f"""if (!sessionStorage.getItem("planted")) {{
+            sessionStorage.setItem("planted", "1");
+            localStorage.setItem({json.dumps(key)}, {json.dumps(value)});
+        }}"""
+    )
+
+
+def _open(app: App, page: Page) -> Player:
+    app.open()
+    app.wait_until_ready()
+    return Player(page)
+
+
+def _a_fresh_match_plays(player: Player) -> None:
+    """A new match, nothing played yet, that answers a click."""
+    expect(player.scores).to_contain_text(FRESH_SCORES)
+    assert len(player.tiles_on_board()) <= 1, "at most the computer's lead"
+    player.wait_for_turn()
+    player.play_a_tile()
+
+
+# --------------------------------------------------------------------------
+# (a) A saved game the page cannot read
+
+
+UNREADABLE_SAVES = {
+    "corrupt": ('{"format": "allfives-record", "meta": {"name": "Zoë 🂡"}, "hands": [{"lea\x00der": ', "it is not JSON"),
+    "truncated": (_save()[:-120], "it is not JSON"),
+    "from a newer version": (_save(version=9), "from a newer version of All Fives (version 9"),
+    "written as JSON twice over": (json.dumps(_save()), "a record is a JSON object"),
+    "naming three seats for two players": (_save_with_seats(3), "the settings must name 2 players"),
+}
+
+
+@pytest.mark.parametrize(("saved", "reason"), UNREADABLE_SAVES.values(), ids=UNREADABLE_SAVES.keys())
+def test_an_unreadable_save_is_explained_kept_offered_and_a_fresh_match_starts(
+    app: App, page: Page, saved: str, reason: str
+) -> None:
+    _plant(page, SAVE_KEY, saved)
+    player = _open(app, page)
+
+    problem = player.dialog(PROBLEM)
+    expect(problem).to_be_visible()
+    expect(problem).to_contain_text("Your saved game could not be read")
+    expect(problem).to_contain_text(reason)
+    expect(problem).to_contain_text("A new match has started")
+    expect(problem).to_contain_text("The unreadable save has been kept; you can download it.")
+    assert page.evaluate(f"localStorage.getItem({json.dumps(UNREADABLE_KEY)})") == saved
+
+    with page.expect_download() as download:
+        problem.get_by_role("button", name="Download the unreadable save").click()
+    expect(problem).to_be_hidden()
+    assert download.value.suggested_filename == "allfives-unreadable-save.json"
+    assert Path(download.value.path()).read_text(encoding="utf-8") == saved
+
+    _a_fresh_match_plays(player)
+    fresh = Game.load_text(page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))
+    assert len(fresh.match.hands) == 1, "the fresh match is saved in its place"
+    assert page.evaluate(f"localStorage.getItem({json.dumps(UNREADABLE_KEY)})") == saved, "and still kept"
+
+
+# --------------------------------------------------------------------------
+# (b) Storage that is full, or blocked
+
+
+STORAGE_FULL = """Storage.prototype.setItem = function () {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+};"""
+STORAGE_BLOCKED = """Object.defineProperty(window, "localStorage", {
+    get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+});"""
+
+
+@pytest.mark.parametrize(
+    ("script", "saved_before"), [(STORAGE_FULL, True), (STORAGE_BLOCKED, False)], ids=["full", "blocked"]
+)
+def test_without_storage_the_game_plays_on_and_says_it_cannot_save(
+    app: App, page: Page, script: str, saved_before: bool
+) -> None:
+    """Full: a game saved before the storage filled up (the person leads it,
+    so nothing moves until they do); blocked: the storage cannot even be read."""
+    if saved_before:
+        _plant(page, SAVE_KEY, _save())
+    page.context.add_init_script(script=script)
+    player = _open(app, page)
+    status = page.get_by_role("status")
+
+    expect(status).to_contain_text(CANNOT_SAVE)
+    if saved_before:
+        assert player.tiles_on_board() == [], "the player is told before they make a move"
+    expect(player.dialog(PROBLEM)).to_have_count(0)
+    player.play_my_turns(3)
+    expect(status).to_have_text("This browser will not let the game be saved: playing on without saving.")
+    assert len(player.tiles_on_board()) >= 4, "three moves of the person and the computer's replies"
+    player.set_computer_speed("Fast")  # the preferences cannot be kept either; nothing breaks
+    player.play_my_turns(1)
+
+
+# --------------------------------------------------------------------------
+# (c) A shared link that is broken
+
+
+def _link_with_a_bad_move() -> str:
+    """A link to a real deal whose first move plays a tile the leader does not hold."""
+    game = _game(seed=11)
+    record = game.to_record()
+    leader = game.match.deals[0].leader
+    assert leader is not None
+    other = game.match.deals[0].hands[1 - leader][0]
+    record["hands"][0]["moves"] = [str(other)]
+    return encode_link(record)
+
+
+LINKS = {
+    "cut short": (_game(seed=11).share_link().removeprefix("#game=")[:-30], "this link is damaged"),
+    "over-long": ("A" * (MAX_LINK_CHARS + 1), "this link is too long to be a game link"),
+    "naming an illegal move": (_link_with_a_bad_move(), "hand 1, move 1"),
+}
+
+
+@pytest.mark.parametrize(("link", "reason"), LINKS.values(), ids=LINKS.keys())
+def test_a_broken_link_is_explained_and_a_fresh_match_starts(app: App, page: Page, link: str, reason: str) -> None:
+    app.open("#game=" + link)
+    app.wait_until_ready()
+    player = Player(page)
+
+    problem = player.dialog(PROBLEM)
+    expect(problem).to_be_visible()
+    expect(problem).to_contain_text("The link could not be opened")
+    expect(problem).to_contain_text(reason)
+    expect(problem).to_contain_text("A new match has started instead.")
+    # Nothing to download: whoever sent the link still has it.
+    expect(problem.get_by_role("button")).to_have_text(["OK"])
+    assert "#game=" not in page.url, "the broken link is taken off the address"
+    problem.get_by_role("button", name="OK").click()
+    expect(problem).to_be_hidden()
+    _a_fresh_match_plays(player)
+
+
+def test_a_broken_link_never_costs_the_match_in_progress(app: App, page: Page) -> None:
+    saved = _save()
+    _plant(page, SAVE_KEY, saved)
+    app.open("#game=" + LINKS["cut short"][0])
+    app.wait_until_ready()
+    player = Player(page)
+
+    problem = player.dialog(PROBLEM)
+    expect(problem).to_contain_text("The link could not be opened")
+    expect(problem).to_contain_text("Your match goes on where you left it.")
+    problem.get_by_role("button", name="OK").click()
+    kept = Game.load_text(page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))
+    assert kept.to_record() == json.loads(saved), "the saved match is the one on the table"
+
+
+def test_an_unreadable_save_that_cannot_be_kept_says_so_and_is_offered(app: App, page: Page) -> None:
+    saved = _save(version=9)
+    _plant(page, SAVE_KEY, saved)
+    page.context.add_init_script(script=STORAGE_FULL)
+    player = _open(app, page)
+
+    problem = player.dialog(PROBLEM)
+    expect(problem).to_contain_text("Your saved game could not be read")
+    expect(problem).to_contain_text("could not be kept here")
+    expect(problem).not_to_contain_text("has been kept")
+    with page.expect_download() as download:
+        problem.get_by_role("button", name="Download the unreadable save").click()
+    assert Path(download.value.path()).read_text(encoding="utf-8") == saved
+
+
+# --------------------------------------------------------------------------
+# (d) Hostile names, typed in or loaded from a file
+
+HOSTILE_NAMES = ("<img src=x onerror=alert(1)>", "javascript:alert(1)", "W" * 10_000)
+HOSTILE_META_NAMES = ('"><svg onload=alert(2)>', "<script>alert(3)</script>")
+#: Markup the page must never have made from a name: elements, handlers, script links.
+MADE_FROM_NAMES = """() => {
+    const all = [...document.querySelectorAll("*")];
+    return {
+        img: document.querySelectorAll("img").length,
+        scripts: [...document.scripts].filter((s) => !s.src && s.type !== "py").length,
+        handlers: all.filter((e) => [...e.attributes].some((a) => a.name.startsWith("on"))).map((e) => e.tagName),
+        links: [...document.querySelectorAll("[href], [src]")]
+            .filter((e) => /^\\s*javascript:/i.test(e.getAttribute("href") || e.getAttribute("src") || "")).length,
+    };
+}"""
+NOTHING_MADE = {"img": 0, "scripts": 0, "handlers": [], "links": 0}
+
+
+def _shown_as(name: str) -> str:
+    """A name as the page keeps it: spaces collapsed, cut to fit."""
+    return " ".join(name.split())[:MAX_NAME]
+
+
+def test_hostile_names_are_shown_as_text_and_trimmed(app: App, page: Page) -> None:
+    alerts: list[str] = []
+
+    def on_dialog(dialog: Dialog) -> None:
+        alerts.append(f"{dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    player = _open(app, page)
+
+    form = player.fill_in_new_match(
+        seed=3,
+        target=30,
+        seats=((HOSTILE_NAMES[0], "Person"), (HOSTILE_NAMES[1], "Beginner"), (HOSTILE_NAMES[2], "Beginner")),
+    )
+    typed = form.get_by_role("textbox", name="Name of seat 3").input_value()
+    assert len(typed) <= MAX_NAME, "the name box itself takes no more than fits"
+    player.start(form)
+    player.wait_for_turn()
+
+    shown = [_shown_as(name) for name in HOSTILE_NAMES]
+    assert shown[0] == "<img src=x onerror=alert"
+    for name in shown:
+        expect(player.scores.get_by_text(name, exact=True)).to_have_count(1)
+    for name in shown[1:]:
+        expect(player.opponents.get_by_text(name, exact=True)).to_have_count(1)
+    expect(player.log.filter(has_text="Hand 1: ")).to_have_count(1)
+    assert page.evaluate(MADE_FROM_NAMES) == NOTHING_MADE
+    setup = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))["meta"]["setup"]
+    assert [seat["name"] for seat in setup["seats"]] == shown, "the save keeps the names as shown"
+
+    # A record with hostile names of its own, loaded from a file.
+    game = _game(seed=4, seats=(SeatSetup("x"), SeatSetup("y", "beginner")))
+    record = game.to_record()
+    for seat, name in zip(record["meta"]["setup"]["seats"], HOSTILE_META_NAMES, strict=True):
+        seat["name"] = name
+    page.get_by_role("button", name="Menu").click()
+    menu = player.dialog("Menu")
+    menu.get_by_label("Load a game from a file").set_input_files(
+        files=[{"name": "hostile.json", "mimeType": "application/json", "buffer": json.dumps(record).encode()}]
+    )
+    expect(menu).to_be_hidden()
+    expect(page.locator("#announce")).to_contain_text("The game was loaded.")
+    for name in HOSTILE_META_NAMES:
+        expect(player.scores.get_by_text(_shown_as(name), exact=True)).to_have_count(1)
+    expect(player.opponents.get_by_text(_shown_as(HOSTILE_META_NAMES[1]), exact=True)).to_have_count(1)
+    player.wait_for_turn()
+    player.play_a_tile()
+    expect(player.log.filter(has_text=f"{_shown_as(HOSTILE_META_NAMES[0])}: ")).not_to_have_count(0)
+
+    assert page.evaluate(MADE_FROM_NAMES) == NOTHING_MADE
+    assert alerts == [], "no name ran as script"
