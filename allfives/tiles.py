@@ -106,12 +106,16 @@ def tile(text: str) -> Tile:
     return Tile.parse(text)
 
 
+_DIGITS: Final = frozenset("0123456789")
+
+
 def _parse_written(text: str) -> tuple[Tile, int]:
     """The tile written in ``text`` and the number written first."""
     if not isinstance(text, str):
         raise ValueError(f"a tile is written like 5-3, not {text!r}")
     parts = text.strip().split("-")
-    if len(parts) != 2 or not all(p.isdigit() and len(p) == 1 for p in parts):
+    # Only the ASCII digits: str.isdigit() would take an Arabic-Indic five or a superscript five too.
+    if len(parts) != 2 or not all(len(p) == 1 and p in _DIGITS for p in parts):
         raise ValueError(f"{text!r} is not a tile: write it like 5-3")
     first, second = int(parts[0]), int(parts[1])
     found = _BY_PIPS.get((first, second))

@@ -1,7 +1,10 @@
 """The page's controller on CPython: seeded deals, undo, hints, saving,
 loading and links, as a player would use them."""
 
+import html
 import json
+import re
+from urllib.parse import parse_qsl
 
 import pytest
 from controller import Game, GameSetup, LinkError, SeatSetup, decode_link, encode_link
@@ -96,6 +99,39 @@ def test_a_link_deals_the_same_hand_again() -> None:
     assert match.deals[0] == game.match.deals[-1]
     assert match.hand is not None
     assert match.hand.moves == []
+
+
+def _embedded(code: str) -> tuple[str, dict[str, str], object]:
+    """The page, the options and the record an ``<iframe>`` snippet names."""
+    src = html.unescape(
+        re.fullmatch(r'<iframe src="([^"]+)" title="[^"]*" loading="lazy"\s+style="[^"]+"></iframe>', code)[1]
+    )  # type: ignore[index]
+    address, link = src.split("#record=")
+    page, query = address.split("?")
+    return page, dict(parse_qsl(query)), decode_link(link)
+
+
+def test_embed_code_shows_this_hand_at_the_position_on_the_table_or_from_its_deal() -> None:
+    game = Game(VS_EASY)
+    game.start()
+    _play_until_person(game)
+    game.play(game.match.legal_moves()[0])
+    _play_until_person(game)
+    moves = game.match.hands[-1].moves
+
+    code = game.embed_code("https://ann.example/fives/index.html", whole_hand=False, seat=0, lang="hu", title="A & B")
+    page, options, record = _embedded(code)
+    assert page == "https://ann.example/fives/embed.html"
+    assert options == {"move": str(len(moves)), "seat": "0", "lang": "hu"}
+    assert 'title="A &amp; B"' in code
+    replayed = from_record(record)
+    assert replayed.deals == [game.match.deals[-1]], "this hand alone, from its deal"
+    assert replayed.hands[0].moves == moves
+
+    _, options, _ = _embedded(
+        game.embed_code("https://ann.example/fives/", whole_hand=True, seat=1, lang="en", title="t")
+    )
+    assert options == {"move": "0", "seat": "1", "lang": "en"}
 
 
 @pytest.mark.parametrize("text", ["not base64 at all!", encode_link({"a": 1})[:-5] + "@@", "x" * 30_000])

@@ -127,6 +127,10 @@ REFUSED = [
     (_with(deal=[["5-5", "5-2", "0-0"], ["5-3", "5-0", "6-6"]]), "0-0 is in seat 0's hand and again in the boneyard"),
     (_with(boneyard=["0-0"]), "hand 1: the deal and boneyard lack"),
     (_with(deal=[["5-5", "5-2", "5-7"], ["5-3", "5-0", "6-6"]]), "hand 1: '5-7' is not a tile of a double-six set"),
+    (
+        _with(deal=[["5-5", "5-2", "\u0665-3"], ["5-3", "5-0", "6-6"]]),
+        "hand 1: .\\u0665-3. is not a tile: write it like 5-3",
+    ),
     (_with(leader=None), "hand 1: the leader of this hand is chosen at random: the deal must name it"),
     (_with(leader=2), "hand 1: the leader must be a seat from 0 to 1"),
     (_with(leader=True), "hand 1: the leader must be a seat number"),

@@ -12,6 +12,7 @@ undo replays the same deals, and a shared link deals the same tiles.
 from __future__ import annotations
 
 import base64
+import html
 import json
 import random
 import time
@@ -19,8 +20,9 @@ import zlib
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
+from urllib.parse import urlencode, urljoin
 
-from allfives import Deal, Event, HandEnded, HandStarted, Match, Move, Played, Rules, Tile
+from allfives import Deal, Event, HandEnded, HandStarted, HandState, Match, Move, Played, Rules, Tile
 from allfives.players import LEVELS, Decision, make_player
 from allfives.record import RecordError, from_record, replay, to_record
 from allfives.rules import RulesError
@@ -32,6 +34,11 @@ PERSON: Final = "person"
 HINT_LEVEL: Final = "expert"
 MAX_NAME: Final = 24
 MAX_LINK_CHARS: Final = 20_000
+MAX_REASON_CHARS: Final = 200
+EMBED_PAGE: Final = "embed.html"
+#: The frame's size in a pasted snippet: the width of the column, and the
+#: height the replay needs at that width (docs/embedding.md, "Size").
+EMBED_STYLE: Final = "width: 100%; max-width: 44rem; height: calc(min(56vw, 24rem) + 17rem); border: 0"
 
 
 class LinkError(ValueError):
@@ -259,16 +266,28 @@ class Game:
     def from_record_data(data: object) -> Game:
         """A game from a record (a save, an imported file); raises
         ``RecordError`` with a message a player can read."""
+        if not isinstance(data, Mapping):
+            # from_record would read a string as the text of a record: a save
+            # written twice over as JSON is not one.
+            raise RecordError('a record is a JSON object with "format": "allfives-record"')
         match = from_record(data)
-        assert isinstance(data, Mapping)
         meta = data.get("meta", {})
         setup_data = meta.get("setup") if isinstance(meta, Mapping) else None
         try:
             setup = GameSetup.from_json(setup_data) if setup_data is not None else default_setup(match.rules)
         except (ValueError, RulesError) as error:
-            raise RecordError(f"the record's players: {error}") from None
+            # The rules quote a bad value in full: cut it to fit the dialog.
+            reason = str(error)
+            if len(reason) > MAX_REASON_CHARS:
+                reason = reason[: MAX_REASON_CHARS - 1] + "…"
+            raise RecordError(f"the record's players: {reason}") from None
+        except RecursionError:
+            raise RecordError("the record's players: the settings are nested too deeply to read") from None
         if setup.rules != match.rules:
             setup = replace(setup, rules=match.rules)
+        if len(setup.seats) != match.rules.players:
+            # The settings' own rules agreed with their seats; the record's may not.
+            raise RecordError(f"the record's players: the settings must name {match.rules.players} players")
         seed = meta.get("seed") if isinstance(meta, Mapping) else None
         if not isinstance(seed, int) or isinstance(seed, bool):
             seed = random.randrange(2**31)
@@ -293,6 +312,24 @@ class Game:
             record["hands"] = [hand]
             record["rules"] = self.rules.to_json()
         return "#game=" + encode_link(record)
+
+    def embed_code(self, page_url: str, *, whole_hand: bool, seat: int, lang: str, title: str) -> str:
+        """The ``<iframe>`` that shows this hand on someone else's page, as
+        the replay of ``embed.html`` beside ``page_url`` (docs/embedding.md):
+        opened at the deal (``whole_hand``) or at the position on the table
+        now, with ``seat``'s tiles face up, in ``lang``. The record in it is
+        this hand alone, from its deal, with every move made so far."""
+        record = self.to_record()
+        hand = dict(record["hands"][-1])
+        moves = len(hand["moves"])
+        record["hands"] = [hand]
+        record["meta"] = {"app": "allfives-web", "setup": self.setup.to_json()}
+        query = urlencode({"move": 0 if whole_hand else moves, "seat": seat, "lang": lang})
+        src = f"{urljoin(page_url, EMBED_PAGE)}?{query}#record={encode_link(record)}"
+        return (
+            f'<iframe src="{html.escape(src)}" title="{html.escape(title)}" loading="lazy"\n'
+            f'        style="{EMBED_STYLE}"></iframe>'
+        )
 
     def score_sheet(self) -> list[SheetRow]:
         """One row per hand: the points each side scored in play, the end of
@@ -387,14 +424,16 @@ def finish_search(search: Search) -> Decision:
 
 def _movers(rules: Rules, deal: Deal, moves: Sequence[Move]) -> list[int]:
     """The seat that made each move of a hand, found by replaying it."""
-    match = Match(rules)
-    match.start_hand(deal)
+    # Replayed as if nobody could win during it: the hand began from the
+    # match's scores, not from nothing, so under "immediate" a side that was
+    # behind (below 0, even) would reach the target here before its last move.
+    leader = deal.leader
+    assert leader is not None, "a dealt hand knows its leader"
+    hand = HandState(replace(rules, win="hand-end"), deal.hands, deal.boneyard, leader)
     seats = []
     for move in moves:
-        seat = match.to_move
-        assert seat is not None
-        seats.append(seat)
-        match.play(move)
+        seats.append(hand.to_move)
+        hand.play(move)
     return seats
 
 

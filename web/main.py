@@ -116,7 +116,7 @@ class Page:
         # "Ready" first: begin() saves the game, and says so when it cannot.
         self.set_status(self.t("ready"))
         self.begin(game)
-        for button in ("hint", "undo", "new", "menu"):
+        for button in ("hint", "undo", "new", "menu", "embed-code"):
             by_id(button).disabled = False
         document.body.dataset.ready = "1"
         window.performance.mark("allfives-ready")  # the load benchmark reads this
@@ -130,24 +130,33 @@ class Page:
         document.body.setAttribute("data-update-ready", "1")
         self.set_status(self.t("update_ready"))
 
-    def initial_game(self) -> tuple[Game, tuple[str, str] | None]:
-        """A shared link first, then the saved game, else a new match."""
+    def initial_game(self) -> tuple[Game, tuple[str, str, bool] | None]:
+        """A shared link first, then the saved game, else a new match.
+
+        A link that cannot be opened never costs the player their saved game:
+        the match they had goes on, and the dialog says why the link did not
+        open. A save that cannot be read is kept aside (when storage allows)
+        and offered as a download."""
+        link_problem: str | None = None
         fragment = str(window.location.hash or "")
         if fragment.startswith("#game="):
             window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
             try:
-                game = Game.from_record_data(decode_link(fragment[len("#game=") :]))
-                game.seed = game.seed  # the link's seed deals the same hand
-                return game, None
+                return Game.from_record_data(decode_link(fragment[len("#game=") :])), None
             except (LinkError, RecordError) as error:
-                return self.fresh_game(), (self.t("link_broken", reason=str(error)), "")
+                link_problem = str(error)
         saved = self.store.saved_game()
         if saved is not None:
             try:
-                return Game.load_text(saved), None
+                game = Game.load_text(saved)
             except RecordError as error:
-                self.store.keep_unreadable(saved)
-                return self.fresh_game(), (self.t("save_broken", reason=str(error)), saved)
+                kept = self.store.keep_unreadable(saved)
+                return self.fresh_game(), (self.t("save_broken", reason=str(error)), saved, kept)
+            if link_problem is not None:
+                return game, (self.t("link_broken_resumed", reason=link_problem), "", False)
+            return game, None
+        if link_problem is not None:
+            return self.fresh_game(), (self.t("link_broken", reason=link_problem), "", False)
         return self.fresh_game(), None
 
     def fresh_game(self) -> Game:
@@ -197,6 +206,7 @@ class Page:
 
     def bind(self) -> None:
         self.on(q(".actions"), "click", self.on_action)
+        self.on(by_id("embed-code"), "click", self.show_embed_code)
         self.on(by_id("hand"), "click", self.on_hand_click)
         self.on(by_id("hand"), "keydown", self.on_hand_key)
         self.on(by_id("hand"), "pointerdown", self.on_pointer_down)
@@ -980,11 +990,13 @@ class Page:
         if back is not None and not by_id("dialog").open and back.isConnected:
             back.focus()
 
-    def show_problem(self, message: str, unreadable: str) -> None:
+    def show_problem(self, message: str, unreadable: str, kept: bool) -> None:
+        """Say what went wrong at start-up; offer ``unreadable`` (a save that
+        could not be read) as a download, and say whether it was ``kept``."""
         body = [el("p", message)]
         buttons = [("ok", self.t("ok"))]
         if unreadable:
-            body.append(el("p", self.t("save_kept")))
+            body.append(el("p", self.t("save_kept" if kept else "save_not_kept")))
             buttons.insert(0, ("download", self.t("download_unreadable")))
 
         def done(value: str) -> None:
@@ -1376,7 +1388,7 @@ class Page:
             game = Game.load_text(text)
         except RecordError as error:
             by_id("dialog").close()
-            self.show_problem(self.t("import_broken", reason=str(error)), "")
+            self.show_problem(self.t("import_broken", reason=str(error)), "", False)
             return
         by_id("dialog").close()
         self.begin(game)
@@ -1395,20 +1407,83 @@ class Page:
         link.remove()
         window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
 
+    def show_embed_code(self, _event: Any = None) -> None:
+        """The snippet that puts this hand on another page, as a replay:
+        from the position on the table now, or the whole hand from its deal."""
+        game = self.game
+        if game is None or not game.match.hands:
+            return
+        moves = len(game.match.hands[-1].moves)
+        page_url = str(window.location.href).split("#")[0].split("?")[0]
+
+        def code(whole_hand: bool) -> str:
+            return game.embed_code(
+                page_url,
+                whole_hand=whole_hand,
+                seat=self.shown_seat(),
+                lang=self.t.language,
+                title=self.t("embed_frame_title"),
+            )
+
+        choice = el("fieldset", None, class_="embed-choice")
+        choice.append(el("legend", self.t("embed_show")))
+        radios = []
+        for value, label in (
+            ("position", self.t("embed_this_position", count=moves)),
+            ("hand", self.t("embed_whole_hand")),
+        ):
+            row = el("label")
+            radio = el("input", None, type="radio", name="embed-from", value=value)
+            radio.checked = value == "position"
+            radios.append(radio)
+            row.append(radio)
+            row.append(document.createTextNode(" " + label))
+            choice.append(row)
+        field = el("textarea", None, readonly="", rows="6", class_="embed-field", id="embed-field")
+        field.setAttribute("aria-label", self.t("embed_code_label"))
+        field.value = code(False)
+        wrap = el("label", None, class_="field")
+        wrap.append(el("span", self.t("embed_code_label")))
+        wrap.append(field)
+
+        def chosen(_event: Any) -> None:
+            field.value = code(bool(radios[1].checked))
+
+        for radio in radios:
+            self.on(radio, "change", chosen)
+
+        def done(value: str) -> None:
+            if value == "copy":
+                copied, title, prompt = self.t("embed_copied"), self.t("embed_code"), self.t("copy_by_hand_code")
+                self.spawn(self.copy_text(str(field.value), copied, title, prompt))
+
+        self.open_dialog(
+            self.t("embed_code"),
+            [el("p", self.t("embed_explain")), choice, wrap],
+            [("copy", self.t("copy")), ("close", self.t("close"))],
+            done,
+        )
+
+    async def copy_text(self, text: str, copied: str, title: str, prompt: str) -> None:
+        """Put ``text`` on the clipboard and say ``copied``; where the browser
+        will not allow it, show it selected in a dialog, to copy by hand."""
+        try:
+            await window.navigator.clipboard.writeText(text)
+            self.set_status(copied)
+            self.announce(copied)
+        except Exception:
+            field = el("textarea", None, readonly="", rows="6", class_="embed-field")
+            field.value = text
+            field.setAttribute("aria-label", title)
+            self.open_dialog(title, [el("p", prompt), field], [("ok", self.t("ok"))])
+            field.select()
+
     async def copy_link(self) -> None:
         game = self.game
         if game is None:
             return
-        base = str(window.location.href).split("#")[0]
-        link = base + game.share_link()
-        try:
-            await window.navigator.clipboard.writeText(link)
-            self.set_status(self.t("link_copied"))
-            self.announce(self.t("link_copied"))
-        except Exception:
-            field = el("input", None, type="text", readonly="", value=link, class_="link-field")
-            field.setAttribute("aria-label", self.t("copy_link"))
-            self.open_dialog(self.t("copy_link"), [el("p", self.t("copy_by_hand")), field], [("ok", self.t("ok"))])
+        link = str(window.location.href).split("#")[0] + game.share_link()
+        await self.copy_text(link, self.t("link_copied"), self.t("copy_link"), self.t("copy_by_hand"))
 
 
 PAGE = Page()

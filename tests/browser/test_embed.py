@@ -5,6 +5,7 @@ another origin."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import time
@@ -17,9 +18,10 @@ from controller import encode_link
 from playwright.sync_api import FrameLocator, Page, expect
 
 from .conftest import READY_TIMEOUT_MS, serve_directory
+from .player import Player
 
 if TYPE_CHECKING:
-    from .conftest import PageLog, Screenshot, Site
+    from .conftest import App, PageLog, Screenshot, Site
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS: list[dict[str, Any]] = json.loads((ROOT / "docs" / "tutorial-scenarios.json").read_text(encoding="utf-8"))[
@@ -95,7 +97,7 @@ def test_the_address_chooses_the_move_the_seat_the_theme_and_the_language(page: 
 
 def test_autoplay_steps_on_until_paused(page: Page, site: Site) -> None:
     open_embed(page, site, "?autoplay=1")
-    wait_for(page, lambda: position(page) != f"Move 0 of {COUNTING_MOVES}", timeout_s=10)
+    wait_for(page, lambda: position(page) != f"Move 0 of {COUNTING_MOVES}", timeout_s=60)
     page.get_by_role("button", name="Pause").click()
     held = position(page)
     page.wait_for_timeout(2500)
@@ -250,3 +252,37 @@ def test_every_tutorial_replay_on_the_rules_page_loads(page: Page, site: Site, s
         expect(frame.locator("#board svg")).to_be_visible()
     page.locator("#try-spinner").scroll_into_view_if_needed()
     screenshot(page, "rules-spinner")
+
+
+# The full game's "Copy embed code"
+
+EMBED_SRC = re.compile(r'<iframe src="([^"]+)" title="All Fives: a replay"')
+
+
+def test_the_game_gives_embed_code_for_the_position_on_the_table_or_the_whole_hand(app: App, page: Page) -> None:
+    app.open()
+    app.wait_until_ready()
+    player = Player(page)
+    player.play_my_turns(2)
+    on_table = len(player.tiles_on_board())
+
+    page.get_by_role("complementary", name="Moves").get_by_role("button", name="Copy embed code").click()
+    dialog = player.dialog("Copy embed code")
+    code = dialog.get_by_role("textbox", name="Code to paste into your page")
+    expect(dialog.get_by_role("radio", name=re.compile(f"^This position, after {on_table} moves"))).to_be_checked()
+    expect(code).to_have_value(EMBED_SRC)
+    at_position = html.unescape(EMBED_SRC.search(code.input_value()).group(1))  # type: ignore[union-attr]
+    dialog.get_by_role("radio", name="The whole hand, from the deal").check()
+    expect(code).to_have_value(re.compile(r"\?move=0&"))
+    whole_hand = html.unescape(EMBED_SRC.search(code.input_value()).group(1))  # type: ignore[union-attr]
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()
+
+    assert at_position.startswith(app.site.url + "embed.html?")
+    page.goto(at_position)
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#position")).to_have_text(f"Move {on_table} of {on_table}")
+    expect(page.locator("#board svg")).to_have_attribute("aria-label", re.compile(f"^The layout: {on_table} tiles"))
+    page.goto(whole_hand)
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#position")).to_have_text(f"Move 0 of {on_table}")
