@@ -23,7 +23,6 @@ __all__ = ["HandState", "IllegalMove", "opening_lead", "points_for"]
 MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(t, end) for end in ENDS) for t in TILES)
 
 
-
 class IllegalMove(ValueError):
     """A move the rules do not allow here; nothing was changed."""
 

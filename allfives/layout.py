@@ -40,6 +40,10 @@ class Placed(NamedTuple):
         return self.tile.is_double
 
 
+_ARM: Final = {end: int(end) for end in ENDS}  # an end as a plain int, to index lists fast
+_new_placed: Final = tuple.__new__
+
+
 class Layout:
     """The tiles in play. Mutable and cheap to copy, for the computer players.
 
@@ -126,12 +130,13 @@ class Layout:
             self._lead(t, move.west_pip)
             return
         assert move.end is not None
-        arm = move.end
+        arm = _ARM[move.end]
         pips = self.open_pips
         inner = pips[arm]
         outer = t.low if t.high == inner else t.high
         placed = self.arms[arm]
-        placed.append(Placed(t, inner, outer))
+        # tuple.__new__ builds the named tuple without its Python-level __new__.
+        placed.append(_new_placed(Placed, (t, inner, outer)))
         pips[arm] = outer
         self.weight[arm] = 2 if t.is_double else 1
         if self.spinner == CLOSED:
@@ -165,13 +170,14 @@ class Layout:
         return len(self.arms[self.spinner_arm]) > self.spinner_index + 1
 
     def _recount(self) -> None:
-        pips, weight = self.open_pips, self.weight
-        total = pips[W] * weight[W] + pips[E] * weight[E]
-        mask = 1 << pips[W] | 1 << pips[E]
-        if pips[N] != CLOSED:
+        w, e, n, s = self.open_pips
+        weight = self.weight
+        total = w * weight[0] + e * weight[1]
+        mask = 1 << w | 1 << e
+        if n != CLOSED:
             # Both sides covered: the spinner's arms count once they have a tile.
-            total += pips[N] * weight[N] + pips[S] * weight[S]
-            mask |= 1 << pips[N] | 1 << pips[S]
+            total += n * weight[2] + s * weight[3]
+            mask |= 1 << n | 1 << s
         elif self.spinner != CLOSED and self.spinner_arm == LEAD:
             # A spinner lead with a side still open counts both halves, once.
             total += 2 * self.spinner

@@ -14,11 +14,12 @@ from allfives.arena import add_arguments, play_deals, play_matches, run
 from allfives.players import LEVELS, MESSAGES, REFERENCE, Player, make_player
 from allfives.players.endgame import solve
 from allfives.players.expert import Expert
-from allfives.players.knowledge import Knowledge
+from allfives.players.knowledge import PASSED_UP, Knowledge
 from allfives.players.medium import medium_move
-from allfives.players.pimc import Pimc
-from allfives.players.search import margin
-from allfives.players.simple import greedy_move
+from allfives.players.pimc import Pimc, survivors
+from allfives.players.playouts import wary_move, wary_playout
+from allfives.players.search import margin, playout
+from allfives.players.simple import greedy_move, greedy_playout
 from allfives.view import SeatView, view_of
 
 ALL = (*LEVELS, REFERENCE)
@@ -281,6 +282,75 @@ def test_a_player_who_drew_holds_none_of_the_numbers_it_drew_on() -> None:
     for _ in range(10):
         deal = know.sample(random.Random(_))
         assert all(not t.has(6) for t in deal.hands[1])
+
+
+def test_an_opponent_who_passed_up_a_score_likely_lacked_the_tile() -> None:
+    # On the lead 4-1 only 6-1 would score for seat 1 (4 + 6 = 10); it plays 1-0.
+    match = match_with(Rules(players=2, hand_size=3), "4-1 4-4 6-6", "1-0 2-2 3-3", leader=0)
+    match.play(Move.parse("4-1"))
+    match.play(Move.parse("1-0 E"))
+    know = Knowledge.from_view(my_view(match))
+    six_one = Move.parse("6-1").tile
+    seen = set()
+    for seed in range(40):
+        deal = know.sample(random.Random(seed))
+        held = six_one in deal.hands[1]
+        seen.add(held)
+        assert know.likelihood(deal) == (PASSED_UP if held else 1.0)
+    assert seen == {True, False}
+
+
+# Playouts and pruning
+
+
+def test_greedy_playout_makes_greedys_moves() -> None:
+    for players in (2, 4):
+        for match in positions(Rules(players=players), 20, seed=60 + players):
+            know = Knowledge.from_view(my_view(match))
+            for seed in range(3):
+                deal = know.sample(random.Random(seed))
+                slow, fast, wary = deal.copy(), deal.copy(), deal.copy()
+                while not slow.is_over:
+                    slow.apply(greedy_move(slow))
+                greedy_playout(fast)
+                wary_playout(wary, 0.0)  # wary with no care for the reply is greedy
+                for state in (fast, wary):
+                    assert (state.moves, state.scores, state.hands, state.reason) == (
+                        slow.moves,
+                        slow.scores,
+                        slow.hands,
+                        slow.reason,
+                    )
+
+
+def test_wary_playouts_play_legal_moves() -> None:
+    for match in positions(Rules(), 20, seed=70):
+        state = Knowledge.from_view(my_view(match)).sample(random.Random(1))
+        while not state.is_over:
+            move = wary_move(state)
+            assert move in state.legal_moves()
+            state.apply(move)
+        playout(Knowledge.from_view(my_view(match)).sample(random.Random(2)), wary_move)
+
+
+def test_pruning_drops_only_moves_clearly_behind() -> None:
+    steady = [5.0, -5.0] * 20
+    behind = [v - 10.0 for v in steady]
+    close = [v + (1.0 if k % 2 else -1.5) for k, v in enumerate(steady)]
+    results = [steady, behind, close]
+    totals = [sum(r) for r in results]
+    assert survivors([0, 1, 2], totals, results) == [0, 2]
+
+
+def test_a_pruned_search_chooses_among_the_legal_moves() -> None:
+    for match in positions(Rules(), 4, seed=80):
+        view = my_view(match)
+        if len(view.legal_moves) < 2:
+            continue
+        search = Pimc("expert", random.Random(1), greedy_move, deals=70, prune=True, infer=True)
+        decision = search.choose(view)
+        assert decision.move in view.legal_moves
+        assert decision.reason.params["simulations"] == 70
 
 
 # The exact endgame

@@ -21,15 +21,16 @@ import random
 from dataclasses import dataclass
 
 from ..events import Drew, Passed, Played
-from ..hand import HandState
+from ..hand import MOVES, HandState, points_for
 from ..layout import Layout
 from ..rules import Rules
-from ..tiles import Move, Tile
+from ..tiles import TILES, Move, Tile
 from ..view import SeatView
 
 __all__ = ["Knowledge"]
 
 _TRIES = 24  # sampling attempts before a too-tight picture is relaxed
+PASSED_UP = 0.25  # how likely a sampled hand is for each bigger score it says an opponent passed up
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,10 @@ class Knowledge:
     leader: int
     number: int
     moves: tuple[Move, ...]
+    # An opponent's plays since its last draw, as (seat, what each tile could
+    # have scored then, the best score among the tiles it has played since,
+    # what it scored): see :meth:`likelihood`.
+    plays: tuple[tuple[int, tuple[int, ...], int, int], ...] = ()
 
     @staticmethod
     def from_view(view: SeatView) -> Knowledge:
@@ -66,7 +71,27 @@ class Knowledge:
             leader=view.leader,
             number=view.hand_number,
             moves=tuple(e.move for e in view.history if isinstance(e, Played)),
+            plays=_plays(view),
         )
+
+    def likelihood(self, deal: HandState) -> float:
+        """How well ``deal`` (a sample) explains the opponents' plays, up to
+        a constant: each opponent's hand is known back to its last draw (the
+        tiles it holds in the sample and those it has played since), and a
+        hand that held a tile scoring more than the opponent did is less
+        likely, by :data:`PASSED_UP` for each such play. Most players take
+        the biggest score on offer most of the time."""
+        weight = 1.0
+        hands = deal.hands
+        for seat, could, since, scored in self.plays:
+            best = since
+            for t in hands[seat]:
+                p = could[t.index]
+                if p > best:
+                    best = p
+            if best > scored:
+                weight *= PASSED_UP
+        return weight
 
     def void_mask(self, seat: int) -> int:
         """The numbers ``seat`` surely holds none of (every slot lacks them)."""
@@ -136,6 +161,41 @@ class Knowledge:
                     moves=self.moves,
                 )
         raise AssertionError("an unconstrained deal always succeeds")
+
+
+def _plays(view: SeatView) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
+    """The opponents' plays since each one's last draw (their hands then are
+    known from a sampled deal), each with what every tile could have scored
+    on the layout as it was."""
+    rules = view.rules
+    mine = rules.side_of(view.seat)
+    layout = Layout()
+    found: list[tuple[int, tuple[int, ...], int, list[Tile]]] = []
+    for event in view.history:
+        if isinstance(event, Played):
+            if layout.lead is not None and rules.side_of(event.seat) != mine:
+                could = tuple(_best_points(layout, t) for t in TILES)
+                found.append((event.seat, could, event.points, []))
+            for seat, _, _, later in found:
+                if seat == event.seat:
+                    later.append(event.move.tile)
+            layout.place(event.move)
+        elif isinstance(event, Drew):
+            # What it drew is not known: its hand before then is not either.
+            found = [f for f in found if f[0] != event.seat]
+    return tuple(
+        (seat, could, max((could[t.index] for t in later), default=0), scored) for seat, could, scored, later in found
+    )
+
+
+def _best_points(layout: Layout, t: Tile) -> int:
+    """The most ``t`` could score on ``layout`` (0 if it does not fit)."""
+    best = 0
+    for end in layout.ends_for(t):
+        p = points_for(layout, MOVES[t.index][end])
+        if p > best:
+            best = p
+    return best
 
 
 def _slots(view: SeatView, seat: int) -> tuple[int, ...]:

@@ -7,11 +7,15 @@ between moves is not swamped by the luck of the samples.
 
 Two levels are this search: the *reference* (300 deals, Easy playouts: the
 strongest published-style approach, kept as a yardstick) and *Hard*
-(Medium playouts, within a time budget).
+(Medium playouts, within a time budget). Expert's flat search is this one
+with two options on: ``prune`` (drop moves clearly behind the best as the
+deals come in, see :func:`survivors`) and ``infer`` (weigh each deal by
+:meth:`~allfives.players.knowledge.Knowledge.likelihood`).
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from ..tiles import Move
@@ -21,6 +25,9 @@ from .knowledge import Knowledge
 from .search import Deadline, Policy, Thinking, finish, margin, playout
 
 __all__ = ["Pimc"]
+
+FIRST_CHECK = 32  # deals before the first look for moves to drop; then 64, 128, ...
+PRUNE_Z = 2.0  # drop a move this many standard errors behind the best
 
 
 class Pimc:
@@ -33,8 +40,12 @@ class Pimc:
         deals: int,
         budget_ms: float | None = None,
         clock: Clock = default_clock,
+        prune: bool = False,
+        infer: bool = False,
     ) -> None:
         self.level = level
+        self.prune = prune
+        self.infer = infer
         self.rng = rng
         self.policy = policy
         self.deals = deals
@@ -60,20 +71,52 @@ class Pimc:
         moves: list[Move] = list(view.legal_moves)
         side = view.side
         totals = [0.0] * len(moves)
-        wins = [0] * len(moves)
+        wins = [0.0] * len(moves)
+        weights = 0.0
+        # With pruning, each move's result on every deal, and the moves
+        # still searched.
+        results: list[list[float]] = [[] for _ in moves]
+        live = list(range(len(moves)))
+        check = FIRST_CHECK
         done = 0
         while done < self.deals and deadline.allows(done):
             deal = know.sample(self.rng)
+            weight = know.likelihood(deal) if self.infer else 1.0
+            weights += weight
             before = tuple(deal.scores)
-            for i, move in enumerate(moves):
+            for i in live:
                 state = deal.copy()
-                state.apply(move)
+                state.apply(moves[i])
                 playout(state, self.policy)
-                value = margin(before, state, side)
+                value = weight * margin(before, state, side)
                 totals[i] += value
-                wins[i] += value > 0
+                wins[i] += weight if value > 0 else 0.0
+                if self.prune:
+                    results[i].append(value)
             done += 1
+            if self.prune and done == check and len(live) > 1:
+                live = survivors(live, totals, results)
+                check *= 2
             yield
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        percent = round(100 * wins[best] / done)
+        best = max(live, key=lambda i: (totals[i], -i))
+        percent = round(100 * wins[best] / weights)
         return Decision(moves[best], Reason("wins_sims", {"percent": percent, "simulations": done}))
+
+
+def survivors(live: list[int], totals: list[float], results: list[list[float]]) -> list[int]:
+    """The moves not clearly worse than the best so far: on the same deals,
+    the best's lead over them is less than PRUNE_Z standard errors."""
+    leader = max(live, key=lambda i: (totals[i], -i))
+    ahead = results[leader]
+    n = len(ahead)
+    keep = []
+    for i in live:
+        if i == leader:
+            keep.append(i)
+            continue
+        diffs = [a - b for a, b in zip(ahead, results[i], strict=True)]
+        mean = sum(diffs) / n
+        spread = math.sqrt(max(sum((d - mean) ** 2 for d in diffs) / (n - 1), 1e-9) / n)
+        if mean < PRUNE_Z * spread:
+            keep.append(i)
+    return keep
