@@ -44,7 +44,7 @@ import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -628,8 +628,10 @@ def _link(match: re.Match[str]) -> str:
 
 
 def slug(text: str) -> str:
-    """A heading's anchor: ``Counting the ends`` -> ``counting-the-ends``."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+    """A heading's anchor: ``Counting the ends`` -> ``counting-the-ends``,
+    ``A végek számolása`` -> ``a-végek-számolása`` (letters of any language
+    are kept, as GitHub keeps them)."""
+    return re.sub(r"[\W_]+", "-", text.lower()).strip("-") or "section"
 
 
 def markdown_blocks(text: str) -> list[Block]:
@@ -806,6 +808,25 @@ class Scenario:
         query = urllib.parse.urlencode({"src": self.record_path, **self.options}, safe="/")
         return f"./{EMBED_PAGE}?{query}"
 
+    def in_language(self, language: str, words: Mapping[str, Any], where: str) -> Scenario:
+        """This scenario as a page in ``language`` shows it: its heading,
+        title and caption from ``words`` (the language's entry for this id),
+        and the replay speaking the same language."""
+        if not isinstance(words, Mapping):
+            raise BuildError(f"{where}: no words for the scenario {self.id!r}")
+        texts = {key: words.get(key) for key in ("after", "title", "caption")}
+        for key, value in texts.items():
+            if not isinstance(value, str) or not value.strip():
+                raise BuildError(f"{where}: scenario {self.id!r}: {key!r} must be a non-empty string")
+        return Scenario(
+            self.id,
+            str(texts["after"]),
+            str(texts["title"]),
+            str(texts["caption"]),
+            {**self.options, "lang": language},
+            self.record,
+        )
+
 
 def read_scenarios(path: Path = TUTORIAL_SCENARIOS) -> list[Scenario]:
     """The tutorial scenarios, each checked for shape (the records' rules are
@@ -823,17 +844,19 @@ def read_scenarios(path: Path = TUTORIAL_SCENARIOS) -> list[Scenario]:
     return scenarios
 
 
-def scenario_figure(scenario: Scenario) -> str:
-    """The replay of one scenario, framed, with its caption."""
+def scenario_figure(scenario: Scenario, replay: str = "{title}: a replay") -> str:
+    """The replay of one scenario, framed, with its caption; ``replay`` is
+    the frame's title, in the page's language."""
     title = html.escape(scenario.title)
+    frame_title = html.escape(replay.format(title=scenario.title))
     return (
         f'<figure class="tutorial" id="try-{scenario.id}">'
-        f'<iframe src="{html.escape(scenario.embed_url())}" title="{title}: a replay" loading="lazy"></iframe>'
+        f'<iframe src="{html.escape(scenario.embed_url())}" title="{frame_title}" loading="lazy"></iframe>'
         f"<figcaption><strong>{title}.</strong> {inline(scenario.caption)}</figcaption></figure>"
     )
 
 
-def tutorial_body(blocks: Sequence[Block], scenarios: Sequence[Scenario]) -> str:
+def tutorial_body(blocks: Sequence[Block], scenarios: Sequence[Scenario], replay: str = "{title}: a replay") -> str:
     """The rules as HTML, each scenario's figure at the end of the section it
     names (before the next heading of any level)."""
     headings = {block.heading for block in blocks if block.heading}
@@ -844,7 +867,7 @@ def tutorial_body(blocks: Sequence[Block], scenarios: Sequence[Scenario]) -> str
     section = ""
     for block in [*blocks, Block("", "\0end")]:
         if block.heading:
-            parts.extend(scenario_figure(s) for s in scenarios if s.after == section)
+            parts.extend(scenario_figure(s, replay) for s in scenarios if s.after == section)
             section = block.heading
         if block.html:
             parts.append(block.html)
@@ -852,21 +875,23 @@ def tutorial_body(blocks: Sequence[Block], scenarios: Sequence[Scenario]) -> str
 
 
 RULES_TEMPLATE = """<!doctype html>
-<html lang="en">
+<html lang="{lang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'none'; object-src 'none'; base-uri 'self'; form-action 'none'">
   <title>{title}</title>
-  <meta name="description" content="How to play All Fives dominoes, rule by rule, with replays to step through and try.">
+  <meta name="description" content="{description}">
   <meta name="theme-color" content="#1f6b45">
   <link rel="icon" href="./favicon.svg" type="image/svg+xml">
   <link rel="manifest" href="./manifest.webmanifest">
   <link rel="stylesheet" href="./rules.css">
+{alternates}
 </head>
 <body>
   <header class="masthead">
-    <a class="home" href="./">Play All Fives</a>
+    <a class="home" href="./">{home}</a>
+    <nav class="languages" aria-label="{languages}">{switcher}</nav>
   </header>
   <main class="rules">
 {body}
@@ -876,25 +901,118 @@ RULES_TEMPLATE = """<!doctype html>
 """
 
 
-def rules_page(markdown: str, scenarios: Sequence[Scenario]) -> str:
-    """rules.html: the rules from ``markdown`` with the scenarios' replays."""
+#: The tutorial's languages, each named in itself, English first: English
+#: is docs/rules.md with the words of tutorial-scenarios.json; every other
+#: language is docs/rules.<code>.md with docs/tutorial.<code>.json.
+TUTORIAL_LANGUAGES: Final = {"en": "English", "de": "Deutsch", "hu": "Magyar", "gl": "Galego", "lb": "Lëtzebuergesch"}
+#: What the English page says around the rules (the other languages' come
+#: from the "page" of their docs/tutorial.<code>.json).
+ENGLISH_PAGE_WORDS: Final = {
+    "home": "Play All Fives",
+    "description": "How to play All Fives dominoes, rule by rule, with replays to step through and try.",
+    "replay": "{title}: a replay",
+    "languages": "Languages",
+}
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """The rules tutorial in one language: its Markdown, scenarios and words."""
+
+    language: str
+    markdown: str
+    scenarios: Sequence[Scenario]
+    words: Mapping[str, str]
+
+    @property
+    def page_name(self) -> str:
+        """``rules.html`` for English, ``rules.de.html`` and so on."""
+        return rules_page_name(self.language)
+
+
+def rules_page_name(language: str) -> str:
+    """The tutorial page of ``language``, relative to the site."""
+    return RULES_PAGE if language == "en" else f"rules.{language}.html"
+
+
+def read_tutorials(docs: Path = DOCS) -> list[Tutorial]:
+    """The tutorial in every language of :data:`TUTORIAL_LANGUAGES`, checked:
+    each translation has words for every scenario, each after a heading of
+    its own rules (see :func:`tutorial_body`), and all of the page's words."""
+    scenarios = read_scenarios(docs / TUTORIAL_SCENARIOS.name)
+    english = (docs / RULES_MARKDOWN.name).read_text(encoding="utf-8")
+    tutorials = [Tutorial("en", english, scenarios, ENGLISH_PAGE_WORDS)]
+    for language in TUTORIAL_LANGUAGES:
+        if language == "en":
+            continue
+        where = f"tutorial.{language}.json"
+        data = _read_json(docs / where)
+        if not isinstance(data, Mapping) or data.get("language") != language:
+            raise BuildError(f'{where}: expected {{"language": "{language}", "page": ..., "scenarios": ...}}')
+        page = data.get("page")
+        if not isinstance(page, Mapping) or set(page) != set(ENGLISH_PAGE_WORDS):
+            raise BuildError(f"{where}: the page's words must be {', '.join(ENGLISH_PAGE_WORDS)}")
+        if not all(isinstance(value, str) and value.strip() for value in page.values()):
+            raise BuildError(f"{where}: each of the page's words must be a non-empty string")
+        if "{title}" not in page["replay"]:
+            raise BuildError(f"{where}: the replay's title must hold {{title}}")
+        words = data.get("scenarios")
+        if not isinstance(words, Mapping) or set(words) != {s.id for s in scenarios}:
+            raise BuildError(f"{where}: the scenarios must be exactly {', '.join(s.id for s in scenarios)}")
+        translated = [s.in_language(language, words[s.id], where) for s in scenarios]
+        markdown = (docs / f"rules.{language}.md").read_text(encoding="utf-8")
+        tutorials.append(Tutorial(language, markdown, translated, {k: str(v) for k, v in page.items()}))
+    return tutorials
+
+
+def language_switcher(current: str) -> tuple[str, str]:
+    """The links between the languages' pages (the current one marked), and
+    the ``<link rel="alternate">`` lines that tell search engines of them."""
+    links = []
+    alternates = []
+    for language, name in TUTORIAL_LANGUAGES.items():
+        page = rules_page_name(language)
+        here = ' aria-current="page"' if language == current else ""
+        links.append(f'<a href="./{page}" hreflang="{language}" lang="{language}"{here}>{html.escape(name)}</a>')
+        alternates.append(f'  <link rel="alternate" hreflang="{language}" href="./{page}">')
+    return " ".join(links), "\n".join(alternates)
+
+
+def rules_page(
+    markdown: str, scenarios: Sequence[Scenario], language: str = "en", words: Mapping[str, str] = ENGLISH_PAGE_WORDS
+) -> str:
+    """A rules page: the rules from ``markdown`` with the scenarios' replays,
+    in ``language``, with links to the other languages' pages."""
     blocks = markdown_blocks(markdown)
     title = next((b.heading for b in blocks if b.level == 1), "The rules of All Fives")
-    return RULES_TEMPLATE.format(title=html.escape(title), body=tutorial_body(blocks, scenarios))
+    switcher, alternates = language_switcher(language)
+    return RULES_TEMPLATE.format(
+        lang=language,
+        title=html.escape(title),
+        description=html.escape(words["description"]),
+        home=html.escape(words["home"]),
+        languages=html.escape(words["languages"]),
+        switcher=switcher,
+        alternates=alternates,
+        body=tutorial_body(blocks, scenarios, words["replay"]),
+    )
 
 
 def write_tutorial(dist: Path) -> list[Path]:
-    """Write rules.html and each scenario's record under dist/tutorial/."""
-    scenarios = read_scenarios()
+    """Write the rules page of every language and each scenario's record under dist/tutorial/."""
+    tutorials = read_tutorials()
     (dist / TUTORIAL_DIR).mkdir(exist_ok=True)
     written = []
-    for scenario in scenarios:
+    for scenario in tutorials[0].scenarios:
         path = dist / scenario.record_path
         path.write_text(json.dumps(scenario.record, indent=1) + "\n", encoding="utf-8")
         written.append(path)
-    page = dist / RULES_PAGE
-    page.write_text(rules_page(RULES_MARKDOWN.read_text(encoding="utf-8"), scenarios), encoding="utf-8")
-    written.append(page)
+    for tutorial in tutorials:
+        page = dist / tutorial.page_name
+        page.write_text(
+            rules_page(tutorial.markdown, tutorial.scenarios, tutorial.language, tutorial.words), encoding="utf-8"
+        )
+        written.append(page)
     return written
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -285,6 +286,53 @@ def test_the_rules_page_has_a_replay_for_every_scenario() -> None:
     assert "script-src 'none'" in page, "the rules page runs no script of its own"
     for item in scenarios:
         assert f'id="try-{item.id}"' in page
+
+
+def test_the_rules_are_a_page_in_every_language_of_the_game_each_with_its_replays() -> None:
+    tutorials = build.read_tutorials()
+    assert [t.language for t in tutorials] == ["en", "de", "hu", "gl", "lb"]
+    assert sorted(t.language for t in tutorials) == sorted(LANGUAGES), "the game's languages, no fewer"
+    ids = [s.id for s in tutorials[0].scenarios]
+    for tutorial in tutorials:
+        page = build.rules_page(tutorial.markdown, tutorial.scenarios, tutorial.language, tutorial.words)
+        assert f'<html lang="{tutorial.language}">' in page
+        assert [s.id for s in tutorial.scenarios] == ids, "the same replays, in the same order"
+        assert page.count("<iframe ") == len(ids)
+        if tutorial.language != "en":
+            assert page.count(f"lang={tutorial.language}") == len(ids), "each replay speaks the page's language"
+        # Each page links to every language's page, and marks its own.
+        for other in tutorials:
+            assert f'href="./{other.page_name}" hreflang="{other.language}"' in page
+        assert (
+            f'href="./{tutorial.page_name}" hreflang="{tutorial.language}" lang="{tutorial.language}" aria-current="page"'
+            in page
+        )
+    assert [t.page_name for t in tutorials] == [
+        "rules.html",
+        "rules.de.html",
+        "rules.hu.html",
+        "rules.gl.html",
+        "rules.lb.html",
+    ]
+
+
+def test_a_translation_that_lacks_a_replay_is_refused(tmp_path: Path) -> None:
+    translations = ["de", "hu", "gl", "lb"]
+    for name in ("rules.md", "tutorial-scenarios.json", *(f"rules.{code}.md" for code in translations)):
+        (tmp_path / name).write_text((build.DOCS / name).read_text(encoding="utf-8"), encoding="utf-8")
+    for code in translations:
+        words = json.loads((build.DOCS / f"tutorial.{code}.json").read_text(encoding="utf-8"))
+        if code == "hu":
+            del words["scenarios"]["spinner"]
+        (tmp_path / f"tutorial.{code}.json").write_text(json.dumps(words), encoding="utf-8")
+    with pytest.raises(build.BuildError, match=r"tutorial\.hu\.json: the scenarios must be exactly"):
+        build.read_tutorials(tmp_path)
+
+
+def test_a_heading_keeps_its_letters_in_its_anchor() -> None:
+    assert build.slug("A végek számolása") == "a-végek-számolása"
+    assert build.slug("Counting the ends") == "counting-the-ends"
+    assert build.slug("Wer gewinnt?") == "wer-gewinnt"
 
 
 def test_scenario_ids_are_unique(tmp_path: Path) -> None:

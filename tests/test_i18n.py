@@ -247,3 +247,11 @@ def test_join_uses_the_languages_and() -> None:
     assert Translator("en").join(["West", "North", "South"]) == "West, North and South"
     assert Translator("de").join(["West", "Ost"]) == "West und Ost"
     assert Translator("hu").join(["Nyugat"]) == "Nyugat"
+
+
+def test_luxembourgish_and_follows_the_n_rule() -> None:
+    luxembourgish = Translator("lb")
+    assert luxembourgish.join(["West", "Ost"]) == "West an Ost", "n kept before a vowel"
+    assert luxembourgish.join(["Ost", "Süd"]) == "Ost a Süd", "n dropped before s"
+    assert luxembourgish.join(["West", "Nord"]) == "West an Nord", "n kept before n"
+    assert luxembourgish.join(["Nord", "West", "Süd"]) == "Nord, West a Süd"

@@ -91,8 +91,8 @@ def test_a_double_at_an_end_and_an_open_spinner_are_explained() -> None:
     doubles = layout_after("1-4", "1-1 W", "4-4 E")
     played = Played(0, Move.parse("4-4 E"), 10, 10, (10, 0))
     assert explain([played], doubles, WORDS, NAMES, Rules())[2:] == [
-        "W shows the double 1-1: both halves count.",
-        "E shows the double 4-4: both halves count.",
+        "The West end shows the double 1-1: both halves count.",
+        "The East end shows the double 4-4: both halves count.",
     ]
 
 
@@ -195,8 +195,15 @@ def test_a_language_without_a_catalogue_speaks_english() -> None:
     assert Words("xx").language == "en"
     assert Words(None, ["fr-FR", "de-AT"]).language == "de"
     german = Words("de")
-    assert german("embed_next") == "Next", "embed messages fall back to English"
-    assert german("end_E") == "Ost", "shared words come from the German catalogue"
+    assert german("embed_next") == "Weiter", "the embed speaks the reader's language"
+    assert german("end_E") == "Ost", "with the game's own words"
+
+
+def test_the_count_is_explained_in_the_readers_language() -> None:
+    layout = layout_after("3-2", "3-3 W", "2-0 E")
+    assert count_line(layout, 0, Words("en")) == "W 6 + E 0 = 6: no score"
+    assert count_line(layout, 0, Words("de")).startswith("W 6 + O 0 = 6")
+    assert count_line(layout, 0, Words("gl")).startswith("O 6 + L 0 = 6")
 
 
 # The page's options

@@ -84,4 +84,18 @@ class Translator:
         """``West, North and South`` in the chosen language."""
         if len(items) <= 1:
             return "".join(items)
-        return ", ".join(items[:-1]) + " " + self("and") + " " + items[-1]
+        last = items[-1]
+        return ", ".join(items[:-1]) + " " + n_rule(self.language, self("and"), last) + " " + last
+
+
+#: Luxembourgish keeps a word's final n only before a vowel or n, d, t, z, h
+#: (the Eifeler Reegel): "West an Ost", but "Ost a Süd".
+_KEEPS_N: Final = frozenset("aeiouäëéöüyndtzh")
+
+
+def n_rule(language: str, word: str, following: str) -> str:
+    """``word`` as it is written before ``following``: in Luxembourgish, a
+    word ending in n drops it before most consonants ("an" -> "a")."""
+    if language != "lb" or not word.endswith("n") or not following:
+        return word
+    return word if following[0].lower() in _KEEPS_N else word[:-1]

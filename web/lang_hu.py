@@ -17,7 +17,7 @@
 #   lead      kezd ("te kezdesz"); going out = elfogy a köve ("dominó!").
 #   side      csapat (a player or a partnership).
 #   ends      Nyugat, Kelet, Észak, Dél (labels, capitalised, never inflected:
-#             "(Kelet)").
+#             "(Kelet)"); short forms Ny, K, É, D ("Ny 2 + K 3").
 #   grammar   no case ending or article (a/az) is ever attached to a
 #             placeholder: "{name} kezébe", "{hand}. leosztás", "ide: {ends}".
 #   address   te (tegezés), as usual in games.
@@ -56,6 +56,10 @@ MESSAGES = {
     "end_E": "Kelet",
     "end_N": "Észak",
     "end_S": "Dél",
+    "end_short_W": "Ny",
+    "end_short_E": "K",
+    "end_short_N": "É",
+    "end_short_S": "D",
     "table_empty": "Az asztal üres.",
     "ends_line": "Végek: {ends}. Összesen {total}.",
     "boneyard": {"one": "Talon: {count} kő", "other": "Talon: {count} kő"},
@@ -204,4 +208,62 @@ MESSAGES = {
     "cannot_save": "Ez a böngésző nem engedi menteni a játékot: mentés nélkül játszol tovább.",
     "how_to_play": "Hogyan kell játszani: a szabályok példákkal",
     "update_ready": "Új változat érhető el: a játék következő megnyitásakor indul.",
+    # The embeddable replay (embed.html)
+    # Controls
+    "embed_title": "All Fives-visszajátszás",
+    "embed_back": "Vissza",
+    "embed_next": "Előre",
+    "embed_play": "Lejátszás",
+    "embed_pause": "Szünet",
+    "embed_move": "Lépés",
+    "embed_move_of": "Lépés: {move} / {moves}",
+    "embed_try": "Próbáld ki",
+    "embed_try_help": "Vedd át a játékot ettől az állástól, és játssz tovább a gép ellen.",
+    "embed_replay": "Vissza a visszajátszáshoz",
+    "embed_next_hand": "Következő leosztás",
+    "embed_hand_of": "{name} keze",
+    "embed_your_hand": "A kezed",
+    "embed_tiles": {"one": "{name}: {count} kő", "other": "{name}: {count} kő"},
+    "embed_boneyard": {"one": "Talon: {count} kő", "other": "Talon: {count} kő"},
+    "embed_scores": "Állás: {scores}",
+    "embed_player": "{seat}. játékos",
+    "embed_you": "Te",
+    "embed_computer": "{seat}. gép",
+    "embed_layout": "Az asztal",
+    # What happened
+    "embed_hand_start": "{hand}. leosztás: {name} kezd.",
+    "embed_leads": "{name} ezzel kezd: {tile}.",
+    "embed_plays": "{name} ezt rakja le: {tile}, ide: {end}.",
+    "embed_count_scores": "{ends} = {total}: {points} pont",
+    "embed_count_none": "{ends} = {total}: nincs pont",
+    "embed_double_end": "A végen ({end}) a dupla {tile} áll: mindkét fele számít.",
+    "embed_spinner_open": "A spinner (az első dupla, {tile}) egyik oldala még szabad: mindkét fele számít, de csak egyszer.",
+    "embed_spinner_arms": "Megnyílt a spinner Észak és Dél ága: mindkettő akkor számít, ha már kő került rá.",
+    "embed_draws_shown": "{name} nem tud rakni, és húz a talonból: {tiles}.",
+    "embed_draws": {
+        "one": "{name} nem tud rakni, és húz {count} követ.",
+        "other": "{name} nem tud rakni, és húz {count} követ.",
+    },
+    "embed_passes": "{name} nem tud rakni, passzol.",
+    "embed_domino": "{name}: elfogyott a köve, dominó!",
+    "embed_blocked": "Senki sem tud rakni: a leosztás elakadt.",
+    "embed_pips": "Maradék pötty: {pips}.",
+    "embed_subtract": "Minden játékos pöttyeit a legközelebbi öttel osztható számra kerekítjük, és levonjuk a csapata pontszámából: {changes}.",
+    "embed_winner_takes": "A többiek pöttyeit a legközelebbi öttel osztható számra kerekítve a győztes kapja: {changes}.",
+    "embed_no_change": "A leosztás végén senki pontszáma sem változik.",
+    "embed_match_won": "{name} megnyerte a játszmát, {score} ponttal!",
+    # Playing on
+    "embed_your_turn": "Te jössz: rakj le egy követ.",
+    "embed_your_lead": "Te kezdesz: bármelyik követ leteheted.",
+    "embed_choose_end": "Válassz egy véget az asztalon ehhez: {tile}.",
+    "embed_thinking": "{name} gondolkodik…",
+    "embed_hand_over": "A leosztásnak vége.",
+    "embed_match_over": "A játszmának vége.",
+    "embed_play_here": "Lerakás ide: {end}",
+    # Problems
+    "embed_loading": "Betöltés…",
+    "embed_no_record": "Nincs megjeleníthető felvétel: a címhez add hozzá a #record=… vagy a ?src=… részt.",
+    "embed_bad_record": "Ezt a felvételt nem lehet megjeleníteni: {reason}.",
+    "embed_bad_src": "a felvételnek erről a webhelyről kell származnia",
+    "embed_fetch_failed": "a felvételt nem sikerült letölteni ({status})",
 }

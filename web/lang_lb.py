@@ -16,8 +16,8 @@
 #   side      Partei (a player or a partnership).
 #   ends      Enn, pl. Ennen; West, Ost, Nord, Süd ("um Enn Ost").
 #   spelling  the n-rule (Eifeler Reegel) is applied: "Kee kann", "Punkte
-#             viraus", "Jidderee verléiert"; "and" stays "an" because the
-#             UI joins it to any word.
+#             viraus", "Jidderee verléiert"; "and" is "an", which i18n.n_rule
+#             writes "a" before most consonants when joining words.
 #   address   du, as usual in games.
 
 MESSAGES = {
@@ -54,6 +54,10 @@ MESSAGES = {
     "end_E": "Ost",
     "end_N": "Nord",
     "end_S": "Süd",
+    "end_short_W": "W",
+    "end_short_E": "O",
+    "end_short_N": "N",
+    "end_short_S": "S",
     "table_empty": "Den Dësch ass eidel.",
     "ends_line": "Ennen: {ends}. Zesummen {total}.",
     "boneyard": {"one": "Virrot: {count} Steen", "other": "Virrot: {count} Steng"},
@@ -71,8 +75,8 @@ MESSAGES = {
     "target_scores": "Um Enn {end} leeën, bréngt {points}",
     "layout_empty": "Um Dësch: nach keng Steng",
     "layout_summary": {
-        "one": "Um Dësch: {count} Steen, d'Enner zielen {total}",
-        "other": "Um Dësch: {count} Steng, d'Enner zielen {total}",
+        "one": "Um Dësch: {count} Steen, d'Ennen zielen {total}",
+        "other": "Um Dësch: {count} Steng, d'Ennen zielen {total}",
     },
     "tile_cannot_play": "{tile}, kann elo net geluecht ginn",
     "tile_lead": "{tile}, domat ufänken: bréngt {points}",
@@ -202,4 +206,58 @@ MESSAGES = {
     "cannot_save": "Dëse Browser léisst d'Spill net späicheren: et gëtt ouni Späichere weidergespillt.",
     "how_to_play": "Wéi ee spillt: d'Reegelen, mat Beispiller",
     "update_ready": "Eng nei Versioun ass prett: se start, wann s de d'Spill nach eng Kéier opmaachs.",
+    # The embeddable replay (embed.html). A record is an "Opzeechnung".
+    "embed_title": "Widderhuelung vun All Fives",
+    "embed_back": "Zréck",
+    "embed_next": "Weider",
+    "embed_play": "Ofspillen",
+    "embed_pause": "Paus",
+    "embed_move": "Zuch",
+    "embed_move_of": "Zuch {move} vun {moves}",
+    "embed_try": "Selwer probéieren",
+    "embed_try_help": "Iwwerhuel vun dëser Positioun un a spill géint de Computer weider.",
+    "embed_replay": "Zréck zur Widderhuelung",
+    "embed_next_hand": "Nächst Ronn",
+    "embed_hand_of": "D'Hand vun {name}",
+    "embed_your_hand": "Deng Hand",
+    "embed_tiles": {"one": "{name}: {count} Steen", "other": "{name}: {count} Steng"},
+    "embed_boneyard": {"one": "Virrot: {count} Steen", "other": "Virrot: {count} Steng"},
+    "embed_scores": "Stand: {scores}",
+    "embed_player": "Spiller {seat}",
+    "embed_you": "Du",
+    "embed_computer": "Computer {seat}",
+    "embed_layout": "Den Dësch",
+    "embed_hand_start": "Ronn {hand}: {name} fänkt un.",
+    "embed_leads": "{name} fänkt mat {tile} un.",
+    "embed_plays": "{name} leet {tile} um Enn {end}.",
+    "embed_count_scores": "{ends} = {total}: bréngt {points}",
+    "embed_count_none": "{ends} = {total}: keng Punkten",
+    "embed_double_end": "Um Enn {end} läit den Duebelsteen {tile}: allebéid Hallschenten zielen.",
+    "embed_spinner_open": "De Spinner {tile} huet nach eng oppe Säit: hien zielt allebéid Hallschenten, eemol.",
+    "embed_spinner_arms": "Nord a Süd vum Spinner sinn elo op: all Enn dovun zielt, soubal e Steen drop geluecht gëtt.",
+    "embed_draws_shown": "{name} kann net leeën an zitt {tiles}.",
+    "embed_draws": {
+        "one": "{name} kann net leeën an zitt {count} Steen.",
+        "other": "{name} kann net leeën an zitt {count} Steng.",
+    },
+    "embed_passes": "{name} kann net leeën a passt.",
+    "embed_domino": "{name} huet keng Steng méi: Domino!",
+    "embed_blocked": "Kee kann méi leeën: d'Ronn ass blockéiert.",
+    "embed_pips": "Aen iwwreg: {pips}.",
+    "embed_subtract": "All Spiller kritt seng Aen, op de nächste Fënnefer gerënnt, vum Stand vu senger Partei ofgezunn: {changes}.",
+    "embed_winner_takes": "De Gewënner kritt den aneren hir Aen, op de nächste Fënnefer gerënnt: {changes}.",
+    "embed_no_change": "Fir d'Enn vun der Ronn gëtt et keng Punkten.",
+    "embed_match_won": "{name} gewënnt d'Partie mat {score} Punkten!",
+    "embed_your_turn": "Du bass drun: lee e Steen.",
+    "embed_your_lead": "Du fänks un: lee iergendee Steen.",
+    "embed_choose_end": "Wiel en Enn um Dësch fir {tile}.",
+    "embed_thinking": "{name} iwwerleet…",
+    "embed_hand_over": "D'Ronn ass eriwwer.",
+    "embed_match_over": "D'Partie ass eriwwer.",
+    "embed_play_here": "Um Enn {end} leeën",
+    "embed_loading": "Gëtt gelueden…",
+    "embed_no_record": "Et gëtt keng Opzeechnung fir ze weisen: setz #record=… oder ?src=… hannen un d'Adress.",
+    "embed_bad_record": "Dës Opzeechnung kann net gewise ginn: {reason}.",
+    "embed_bad_src": "d'Opzeechnung muss vun dëser Websäit kommen",
+    "embed_fetch_failed": "d'Opzeechnung konnt net geluede ginn ({status})",
 }

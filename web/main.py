@@ -1319,7 +1319,10 @@ class Page:
             body.append(el("h3", self.t("statistics")))
             body.append(table)
         rules_link = el("p")
-        rules_link.append(el("a", self.t("how_to_play"), href="./rules.html", target="_blank"))
+        # The rules tutorial is written in every language of the game (build.py).
+        code = self.t.language
+        rules_page = "./rules.html" if code == "en" else f"./rules.{code}.html"
+        rules_link.append(el("a", self.t("how_to_play"), href=rules_page, target="_blank"))
         body.append(rules_link)
         file_input = el("input", None, type="file", id="menu-import", accept=".json,application/json")
         file_input.setAttribute("aria-label", self.t("import"))

@@ -26,14 +26,13 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 
 import board
 from controller import GameSetup, SeatSetup, clean_name
-from i18n import LANGUAGES, Message, catalogue, format_number, pick_language, plural_category
+from i18n import LANGUAGES, Message, catalogue, format_number, n_rule, pick_language, plural_category
 
 from allfives import Drew, End, Event, HandEnded, HandStarted, Layout, Match, MatchEnded, Passed, Played, Rules, Tile
 from allfives.layout import LEAD
 from allfives.record import from_record
 
 __all__ = [
-    "ENGLISH",
     "EmbedOptions",
     "Frame",
     "Words",
@@ -57,67 +56,6 @@ TRY_LEVEL: Final = "medium"
 TRY_SEED: Final = 1
 """The seed for the hands dealt after the record, when the record has none."""
 
-ENGLISH: Final[Mapping[str, Message]] = {
-    # Controls
-    "embed_title": "All Fives replay",
-    "embed_back": "Back",
-    "embed_next": "Next",
-    "embed_play": "Play",
-    "embed_pause": "Pause",
-    "embed_move": "Move",
-    "embed_move_of": "Move {move} of {moves}",
-    "embed_try": "Try it",
-    "embed_try_help": "Take over from this position and play on against the computer.",
-    "embed_replay": "Back to the replay",
-    "embed_next_hand": "Next hand",
-    "embed_hand_of": "{name}'s hand",
-    "embed_your_hand": "Your hand",
-    "embed_tiles": {"one": "{name}: {count} tile", "other": "{name}: {count} tiles"},
-    "embed_boneyard": {"one": "Boneyard: {count} tile", "other": "Boneyard: {count} tiles"},
-    "embed_scores": "Scores: {scores}",
-    "embed_player": "Player {seat}",
-    "embed_you": "You",
-    "embed_computer": "Computer {seat}",
-    "embed_layout": "The table",
-    # What happened
-    "embed_hand_start": "Hand {hand}: {name} leads.",
-    "embed_leads": "{name} leads {tile}.",
-    "embed_plays": "{name} plays {tile} on the {end} end.",
-    "embed_count_scores": "{ends} = {total}: scores {points}",
-    "embed_count_none": "{ends} = {total}: no score",
-    "embed_double_end": "{end} shows the double {tile}: both halves count.",
-    "embed_spinner_open": "The spinner {tile} still has an open side: it counts both halves, once.",
-    "embed_spinner_arms": "The spinner's North and South are open: each counts once a tile is played on it.",
-    "embed_draws_shown": "{name} cannot play and draws {tiles}.",
-    "embed_draws": {
-        "one": "{name} cannot play and draws {count} tile.",
-        "other": "{name} cannot play and draws {count} tiles.",
-    },
-    "embed_passes": "{name} cannot play and passes.",
-    "embed_domino": "{name} goes out: domino!",
-    "embed_blocked": "Nobody can play: the hand is blocked.",
-    "embed_pips": "Pips left: {pips}.",
-    "embed_subtract": "Each player's pips, rounded to the nearest 5, come off their side's score: {changes}.",
-    "embed_winner_takes": "The others' pips, rounded to the nearest 5, go to the winner: {changes}.",
-    "embed_no_change": "Nobody scores for the end of the hand.",
-    "embed_match_won": "{name} wins the match with {score}!",
-    # Playing on
-    "embed_your_turn": "Your turn: play a tile.",
-    "embed_your_lead": "Your lead: play any tile.",
-    "embed_choose_end": "Choose an end on the table for {tile}.",
-    "embed_thinking": "{name} is thinking…",
-    "embed_hand_over": "The hand is over.",
-    "embed_match_over": "The match is over.",
-    "embed_play_here": "Play on the {end} end",
-    # Problems
-    "embed_loading": "Loading…",
-    "embed_no_record": "There is no record to show: add #record=… or ?src=… to the address.",
-    "embed_bad_record": "This record cannot be shown: {reason}.",
-    "embed_bad_src": "the record must come from this site",
-    "embed_fetch_failed": "the record could not be fetched ({status})",
-}
-"""The embed's English messages. A language catalogue (``lang_xx.py``) may
-carry the same keys; until it does, the embed speaks English."""
 
 _ORDER: Final = (End.W, End.E, End.N, End.S)
 
@@ -129,9 +67,8 @@ _ORDER: Final = (End.W, End.E, End.N, End.S)
 class Words:
     """``words("embed_plays", name="Ann", ...)`` in the reader's language.
 
-    A key is looked up in the language's catalogue, then in :data:`ENGLISH`,
-    then in the English catalogue (for the game's shared words such as
-    ``end_W``). A language whose catalogue is not there yet speaks English.
+    A key is looked up in the language's catalogue (``lang_xx.py``, where
+    the embed's messages are the ``embed_*`` keys), then in English's.
     """
 
     def __init__(self, language: str | None = None, preferred: Sequence[str] = ()) -> None:
@@ -142,7 +79,7 @@ class Words:
 
     def __call__(self, key: str, **params: object) -> str:
         """The message ``key`` with ``params`` filled in; numbers are formatted."""
-        message = self.messages.get(key) or ENGLISH.get(key) or self.english.get(key) or key
+        message = self.messages.get(key) or self.english.get(key) or key
         if not isinstance(message, str):
             count = params.get("count", 0)
             category = plural_category(self.language, count if isinstance(count, int) else 0)
@@ -162,7 +99,8 @@ class Words:
         """``a, b and c`` in the language."""
         if len(items) <= 1:
             return "".join(items)
-        return ", ".join(items[:-1]) + " " + self("and") + " " + items[-1]
+        last = items[-1]
+        return ", ".join(items[:-1]) + " " + n_rule(self.language, self("and"), last) + " " + last
 
     def tile(self, tile: Tile) -> str:
         """A tile's spoken name: "five-three", "double four"."""
@@ -299,7 +237,9 @@ def count_line(layout: Layout, points: int, words: Words) -> str:
     adds what :meth:`~allfives.Layout.end_counts` says (a double at an end
     both halves, the open spinner lead both halves once)."""
     counts = layout.end_counts()
-    ends = " + ".join(f"{end.name} {words.number(counts[end])}" for end in _ORDER if end in counts)
+    ends = " + ".join(
+        f"{words('end_short_' + end.name)} {words.number(counts[end])}" for end in _ORDER if end in counts
+    )
     total = sum(counts.values())
     key = "embed_count_scores" if points else "embed_count_none"
     return words(key, ends=ends or words.number(0), total=total, points=points)
@@ -317,7 +257,7 @@ def count_notes(layout: Layout, words: Words, played: Tile | None = None) -> lis
     for end in _ORDER:
         arm = int(end)
         if layout.open_pips[arm] >= 0 and layout.weight[arm] == 2 and layout.arms[arm]:
-            notes.append(words("embed_double_end", end=end.name, tile=str(layout.arms[arm][-1].tile)))
+            notes.append(words("embed_double_end", end=words("end_" + end.name), tile=str(layout.arms[arm][-1].tile)))
     if played is not None and _opens_spinner(layout, played):
         notes.append(words("embed_spinner_arms"))
     return notes

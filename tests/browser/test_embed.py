@@ -75,7 +75,7 @@ def test_the_replay_steps_through_a_record(page: Page, site: Site, screenshot: S
     expect(page.locator("#position")).to_have_text(f"Move 4 of {COUNTING_MOVES}")
     expect(page.locator("#explain")).to_contain_text("Ben plays 1-1 on the East end.")
     expect(page.locator("#explain")).to_contain_text("W 3 + E 2 = 5: scores 5")
-    expect(page.locator("#explain")).to_contain_text("E shows the double 1-1: both halves count.")
+    expect(page.locator("#explain")).to_contain_text("The East end shows the double 1-1: both halves count.")
 
     page.keyboard.press("ArrowRight")
     expect(page.locator("#position")).to_have_text(f"Move 5 of {COUNTING_MOVES}")

@@ -12,19 +12,21 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import READY_TIMEOUT_MS
+
 if TYPE_CHECKING:
-    from .conftest import App
+    from .conftest import App, Site
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-import lang_de
 import lang_en
+from i18n import LANGUAGES, catalogue
 
 WORD = re.compile(r"[A-Za-z]{4,}")
 
 
-def english_only_phrases() -> set[str]:
-    """The fixed parts of English messages that German says differently."""
-    german_words = {w.lower() for text in _texts(lang_de.MESSAGES) for w in WORD.findall(text)}
+def english_only_phrases(language: str = "de") -> set[str]:
+    """The fixed parts of English messages that ``language`` says differently."""
+    german_words = {w.lower() for text in _texts(dict(catalogue(language))) for w in WORD.findall(text)}
     phrases = set()
     for text in _texts(lang_en.MESSAGES):
         for literal, *_ in string.Formatter().parse(text):
@@ -73,3 +75,40 @@ def test_in_german_no_english_is_left_on_screen(ready: Page, app: App) -> None:
     page.reload()
     app.wait_until_ready()
     expect(page.get_by_role("button", name="Neue Partie")).to_be_visible()
+
+
+TRANSLATED = sorted(set(LANGUAGES) - {"en"})
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_replay_speaks_the_language_its_address_names(page: Page, site: Site, language: str) -> None:
+    page.goto(f"{site.url}embed.html?src=tutorial/counting.json&move=3&lang={language}")
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    shown = page.locator("body").inner_text()
+    assert sorted(p for p in english_only_phrases(language) if p in shown) == []
+
+
+def english_headings() -> list[str]:
+    """The headings of the English rules, as a reader sees them."""
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    return [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_rules_page_of_each_language_is_written_in_it(page: Page, site: Site, language: str) -> None:
+    page.goto(f"{site.url}rules.{language}.html")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    shown = page.locator("main").inner_text()
+    assert [h for h in english_headings() if h in shown.splitlines()] == [], "no English heading is left"
+    # Its replays speak it too, and the page links to the others.
+    figure = page.locator("figure").first
+    figure.scroll_into_view_if_needed()
+    frame = figure.frame_locator("iframe")
+    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(frame.locator("html")).to_have_attribute("lang", language)
+    languages = page.get_by_role("navigation")
+    expect(languages.get_by_role("link")).to_have_text(list(LANGUAGES.values()))
+    languages.get_by_role("link", name="English").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
