@@ -101,6 +101,7 @@ MESSAGES = {
     "log_domino": "{name}: fertig, Domino!",
     "log_blocked": "Niemand kann legen: Die Runde ist blockiert.",
     "log_match": "{name} gewinnt die Partie!",
+    "log_match_you": "Du gewinnst die Partie!",
     "read_hand": "Deine Hand: {tiles}.",
     "read_scores": "Punktestand: {scores}.",
     "undone": "Dein letzter Zug wurde zurückgenommen.",
@@ -133,6 +134,7 @@ MESSAGES = {
     "score": "Stand",
     "next_hand": "Nächste Runde",
     "winner": "{name} gewinnt!",
+    "winner_you": "Du gewinnst!",
     # New match
     "preset": "Regeln",
     "preset_custom": "Wie unten eingestellt",

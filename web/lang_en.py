@@ -82,6 +82,7 @@ MESSAGES = {
     "log_domino": "{name}: out, domino!",
     "log_blocked": "Nobody can play: the hand is blocked.",
     "log_match": "{name} wins the match!",
+    "log_match_you": "You win the match!",
     "read_hand": "Your hand: {tiles}.",
     "read_scores": "Scores: {scores}.",
     "undone": "Your last move was taken back.",
@@ -114,6 +115,7 @@ MESSAGES = {
     "score": "Score",
     "next_hand": "Next hand",
     "winner": "{name} wins!",
+    "winner_you": "You win!",
     # New match
     "preset": "Rules",
     "preset_custom": "As set below",

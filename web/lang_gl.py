@@ -104,6 +104,7 @@ MESSAGES = {
     "log_domino": "{name}: sen fichas, dominó!",
     "log_blocked": "Ninguén pode xogar: a man está pechada.",
     "log_match": "{name} gaña a partida!",
+    "log_match_you": "Gañaches a partida!",
     "read_hand": "A túa man: {tiles}.",
     "read_scores": "Puntuación: {scores}.",
     "undone": "Desfíxose a túa última xogada.",
@@ -136,6 +137,7 @@ MESSAGES = {
     "score": "Puntuación",
     "next_hand": "Seguinte man",
     "winner": "{name} gaña!",
+    "winner_you": "Gañaches!",
     # New match
     "preset": "Regras",
     "preset_custom": "Como se indica abaixo",

@@ -104,6 +104,7 @@ MESSAGES = {
     "log_domino": "{name}: elfogyott a köve, dominó!",
     "log_blocked": "Senki sem tud rakni: a leosztás elakadt.",
     "log_match": "{name} nyerte a játszmát!",
+    "log_match_you": "Megnyerted a játszmát!",
     "read_hand": "A kezed: {tiles}.",
     "read_scores": "Állás: {scores}.",
     "undone": "Az utolsó lépésed visszavonva.",
@@ -136,6 +137,7 @@ MESSAGES = {
     "score": "Pontszám",
     "next_hand": "Következő leosztás",
     "winner": "{name} nyert!",
+    "winner_you": "Nyertél!",
     # New match
     "preset": "Szabályok",
     "preset_custom": "Ahogy lent beállítod",

@@ -102,6 +102,7 @@ MESSAGES = {
     "log_domino": "{name}: keng Steng méi, Domino!",
     "log_blocked": "Kee kann méi leeën: d'Ronn ass blockéiert.",
     "log_match": "{name} gewënnt d'Partie!",
+    "log_match_you": "Du gewënns d'Partie!",
     "read_hand": "Deng Hand: {tiles}.",
     "read_scores": "Stand: {scores}.",
     "undone": "Däin leschte Zuch gouf zréckgeholl.",
@@ -134,6 +135,7 @@ MESSAGES = {
     "score": "Stand",
     "next_hand": "Nächst Ronn",
     "winner": "{name} gewënnt!",
+    "winner_you": "Du gewënns!",
     # New match
     "preset": "Reegelen",
     "preset_custom": "Wéi hei ënnendrënner",

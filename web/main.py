@@ -494,7 +494,7 @@ class Page:
                 return self.t("log_domino", name=self.seat_name(event.out))
             return self.t("log_blocked")
         if isinstance(event, MatchEnded):
-            return self.t("log_match", name=game.side_name(event.winner))
+            return self.t(self.said_to_you("log_match", event.winner), name=game.side_name(event.winner))
         return None
 
     def log_event(self, event: Event, *, quiet: bool = False) -> None:
@@ -1067,13 +1067,23 @@ class Page:
 
         self.open_dialog(self.t("hand_over", hand=end.hand), body, [("next", self.t("next_hand"))], done)
 
+    def said_to_you(self, key: str, side: int) -> str:
+        """``key``, or its ``_you`` form when the side is the one person at
+        the table under the default name: "You win!", never "You wins!"."""
+        game = self.game
+        assert game is not None
+        seats = [game.seats[s] for s in game.rules.seats_of(side)]
+        if len(seats) == 1 and seats[0].is_person and seats[0].name == self.t("you"):
+            return key + "_you"
+        return key
+
     def show_match_end(self) -> None:
         game = self.game
         assert game is not None
         result = game.result()
         assert result is not None
         winner, scores = result
-        body = [el("p", self.t("winner", name=game.side_name(winner)))]
+        body = [el("p", self.t(self.said_to_you("winner", winner), name=game.side_name(winner)))]
         totals = el("table", None, class_="summary")
         for side, score in enumerate(scores):
             row = el("tr")
