@@ -9,19 +9,23 @@ the luck of the deal cancels. With 4 players the two players are teams
 mean points margin per hand (first player's side less the second's) with a
 95% confidence interval over the deal pairs, the hands won, and the time
 each player took per move. ``--matches N`` plays N pairs of whole matches
-to the target instead, and counts matches won.
+to the target instead, and counts matches won. ``--jobs 2`` shares the deal
+pairs out between two processes (one per core: the time budget is per move).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import json
 import math
 import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .match import Deal, Match
@@ -92,33 +96,61 @@ def play_deals(
     seed: int,
     budget_ms: float | None = DEFAULT_BUDGET_MS,
     progress: bool = False,
+    jobs: int = 1,
 ) -> ArenaResult:
-    """Play ``deals`` seeded deals twice each, one hand per game."""
+    """Play ``deals`` seeded deals twice each, one hand per game.
+
+    With ``jobs`` above 1 the deal pairs are shared out among that many
+    worker processes (each pair is independent, and seeded by its number
+    alone): the same deals and players, the results gathered in deal order.
+    The time budget is per move, so give each job a core of its own."""
     result = ArenaResult(*levels)
     times: tuple[list[float], list[float]] = ([], [])
-    for number in range(deals):
-        deal = Deal.shuffle(rules, random.Random(f"allfives-arena:{seed}:{number}"))
-        pair = []
-        for swapped in (False, True):
-            first, second = _players(levels, f"{seed}:{number}:{swapped}", budget_ms)
-            seated, side, roles = _seat_players(rules, first, second, swapped)
-            match = Match(rules)
-            match.start_hand(deal)
-            hand = match.hand
-            assert hand is not None
-            before = list(match.scores)
-            while match.to_move is not None:
-                seat = match.to_move
-                _move(match, seated, times[0 if roles[seat] == "first" else 1])
-            gains = [a - b for a, b in zip(hand.scores, before, strict=True)]
-            margin = gains[side] - max(g for s, g in enumerate(gains) if s != side)
-            pair.append(margin)
-            result.hands[0 if margin > 0 else 1 if margin < 0 else 2] += 1
-        result.margins.append(statistics.fmean(pair))
-        if progress and (number + 1) % 50 == 0:
-            print(f"  {number + 1} deals: {result.mean():+.2f} ± {result.interval():.2f}", file=sys.stderr)
+    play = functools.partial(_play_deal_pair, rules, levels, seed, budget_ms)
+    with contextlib.ExitStack() as stack:
+        if jobs > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
+            pairs: Iterator[_DealPair] = pool.map(play, range(deals))
+        else:
+            pairs = map(play, range(deals))
+        for number, (pair, pair_times) in enumerate(pairs):
+            for margin in pair:
+                result.hands[0 if margin > 0 else 1 if margin < 0 else 2] += 1
+            result.margins.append(statistics.fmean(pair))
+            times[0].extend(pair_times[0])
+            times[1].extend(pair_times[1])
+            if progress and (number + 1) % 50 == 0:
+                print(f"  {number + 1} deals: {result.mean():+.2f} ± {result.interval():.2f}", file=sys.stderr)
     result.times = {levels[0] + " (first)": times[0], levels[1] + " (second)": times[1]}
     return result
+
+
+#: One deal pair's result: the first player's margin in each of the two
+#: games, and each player's seconds per move.
+_DealPair = tuple[list[float], tuple[list[float], list[float]]]
+
+
+def _play_deal_pair(
+    rules: Rules, levels: tuple[str, str], seed: int, budget_ms: float | None, number: int
+) -> _DealPair:
+    """Deal ``number`` of ``seed``, played twice, the seats swapped."""
+    deal = Deal.shuffle(rules, random.Random(f"allfives-arena:{seed}:{number}"))
+    pair: list[float] = []
+    times: tuple[list[float], list[float]] = ([], [])
+    for swapped in (False, True):
+        first, second = _players(levels, f"{seed}:{number}:{swapped}", budget_ms)
+        seated, side, roles = _seat_players(rules, first, second, swapped)
+        match = Match(rules)
+        match.start_hand(deal)
+        hand = match.hand
+        assert hand is not None
+        before = list(match.scores)
+        while match.to_move is not None:
+            seat = match.to_move
+            _move(match, seated, times[0 if roles[seat] == "first" else 1])
+        gains = [a - b for a, b in zip(hand.scores, before, strict=True)]
+        pair.append(gains[side] - max(g for s, g in enumerate(gains) if s != side))
+    return pair, times
 
 
 def play_matches(
@@ -216,6 +248,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--win", choices=WINS, help="whether the target wins at once or at the hand's end")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--progress", action="store_true", help="report progress on standard error")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="play the deal pairs in this many processes (default 1; one per core)"
+    )
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
@@ -236,7 +271,7 @@ def run(args: argparse.Namespace) -> int:
     if args.matches:
         result = play_matches(rules, levels, args.matches, args.seed, budget, args.progress)
     else:
-        result = play_deals(rules, levels, args.deals, args.seed, budget, args.progress)
+        result = play_deals(rules, levels, args.deals, args.seed, budget, args.progress, max(1, args.jobs))
     out = report(result, args, rules)
     if args.json:
         print(json.dumps(out))

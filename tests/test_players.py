@@ -405,6 +405,14 @@ def test_arena_smoke_duplicate_deals() -> None:
     assert sum(result.hands) == 6
 
 
+def test_arena_jobs_play_the_same_deals_as_one_process() -> None:
+    rules = Rules(players=2, hand_size=5)
+    alone = play_deals(rules, ("medium", "easy"), deals=4, seed=3)
+    shared = play_deals(rules, ("medium", "easy"), deals=4, seed=3, jobs=2)
+    assert shared.margins == alone.margins
+    assert shared.hands == alone.hands
+
+
 def test_arena_same_player_both_sides_is_even() -> None:
     result = play_deals(Rules(), ("easy", "easy"), deals=5, seed=2)
     assert result.margins == [0.0] * 5

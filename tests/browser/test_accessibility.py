@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
+
+from .player import Player
 
 if TYPE_CHECKING:
-    from .conftest import App
+    from .conftest import App, Screenshot
 
 SERIOUS = ("serious", "critical")
 
@@ -83,3 +85,27 @@ def test_a_whole_hand_by_keyboard_alone(ready: Page) -> None:
     expect(page.get_by_role("dialog")).to_contain_text("is over")
     said = page.locator("#announce").inner_text()
     assert "the ends count" in said
+
+
+#: A 1280x800 window zoomed to 200%: the page gets half the CSS pixels.
+ZOOMED: ViewportSize = {"width": 640, "height": 400}
+
+
+@pytest.mark.parametrize("viewport", [ZOOMED], ids=["200% zoom"])
+def test_at_200_percent_zoom_the_page_reflows_and_plays(app: App, page: Page, screenshot: Screenshot) -> None:
+    app.open()
+    app.wait_until_ready()
+    player = Player(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= ZOOMED["width"], "no sideways scrolling"
+    for name in ("Hint", "Undo", "New match", "Menu"):
+        button = page.get_by_role("button", name=name)
+        expect(button).to_be_visible()
+        box = button.bounding_box()
+        assert box is not None
+        assert 0 <= box["x"] <= box["x"] + box["width"] <= ZOOMED["width"], f"{name} is cut off"
+    player.wait_for_turn()
+    player.play_a_tile()
+    player.wait_for_turn()
+    expect(player.board.get_by_role("img").first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= ZOOMED["width"]
+    screenshot(page, "zoom-200-percent")
