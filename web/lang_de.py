@@ -83,7 +83,9 @@ MESSAGES = {
     "tile_fits_scores": "{tile}, passt an {ends}, bringt bis zu {points}",
     # Prompts
     "your_turn": "{name}, du bist dran: Wähle einen Stein.",
+    "your_turn_you": "Du bist dran: Wähle einen Stein.",
     "your_lead": "{name}, du spielst aus: Lege einen beliebigen Stein.",
+    "your_lead_you": "Du spielst aus: Lege einen beliebigen Stein.",
     "choose_end": "Wähle ein Ende für {tile} oder drücke Esc.",
     "computer_turn": "{name} überlegt…",
     "pass_to": "Gib das Gerät an {name} weiter",
@@ -92,6 +94,7 @@ MESSAGES = {
     "match_over": "Die Partie ist vorbei",
     # The log and announcements
     "log_hand": "Runde {hand}: {name} spielt aus.",
+    "log_hand_you": "Runde {hand}: Du spielst aus.",
     "log_play": "{name}: {tile}{where}, die Enden zählen {total}.",
     "log_on_end": "am Ende {end}",
     "log_scores": "+{points}!",

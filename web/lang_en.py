@@ -64,7 +64,9 @@ MESSAGES = {
     "tile_fits_scores": "{tile}, fits {ends}, scores up to {points}",
     # Prompts
     "your_turn": "{name}, your turn: choose a tile.",
+    "your_turn_you": "Your turn: choose a tile.",
     "your_lead": "{name}, you lead: play any tile.",
+    "your_lead_you": "You lead: play any tile.",
     "choose_end": "Choose an end for {tile}, or press Escape.",
     "computer_turn": "{name} is thinking…",
     "pass_to": "Pass the device to {name}",
@@ -73,6 +75,7 @@ MESSAGES = {
     "match_over": "The match is over",
     # The log and announcements
     "log_hand": "Hand {hand}: {name} leads.",
+    "log_hand_you": "Hand {hand}: you lead.",
     "log_play": "{name}: {tile}{where}, the ends count {total}.",
     "log_on_end": "on the {end} end",
     "log_scores": "+{points}!",

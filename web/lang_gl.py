@@ -86,7 +86,9 @@ MESSAGES = {
     "tile_fits_scores": "{tile}, vai en {ends}, anota ata {points}",
     # Prompts
     "your_turn": "{name}, é a túa quenda: escolle unha ficha.",
+    "your_turn_you": "É a túa quenda: escolle unha ficha.",
     "your_lead": "{name}, saes ti: xoga calquera ficha.",
+    "your_lead_you": "Saes ti: xoga calquera ficha.",
     "choose_end": "Escolle un extremo para {tile} ou preme Esc.",
     "computer_turn": "{name} está a pensar…",
     "pass_to": "Pásalle o dispositivo a {name}",
@@ -95,6 +97,7 @@ MESSAGES = {
     "match_over": "Rematou a partida",
     # The log and announcements
     "log_hand": "Man {hand}: sae {name}.",
+    "log_hand_you": "Man {hand}: saes ti.",
     "log_play": "{name}: {tile}{where}, os extremos suman {total}.",
     "log_on_end": "no extremo {end}",
     "log_scores": "+{points}!",

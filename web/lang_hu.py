@@ -86,7 +86,9 @@ MESSAGES = {
     "tile_fits_scores": "{tile}, ide illik: {ends}, legfeljebb {points} pont",
     # Prompts
     "your_turn": "{name}, te jössz: válassz egy követ.",
+    "your_turn_you": "Te jössz: válassz egy követ.",
     "your_lead": "{name}, te kezdesz: bármelyik követ leteheted.",
+    "your_lead_you": "Te kezdesz: bármelyik követ leteheted.",
     "choose_end": "Válassz véget ehhez: {tile}, vagy nyomd meg az Esc billentyűt.",
     "computer_turn": "{name} gondolkodik…",
     "pass_to": "Add az eszközt {name} kezébe",
@@ -95,6 +97,7 @@ MESSAGES = {
     "match_over": "Vége a játszmának",
     # The log and announcements
     "log_hand": "{hand}. leosztás: {name} kezd.",
+    "log_hand_you": "{hand}. leosztás: te kezdesz.",
     "log_play": "{name}: {tile}{where}, a végek összege {total}.",
     "log_on_end": "({end})",
     "log_scores": "+{points}!",

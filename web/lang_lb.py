@@ -84,7 +84,9 @@ MESSAGES = {
     "tile_fits_scores": "{tile}, passt un {ends}, bréngt bis zu {points}",
     # Prompts
     "your_turn": "{name}, du bass drun: wiel e Steen.",
+    "your_turn_you": "Du bass drun: wiel e Steen.",
     "your_lead": "{name}, du fänks un: all Steen ass erlaabt.",
+    "your_lead_you": "Du fänks un: all Steen ass erlaabt.",
     "choose_end": "Wiel en Enn fir {tile} oder dréck op Esc.",
     "computer_turn": "{name} iwwerleet…",
     "pass_to": "Gëff den Apparat weider un {name}",
@@ -93,6 +95,7 @@ MESSAGES = {
     "match_over": "D'Partie ass eriwwer",
     # The log and announcements
     "log_hand": "Ronn {hand}: {name} fänkt un.",
+    "log_hand_you": "Ronn {hand}: du fänks un.",
     "log_play": "{name}: {tile}{where}, d'Ennen zielen {total}.",
     "log_on_end": "um Enn {end}",
     "log_scores": "+{points}!",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import board
@@ -439,9 +440,9 @@ class Page:
         elif self.selected is not None:
             text = self.t("choose_end", tile=str(self.selected))
         elif game.match.hand is not None and game.match.hand.layout.is_empty:
-            text = self.t("your_lead", name=game.seats[seat].name)
+            text = self.t(self.said_to_you("your_lead", [seat]), name=game.seats[seat].name)
         else:
-            text = self.t("your_turn", name=game.seats[seat].name)
+            text = self.t(self.said_to_you("your_turn", [seat]), name=game.seats[seat].name)
         prompt.textContent = text
 
     def set_status(self, text: str) -> None:
@@ -472,7 +473,8 @@ class Page:
         assert game is not None
         viewer = self.shown_seat() if len(game.people) == 1 else None
         if isinstance(event, HandStarted):
-            return self.t("log_hand", hand=event.hand, name=self.seat_name(event.leader))
+            key = self.said_to_you("log_hand", [event.leader])
+            return self.t(key, hand=event.hand, name=self.seat_name(event.leader))
         if isinstance(event, Played):
             where = (
                 "" if event.move.end is None else " " + self.t("log_on_end", end=self.t("end_" + event.move.end.name))
@@ -494,7 +496,8 @@ class Page:
                 return self.t("log_domino", name=self.seat_name(event.out))
             return self.t("log_blocked")
         if isinstance(event, MatchEnded):
-            return self.t(self.said_to_you("log_match", event.winner), name=game.side_name(event.winner))
+            winners = game.rules.seats_of(event.winner)
+            return self.t(self.said_to_you("log_match", winners), name=game.side_name(event.winner))
         return None
 
     def log_event(self, event: Event, *, quiet: bool = False) -> None:
@@ -1067,14 +1070,15 @@ class Page:
 
         self.open_dialog(self.t("hand_over", hand=end.hand), body, [("next", self.t("next_hand"))], done)
 
-    def said_to_you(self, key: str, side: int) -> str:
-        """``key``, or its ``_you`` form when the side is the one person at
+    def said_to_you(self, key: str, seats: Sequence[int]) -> str:
+        """``key``, or its ``_you`` form when ``seats`` are the one person at
         the table under the default name: "You win!", never "You wins!"."""
         game = self.game
         assert game is not None
-        seats = [game.seats[s] for s in game.rules.seats_of(side)]
-        if len(seats) == 1 and seats[0].is_person and seats[0].name == self.t("you"):
-            return key + "_you"
+        if len(seats) == 1:
+            sitting = game.seats[seats[0]]
+            if sitting.is_person and sitting.name == self.t("you") and len(game.people) == 1:
+                return key + "_you"
         return key
 
     def show_match_end(self) -> None:
@@ -1083,7 +1087,8 @@ class Page:
         result = game.result()
         assert result is not None
         winner, scores = result
-        body = [el("p", self.t(self.said_to_you("winner", winner), name=game.side_name(winner)))]
+        said = self.said_to_you("winner", game.rules.seats_of(winner))
+        body = [el("p", self.t(said, name=game.side_name(winner)))]
         totals = el("table", None, class_="summary")
         for side, score in enumerate(scores):
             row = el("tr")

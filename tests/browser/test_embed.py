@@ -88,11 +88,11 @@ def test_the_replay_steps_through_a_record(page: Page, site: Site, screenshot: S
 def test_the_address_chooses_the_move_the_seat_the_theme_and_the_language(page: Page, site: Site) -> None:
     page.goto(f"{site.url}embed.html?src=tutorial/spinner.json&move=3&seat=1&theme=dark&lang=de")
     page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    expect(page.locator("#position")).to_have_text("Move 3 of 5")
-    expect(page.locator("#explain")).to_contain_text("W 2 + E 3 = 5: scores 5")
+    expect(page.locator("#position")).to_have_text("Zug 3 von 5")
+    expect(page.locator("#explain")).to_contain_text("W 2 + O 3 = 5: bringt 5")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
-    expect(page.locator("#hand-title")).to_have_text("Ben's hand")
+    expect(page.locator("#hand-title")).to_have_text("Hand von Ben")
 
 
 def test_autoplay_steps_on_until_paused(page: Page, site: Site) -> None:
