@@ -105,7 +105,10 @@ class PageConfig:
 #: The game (index.html) imports every web/ module; the embed only what it needs.
 PAGE_CONFIGS = (
     PageConfig(CONFIG_NAME, ("*.py",)),
-    PageConfig("pyscript-embed.json", ("board.py", "controller.py", "i18n.py", "lang_*.py", "offline.py", "replay.py")),
+    PageConfig(
+        "pyscript-embed.json",
+        ("board.py", "controller.py", "dom.py", "i18n.py", "lang_*.py", "offline.py", "replay.py"),
+    ),
 )
 
 #: Files of the allfives package copied into dist/.

@@ -21,8 +21,9 @@ from typing import Any
 import board
 import offline
 from controller import Game, LinkError, decode_link
-from js import Object, ResizeObserver
-from pyodide.ffi import create_proxy, to_js
+from dom import by_id, closest, el, js_object, some
+from js import ResizeObserver
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 from replay import (
     EmbedOptions,
@@ -49,36 +50,6 @@ AUTOPLAY_MS = 1800
 COMPUTER_PAUSE_MS = 600
 THINK_SLICE_MS = 40
 READ_DEPTH = 3  # how deep a host's message is read: {"type": ..., "move": ...}
-
-
-def some(value: Any) -> Any:
-    """``value``, or None for JavaScript's null."""
-    return None if value is None or type(value).__name__ == "JsNull" else value
-
-
-def by_id(name: str) -> Any:
-    return some(document.getElementById(name))
-
-
-def el(tag: str, text: str | None = None, **attrs: str) -> Any:
-    """A new element; text always goes in as a text node, never as markup."""
-    node = document.createElement(tag)
-    if text is not None:
-        node.textContent = text
-    for name, value in attrs.items():
-        node.setAttribute(name.rstrip("_").replace("_", "-"), value)
-    return node
-
-
-def closest(node: Any, selector: str) -> Any:
-    node = some(node)
-    if node is None or not hasattr(node, "closest"):
-        return None
-    return some(node.closest(selector))
-
-
-def js_object(data: dict[str, Any]) -> Any:
-    return to_js(data, dict_converter=Object.fromEntries)
 
 
 class Embed:

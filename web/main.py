@@ -13,6 +13,7 @@ from typing import Any
 import board
 import offline
 from controller import Game, GameSetup, LinkError, SeatSetup, decode_link
+from dom import by_id, closest, el, js_object, q, some
 from i18n import LANGUAGES, Translator, pick_language
 from js import Object
 from pyodide.ffi import create_proxy, to_js
@@ -27,39 +28,6 @@ from allfives.tiles import TILES
 
 SPEEDS = {"slow": 1300, "normal": 750, "fast": 250}
 THINK_SLICE_MS = 40
-
-
-def el(tag: str, text: str | None = None, **attrs: str) -> Any:
-    """A new element; text always goes in as a text node, never as markup."""
-    node = document.createElement(tag)
-    if text is not None:
-        node.textContent = text
-    for name, value in attrs.items():
-        node.setAttribute(name.rstrip("_").replace("_", "-"), value)
-    return node
-
-
-def some(value: Any) -> Any:
-    """``value``, or None for JavaScript's null (which Pyodide hands over as
-    its own null object, not as None)."""
-    return None if value is None or type(value).__name__ == "JsNull" else value
-
-
-def by_id(name: str) -> Any:
-    return some(document.getElementById(name))
-
-
-def q(selector: str) -> Any:
-    """The first element matching ``selector``, or None."""
-    return some(document.querySelector(selector))
-
-
-def closest(node: Any, selector: str) -> Any:
-    """The nearest ancestor of ``node`` (or itself) matching ``selector``, or None."""
-    node = some(node)
-    if node is None or not hasattr(node, "closest"):
-        return None
-    return some(node.closest(selector))
 
 
 class Page:
@@ -583,9 +551,7 @@ class Page:
             [{"transform": f"translate({dx:.1f}px, {dy:.1f}px)"}, {"transform": "translate(0px, 0px)"}],
             dict_converter=Object.fromEntries,
         )
-        target.animate(
-            frames, to_js({"duration": 420, "easing": "cubic-bezier(.2,.8,.3,1)"}, dict_converter=Object.fromEntries)
-        )
+        target.animate(frames, js_object({"duration": 420, "easing": "cubic-bezier(.2,.8,.3,1)"}))
 
     def source_rect(self, seat: int, tile: Any) -> Any:
         """Where a tile played by ``seat`` comes from on screen: the hand
@@ -707,7 +673,7 @@ class Page:
                 ],
                 dict_converter=Object.fromEntries,
             )
-            button.animate(frames, to_js({"duration": 500, "easing": "ease-out"}, dict_converter=Object.fromEntries))
+            button.animate(frames, js_object({"duration": 500, "easing": "ease-out"}))
 
     def play(self, move: Move) -> None:
         game = self.game
