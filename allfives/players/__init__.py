@@ -47,7 +47,7 @@ DEFAULT_BUDGET_MS: Final = 300.0
 """Hard's and Expert's time per move, measured where they run."""
 
 REFERENCE_DEALS: Final = 300
-HARD_DEALS: Final = 60  # sampled deals per move, at most (and within the budget)
+HARD_DEALS: Final = 120  # sampled deals per move, at most (and within the budget)
 
 
 def make_player(
@@ -70,7 +70,10 @@ def make_player(
     if level == "medium":
         return Medium(rng)
     if level == "hard":
-        return Pimc("hard", rng, medium_move, deals=HARD_DEALS, budget_ms=budget_ms, clock=clock)
+        # Medium's playouts, with Expert's pruning and inference from play.
+        return Pimc(
+            "hard", rng, medium_move, deals=HARD_DEALS, budget_ms=budget_ms, clock=clock, prune=True, infer=True
+        )
     if level == "expert":
         return Expert(rng, budget_ms=budget_ms, clock=clock)
     if level == REFERENCE:
