@@ -66,14 +66,18 @@ async function dropOldCaches() {
   await Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name)));
 }
 
-// What a reload that switches versions gets: load again at once (by then the
-// new version answers); the icon link keeps the browser from asking for one.
+// What a reload that switches versions gets: load again a second later, when
+// the new version answers. Not at once: the new worker can only take over once
+// this one has no fetch in flight, and a page that reloaded without a pause
+// would keep one in flight (a busy machine could loop for a minute). The icon
+// link keeps the browser from asking for an icon meanwhile.
 const RELOAD = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>All Fives</title>';
+const RELOAD_AFTER_S = "1";
 
 async function respond(request) {
   const navigation = request.mode === "navigate";
   if (navigation && request.destination === "document" && (await updateOnReload())) {
-    return new Response(RELOAD, { headers: { Refresh: "0", "Content-Type": "text/html; charset=utf-8" } });
+    return new Response(RELOAD, { headers: { Refresh: RELOAD_AFTER_S, "Content-Type": "text/html; charset=utf-8" } });
   }
   const cache = await caches.open(CACHE);
   const cached = await cache.match(cacheKey(request), { ignoreSearch: navigation });
