@@ -2,6 +2,12 @@
 rules (2 players, 9 tiles, the boneyard, the spinner, scoring), beside the two
 Python peers on PyPI when they are installed (``pip install -e .[bench]``).
 
+Three ways through the engine: the public API (every move checked, every
+event reported: what the browser game does), ``HandState.apply`` (moves known
+to be legal, no events), and the rollout the computer players finish their
+sampled hands with (:mod:`allfives.players.rollout`, on integers). Each deals
+a fresh hand with :meth:`Deal.shuffle` and plays it to its end.
+
 Every engine is measured in turns, round after round, in one run, so the
 ratios compare like with like on a noisy machine; medians are reported.
 """
@@ -19,6 +25,7 @@ from typing import TextIO
 
 from .hand import HandState
 from .match import Deal, Match
+from .players.rollout import rollout
 from .rules import Rules
 
 __all__ = ["run"]
@@ -26,8 +33,16 @@ __all__ = ["run"]
 Job = Callable[[random.Random], None]
 
 
+def allfives_rollout(rng: random.Random) -> None:
+    """One random hand through the searches' rollout."""
+    rules = _RULES
+    deal = Deal.shuffle(rules, rng)
+    assert deal.leader is not None
+    rollout(HandState(rules, deal.hands, deal.boneyard, deal.leader), "random", rng)
+
+
 def allfives_fast(rng: random.Random) -> None:
-    """One random hand through the search's path: ``HandState.apply``."""
+    """One random hand through ``HandState.apply``."""
     rules = _RULES
     deal = Deal.shuffle(rules, rng)
     assert deal.leader is not None
@@ -101,7 +116,8 @@ def measure(job: Job, seconds: float, rng: random.Random) -> float:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     jobs: dict[str, Job] = {
         "allfives (checked, with events)": allfives_checked,
-        "allfives (search path)": allfives_fast,
+        "allfives (HandState.apply)": allfives_fast,
+        "allfives (rollout)": allfives_rollout,
     }
     peers = {"dominoes 6.1.0": _dominoes_job(), "all-fives-domino 1.0.23": _all_fives_domino_job()}
     for name, peer in peers.items():
@@ -116,9 +132,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         for name, job in jobs.items():
             rates[name].append(measure(job, args.seconds, rng))
     medians = {name: statistics.median(r) for name, r in rates.items()}
-    ours = medians["allfives (checked, with events)"]
-    out.write(f"{'engine':34} {'hands/s (median)':>17} {'min-max':>17} {'allfives checked / this':>24}\n")
+    ours = medians["allfives (rollout)"]
+    checked = medians["allfives (checked, with events)"]
+    out.write(f"{'engine':34} {'hands/s (median)':>17} {'min-max':>17} {'rollout / this':>15} {'checked / this':>15}\n")
     for name, r in rates.items():
         spread = f"{min(r):,.0f}-{max(r):,.0f}"
-        out.write(f"{name:34} {medians[name]:>17,.0f} {spread:>17} {ours / medians[name]:>23.2f}x\n")
+        ratios = f"{ours / medians[name]:>14.2f}x {checked / medians[name]:>14.2f}x"
+        out.write(f"{name:34} {medians[name]:>17,.0f} {spread:>17} {ratios}\n")
     return 0

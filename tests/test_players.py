@@ -17,9 +17,9 @@ from allfives.players.expert import Expert
 from allfives.players.knowledge import PASSED_UP, Knowledge
 from allfives.players.medium import medium_move
 from allfives.players.pimc import Pimc, survivors
-from allfives.players.playouts import wary_move, wary_playout
-from allfives.players.search import margin, playout
-from allfives.players.simple import greedy_move, greedy_playout
+from allfives.players.playouts import wary_move
+from allfives.players.search import margin, play_out
+from allfives.players.simple import greedy_move
 from allfives.view import SeatView, view_of
 
 ALL = (*LEVELS, REFERENCE)
@@ -303,26 +303,6 @@ def test_an_opponent_who_passed_up_a_score_likely_lacked_the_tile() -> None:
 # Playouts and pruning
 
 
-def test_greedy_playout_makes_greedys_moves() -> None:
-    for players in (2, 4):
-        for match in positions(Rules(players=players), 20, seed=60 + players):
-            know = Knowledge.from_view(my_view(match))
-            for seed in range(3):
-                deal = know.sample(random.Random(seed))
-                slow, fast, wary = deal.copy(), deal.copy(), deal.copy()
-                while not slow.is_over:
-                    slow.apply(greedy_move(slow))
-                greedy_playout(fast)
-                wary_playout(wary, 0.0)  # wary with no care for the reply is greedy
-                for state in (fast, wary):
-                    assert (state.moves, state.scores, state.hands, state.reason) == (
-                        slow.moves,
-                        slow.scores,
-                        slow.hands,
-                        slow.reason,
-                    )
-
-
 def test_wary_playouts_play_legal_moves() -> None:
     for match in positions(Rules(), 20, seed=70):
         state = Knowledge.from_view(my_view(match)).sample(random.Random(1))
@@ -330,7 +310,16 @@ def test_wary_playouts_play_legal_moves() -> None:
             move = wary_move(state)
             assert move in state.legal_moves()
             state.apply(move)
-        playout(Knowledge.from_view(my_view(match)).sample(random.Random(2)), wary_move)
+
+
+def test_a_search_plays_out_a_sampled_hand_without_changing_it() -> None:
+    for match in positions(Rules(), 10, seed=71):
+        deal = Knowledge.from_view(my_view(match)).sample(random.Random(3))
+        before = (list(deal.scores), [list(h) for h in deal.hands], list(deal.boneyard), list(deal.moves))
+        for policy in (greedy_move, wary_move, medium_move):
+            result = play_out(deal, policy, deal.legal_moves()[0])
+            assert len(result.scores) == len(before[0])
+            assert (list(deal.scores), [list(h) for h in deal.hands], list(deal.boneyard), list(deal.moves)) == before
 
 
 def test_pruning_drops_only_moves_clearly_behind() -> None:

@@ -45,7 +45,7 @@ from .endgame import TooBig, solve
 from .knowledge import Knowledge
 from .medium import medium_move
 from .pimc import Pimc
-from .search import Deadline, Policy, Thinking, finish, margin, playout
+from .search import Deadline, Policy, Thinking, finish, margin, play_out
 from .simple import greedy_move
 
 __all__ = ["Expert"]
@@ -165,8 +165,8 @@ class Expert:
             state = know.sample(rng)
             before = tuple(state.scores)
             path = self._walk(root, state, c)
-            playout(state, self.policy)
-            values = [margin(before, state, s) for s in range(sides)]
+            result = play_out(state, self.policy)
+            values = [margin(before, result, s) for s in range(sides)]
             for node in path:
                 node.visits += 1
                 v = values[node.side]

@@ -22,7 +22,7 @@ from ..tiles import Move
 from ..view import SeatView
 from .base import Clock, Decision, Reason, default_clock, only_move
 from .knowledge import Knowledge
-from .search import Deadline, Policy, Thinking, finish, margin, playout
+from .search import Deadline, Policy, Thinking, finish, margin, play_out
 
 __all__ = ["Pimc"]
 
@@ -85,10 +85,7 @@ class Pimc:
             weights += weight
             before = tuple(deal.scores)
             for i in live:
-                state = deal.copy()
-                state.apply(moves[i])
-                playout(state, self.policy)
-                value = weight * margin(before, state, side)
+                value = weight * margin(before, play_out(deal, self.policy, moves[i]), side)
                 totals[i] += value
                 wins[i] += weight if value > 0 else 0.0
                 if self.prune:

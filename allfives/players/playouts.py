@@ -17,7 +17,7 @@ from ..hand import MOVES, HandState
 from ..layout import CLOSED, LEAD
 from ..tiles import TILES, Move
 
-__all__ = ["WARY", "wary_move", "wary_playout"]
+__all__ = ["ALL_TILES", "SCORING", "WARY", "wary_move"]
 
 WARY = 0.3  # per expected point the next player scores off the ends left
 
@@ -51,20 +51,6 @@ def wary_move(state: HandState) -> Move:
         return max(moves, key=lambda m: (state.points_for(m), m.tile.is_double, m.tile.pips))
     index, arm = _choose(state, _layout_bits(state), WARY)
     return MOVES[index][arm]
-
-
-def wary_playout(state: HandState, weight: float = WARY) -> None:
-    """Play ``state`` to the end of the hand with :func:`wary_move` for every seat."""
-    apply = state.apply
-    played = _layout_bits(state)
-    while state.reason is None and state.winner is None:
-        if state.layout.lead is None:
-            move = wary_move(state)
-        else:
-            index, arm = _choose(state, played, weight)
-            move = MOVES[index][arm]
-        played |= 1 << move.tile.index
-        apply(move)
 
 
 def _choose(state: HandState, played: int, weight: float) -> tuple[int, int]:

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Generator, Sequence
+from typing import Protocol
 
 from ..hand import HandState
 from ..tiles import Move
 from .base import Clock, Decision
-from .playouts import wary_move, wary_playout
-from .simple import greedy_move, greedy_playout
+from .playouts import wary_move
+from .rollout import Policy as Rule
+from .rollout import rollout
+from .simple import greedy_move
 
-__all__ = ["WIN_BONUS", "Deadline", "Policy", "Thinking", "finish", "margin", "playout"]
+__all__ = ["WIN_BONUS", "Deadline", "Policy", "Result", "Thinking", "finish", "margin", "play_out"]
 
 Thinking = Generator[None, None, Decision]
 """A search in steps: it yields between steps (a sampled deal, a tree walk)
@@ -33,25 +36,42 @@ def finish(thinking: Thinking) -> Decision:
 Policy = Callable[[HandState], Move]
 """How every seat plays in a simulated hand."""
 
-FAST_PLAYOUTS: dict[Policy, Callable[[HandState], None]] = {greedy_move: greedy_playout, wary_move: wary_playout}
-"""Policies with a playout loop of their own that makes the same moves faster."""
+ROLLOUTS: dict[Policy, Rule] = {greedy_move: "greedy", wary_move: "wary"}
+"""Policies that :func:`~allfives.players.rollout.rollout` plays on integers, faster."""
+
+
+class Result(Protocol):
+    """How a simulated hand ended: a finished :class:`HandState`, or a
+    rollout's :class:`~allfives.players.rollout.Outcome`."""
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
 
 WIN_BONUS = 100.0
 """What winning the match at once adds to a simulated result: more than any
 hand's points, so a search near the target plays to reach it first."""
 
 
-def playout(state: HandState, policy: Policy) -> None:
-    """Play ``state`` to the end of the hand with ``policy`` for every seat."""
-    fast = FAST_PLAYOUTS.get(policy)
-    if fast is not None:
-        fast(state)
-        return
+def play_out(state: HandState, policy: Policy, first: Move | None = None) -> Result:
+    """How the hand ends when ``first`` (a legal move, its end resolved) is
+    played, if given, and then ``policy`` for every seat; ``state`` is not
+    changed."""
+    rule = ROLLOUTS.get(policy)
+    if rule is not None:
+        return rollout(state, rule, first=first)
+    state = state.copy()
+    if first is not None:
+        state.apply(first)
     while not state.is_over:
         state.apply(policy(state))
+    return state
 
 
-def margin(before: Sequence[int], state: HandState, side: int) -> float:
+def margin(before: Sequence[int], state: Result, side: int) -> float:
     """How many points ``side`` gained since ``before`` (the scores then),
     less what the other sides gained on average, plus the match if won."""
     scores = state.scores

@@ -10,13 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..hand import MOVES, HandState
-from ..layout import CLOSED, LEAD
+from ..hand import HandState
 from ..tiles import Move
 from ..view import SeatView
 from .base import Decision, Reason, only_move
 
-__all__ = ["Beginner", "Easy", "greedy_move", "greedy_playout"]
+__all__ = ["Beginner", "Easy", "greedy_move"]
 
 BEGINNER_BEST = 0.3  # how often Beginner plays the best-scoring move
 
@@ -40,73 +39,6 @@ def greedy_move(state: HandState) -> Move:
     if len(moves) == 1:
         return moves[0]
     return greedy(moves, state.points_for)[0]
-
-
-def greedy_playout(state: HandState) -> None:
-    """Play ``state`` to the end of the hand with :func:`greedy_move` for
-    every seat: the same moves, found without building the list of legal
-    moves or scoring each one through the layout. This loop is where the
-    searches spend their time."""
-    apply = state.apply
-    while state.reason is None and state.winner is None:
-        layout = state.layout
-        if layout.lead is None:
-            apply(greedy_move(state))
-            continue
-        pips = layout.open_pips
-        weight = layout.weight
-        total = layout.total
-        w, e, n, s = pips
-        # What each end's total is before the outer half of a tile joined
-        # there is added (as Layout.total_after, for every tile at once).
-        base_w = total - w * weight[0]
-        base_e = total - e * weight[1]
-        base_n = base_s = 0
-        if n != CLOSED:
-            base_n = total - n * weight[2]
-            base_s = total - s * weight[3]
-        elif layout.spinner != CLOSED and layout.spinner_arm == LEAD:
-            # Covering a spinner lead's last open side: it counts no longer.
-            if layout.arms[1]:
-                base_w -= 2 * layout.spinner
-            if layout.arms[0]:
-                base_e -= 2 * layout.spinner
-        mask = layout.mask
-        best_key = -1
-        best_index = best_arm = 0
-        # The key orders as greedy's (points, is a double, pips): points
-        # count in steps of 32, a double 16, pips (at most 12) one each.
-        for t in state.hands[state.to_move]:
-            if not t.mask & mask:
-                continue
-            high = t.high
-            low = t.low
-            if t.is_double:
-                times, tie = 2, 16 + t.pips
-            else:
-                times, tie = 1, t.pips
-            if high == w or low == w:
-                end_total = base_w + (low if high == w else high) * times
-                key = (32 * end_total if end_total and not end_total % 5 else 0) + tie
-                if key > best_key:
-                    best_key, best_index, best_arm = key, t.index, 0
-            if high == e or low == e:
-                end_total = base_e + (low if high == e else high) * times
-                key = (32 * end_total if end_total and not end_total % 5 else 0) + tie
-                if key > best_key:
-                    best_key, best_index, best_arm = key, t.index, 1
-            if n != CLOSED:
-                if high == n or low == n:
-                    end_total = base_n + (low if high == n else high) * times
-                    key = (32 * end_total if end_total and not end_total % 5 else 0) + tie
-                    if key > best_key:
-                        best_key, best_index, best_arm = key, t.index, 2
-                if high == s or low == s:
-                    end_total = base_s + (low if high == s else high) * times
-                    key = (32 * end_total if end_total and not end_total % 5 else 0) + tie
-                    if key > best_key:
-                        best_key, best_index, best_arm = key, t.index, 3
-        apply(MOVES[best_index][best_arm])
 
 
 def _greedy_reason(move: Move, points: int) -> Reason:

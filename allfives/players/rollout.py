@@ -1,0 +1,383 @@
+"""A hand played to its end on plain integers: the searches' hot path.
+
+The computer players finish thousands of sampled hands a move. Doing that
+through :class:`~allfives.hand.HandState` pays for objects the search never
+looks at (a ``Move`` and a ``Placed`` tile per play, the move list, the
+layout's arms). :func:`rollout` reads a hand once into integers, plays it
+out in one loop, and returns only what the search scores: the match scores
+and the winner. The hand it was given is left as it was, so the search does
+not copy it either.
+
+Each hand is a bit set of tile indices, and so is "every tile some open end
+accepts" (one look-up per open end: :data:`WITH`), so whether a seat can
+play is one ``&``, and a seat's moves on an end are the bits of
+``hand & WITH[number]``.
+
+The rules are the engine's (``layout.py`` and ``hand.py`` say why each one
+is so); this loop is a second, faster telling of the play, and
+``tests/test_rollout.py`` holds it to the first one move by move: every move
+it makes is one the engine allows (for ``"greedy"``, one that Easy's rule
+ranks first), and the hand ends with the same scores.
+The end-of-hand scoring and the match's winner are the engine's own
+functions, not copies.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Literal, NamedTuple
+
+from ..hand import MOVES, HandState, hand_end_change, match_winner
+from ..layout import CLOSED, LEAD
+from ..rules import Rules
+from ..tiles import TILES, Move
+from .playouts import ALL_TILES, SCORING, WARY
+
+__all__ = ["Outcome", "Policy", "rollout"]
+
+Policy = Literal["random", "greedy", "wary"]
+"""How every seat plays: ``"random"``, any legal move, all equally likely
+(the engine benchmark); ``"greedy"``, Easy's rule (the move scoring most,
+then a double, then the heavier tile); ``"wary"``, the rule of
+:func:`~allfives.players.playouts.wary_move` (greedy, less a share of what
+the next player may score off the ends left). Between moves its rule ranks
+equal, a player plays the one that comes first in its hand; the rollout,
+whose hands have no order, the one on the first end (West, East, North,
+South), then the lowest tile (0-0 first, 6-6 last)."""
+
+HIGH = tuple(t.high for t in TILES)
+LOW = tuple(t.low for t in TILES)
+PIPS = tuple(t.pips for t in TILES)
+TIMES = tuple(2 if t.is_double else 1 for t in TILES)  # a double at an end counts both halves
+# Easy's tie-break below the points: a double first, then the heavier tile.
+TIE = tuple((16 if t.is_double else 0) + t.pips for t in TILES)
+WITH = tuple(sum(1 << t.index for t in TILES if t.has(number)) for number in range(7))
+"""WITH[number]: the tiles showing ``number``, one bit per tile index."""
+
+
+def _pip_table(first: int) -> tuple[int, ...]:
+    """The pips of every set of the seven tiles from index ``first`` on."""
+    return tuple(sum(PIPS[first + i] for i in range(7) if bits >> i & 1) for bits in range(128))
+
+
+# A hand's pips in four look-ups, seven tiles at a time.
+PIPS_0, PIPS_7, PIPS_14, PIPS_21 = (_pip_table(first) for first in (0, 7, 14, 21))
+
+
+def hand_pips(hand: int) -> int:
+    """The pips of a hand held as a bit set."""
+    return PIPS_0[hand & 127] + PIPS_7[hand >> 7 & 127] + PIPS_14[hand >> 14 & 127] + PIPS_21[hand >> 21]
+
+
+def _nth(bits: int, n: int) -> int:
+    """The index of the ``n``-th set bit (from 0, lowest first)."""
+    for _ in range(n):
+        bits &= bits - 1
+    return (bits & -bits).bit_length() - 1
+
+
+class Outcome(NamedTuple):
+    """How a hand played out: the match scores per side when it ended (or
+    when a side reached the target), the side that won the match, if one
+    did, and how the hand ended (None when the match was won during it)."""
+
+    scores: tuple[int, ...]
+    winner: int | None
+    reason: Literal["domino", "blocked"] | None
+    out: int | None
+
+
+def rollout(
+    state: HandState,
+    policy: Policy,
+    rng: random.Random | None = None,
+    first: Move | None = None,
+    trace: list[Move] | None = None,
+) -> Outcome:
+    """Play ``state`` to the end of the hand, ``first`` (a legal move, its
+    end resolved) first if given, then ``policy`` for every seat; ``state``
+    is not changed. ``"random"`` draws on ``rng``. ``trace``, if given,
+    receives every move made."""
+    rules = state.rules
+    if state.reason is not None or state.winner is not None:
+        return Outcome(tuple(state.scores), state.winner, state.reason, state.out)
+    randomly = policy == "random"
+    wary = policy == "wary"
+    if randomly and rng is None:
+        raise ValueError("a random rollout needs a random.Random")
+    chance = rng.random if rng is not None else None
+    players = rules.players
+    sides = state.sides
+    target = state.target
+    scores = list(state.scores)
+    hands = [sum(1 << t.index for t in hand) for hand in state.hands]
+    boneyard = [t.index for t in state.boneyard]
+    drawn = 0  # the boneyard is drawn in order: boneyard[drawn] comes next
+    layout = state.layout
+    w, e, n, s = layout.open_pips
+    # How often each end's number counts in the total: 0 for an arm with no
+    # tile of its own yet, 1 for a plain end, 2 for a double at the end.
+    ww, we, wn, ws = layout.weight
+    total = layout.total
+    spinner = layout.spinner
+    spinner_arm = layout.spinner_arm
+    # Which sides of a spinner lead have a tile: it is covered when both do.
+    west_has, east_has = bool(layout.arms[0]), bool(layout.arms[1])
+    seat = state.to_move
+    laid = sum(1 << t.index for t in layout.tiles()) if wary else 0  # the tiles in play, for "wary"
+    t = arm = -1  # the next play: tile index and arm
+    if first is not None and first.end is not None:
+        t, arm = first.tile.index, int(first.end)
+    elif layout.lead is None:
+        # The lead: laid as written, its first number facing West.
+        if first is not None:
+            lead, w = first.tile.index, first.west_pip
+        else:
+            lead = _lead(state, hands[seat], policy, chance)
+            w = HIGH[lead]
+        if trace is not None:
+            trace.append(first if first is not None else Move(TILES[lead]))
+        hands[seat] &= ~(1 << lead)
+        laid |= 1 << lead
+        e = LOW[lead] if HIGH[lead] == w else HIGH[lead]
+        if w == e:
+            # A double lead is the spinner, both its halves counted once.
+            spinner, spinner_arm = w, LEAD
+            total = 2 * w
+        else:
+            ww = we = 1
+            total = w + e
+        if total and total % 5 == 0:
+            side = sides[seat]
+            scores[side] += total
+            if target and scores[side] >= target:
+                # "Immediate": reaching the target wins at once, mid-hand.
+                return Outcome(tuple(scores), side, None, None)
+        if not hands[seat]:
+            return _end(rules, hands, scores, "domino", seat)  # a hand of one tile
+        seat, drawn = _next(hands, boneyard, drawn, seat, players, WITH[w] | WITH[e])
+        if seat < 0:
+            return _end(rules, hands, scores, "blocked", None)
+    while True:
+        hand = hands[seat]
+        if t < 0:
+            if randomly:
+                # Every (tile, end) pair the engine's legal_moves lists, equally likely.
+                on_w = hand & WITH[w]
+                on_e = hand & WITH[e]
+                count_w = on_w.bit_count()
+                count_e = on_e.bit_count()
+                count = count_w + count_e
+                count_n = on_n = on_s = 0
+                if n != CLOSED:
+                    on_n = hand & WITH[n]
+                    on_s = hand & WITH[s]
+                    count_n = on_n.bit_count()
+                    count += count_n + on_s.bit_count()
+                assert chance is not None
+                pick = int(chance() * count)
+                if pick < count_w:
+                    on, arm = on_w, 0
+                elif pick < count_w + count_e:
+                    on, arm, pick = on_e, 1, pick - count_w
+                elif pick < count_w + count_e + count_n:
+                    on, arm, pick = on_n, 2, pick - count_w - count_e
+                else:
+                    on, arm, pick = on_s, 3, pick - count_w - count_e - count_n
+                while pick:  # drop the lower tiles on that end
+                    on &= on - 1
+                    pick -= 1
+                t = (on & -on).bit_length() - 1
+            elif wary:
+                held = hands[seat + 1 if seat + 1 < players else 0].bit_count()
+                ends = _ends(w, e, n, s, ww, we, wn, ws, total, spinner, spinner_arm, west_has, east_has)
+                t, arm = _wary(hand, laid, held, ends)
+            else:
+                ends = _ends(w, e, n, s, ww, we, wn, ws, total, spinner, spinner_arm, west_has, east_has)
+                t, arm = _greedy(hand, ends)
+        if trace is not None:
+            trace.append(MOVES[t][arm])
+        hand ^= 1 << t
+        hands[seat] = hand
+        laid |= 1 << t
+        high = HIGH[t]
+        times = TIMES[t]
+        # The tile's outer half is the arm's open number now.
+        if arm == 0:
+            w = outer = LOW[t] if high == w else high
+            ww = times
+            west_has = True
+        elif arm == 1:
+            e = outer = LOW[t] if high == e else high
+            we = times
+            east_has = True
+        elif arm == 2:
+            n = outer = LOW[t] if high == n else high
+            wn = times
+        else:
+            s = outer = LOW[t] if high == s else high
+            ws = times
+        if spinner == CLOSED:
+            if times == 2:
+                # The first double is the spinner; the tile it was played
+                # against is one of its sides, the other is still open.
+                spinner, spinner_arm = outer, arm
+        elif n == CLOSED and (arm == spinner_arm or (spinner_arm == LEAD and west_has and east_has)):
+            # Both sides of the spinner are covered: North and South open,
+            # counting nothing until a tile is played on them.
+            n = s = spinner
+        t = -1
+        if n != CLOSED:
+            total = w * ww + e * we + n * wn + s * ws
+            fits = WITH[w] | WITH[e] | WITH[n] | WITH[s]
+        else:
+            total = w * ww + e * we
+            fits = WITH[w] | WITH[e]
+            if spinner_arm == LEAD and spinner != CLOSED:
+                # A spinner lead with a side still open counts both halves, once.
+                total += 2 * spinner
+        if total and total % 5 == 0:
+            side = sides[seat]
+            scores[side] += total
+            if target and scores[side] >= target:
+                return Outcome(tuple(scores), side, None, None)
+        if not hand:
+            return _end(rules, hands, scores, "domino", seat)
+        after = seat + 1 if seat + 1 < players else 0
+        if hands[after] & fits:
+            seat = after  # most turns: the next seat can play
+            continue
+        seat, drawn = _next(hands, boneyard, drawn, seat, players, fits)
+        if seat < 0:
+            return _end(rules, hands, scores, "blocked", None)
+
+
+def _lead(state: HandState, hand: int, policy: Policy, chance: object) -> int:
+    """The tile index a rollout leads with."""
+    if state.forced_lead is not None:
+        return state.forced_lead.index
+    if policy == "random":
+        assert callable(chance)
+        pick: float = chance()
+        return _nth(hand, int(pick * hand.bit_count()))
+    # As Easy: the lead scores its pips when they are a multiple of 5.
+    tiles = [i for i in range(len(TILES)) if hand >> i & 1]
+    return max(tiles, key=lambda i: (PIPS[i] if PIPS[i] % 5 == 0 else 0, TIMES[i], PIPS[i]))
+
+
+def _next(hands: list[int], boneyard: list[int], drawn: int, seat: int, players: int, fits: int) -> tuple[int, int]:
+    """The next seat that can play, after the draws and passes before it,
+    and how much of the boneyard is drawn then; the seat is -1 when the hand
+    is blocked (every seat passed in turn)."""
+    for _ in range(players):
+        seat = (seat + 1) % players
+        if hands[seat] & fits:
+            return seat, drawn
+        # It cannot play: it draws until a tile fits, and must play that one.
+        while drawn < len(boneyard):
+            t = boneyard[drawn]
+            drawn += 1
+            hands[seat] |= 1 << t
+            if fits >> t & 1:
+                return seat, drawn
+        # The boneyard is empty: it passes.
+    return -1, drawn
+
+
+def _end(
+    rules: Rules, hands: list[int], scores: list[int], reason: Literal["domino", "blocked"], out: int | None
+) -> Outcome:
+    """Score the end of the hand with the engine's own rules."""
+    for side, delta in enumerate(hand_end_change(rules, [hand_pips(h) for h in hands], out)):
+        scores[side] += delta
+    return Outcome(tuple(scores), match_winner(rules, scores), reason, out)
+
+
+def _ends(
+    w: int,
+    e: int,
+    n: int,
+    s: int,
+    ww: int,
+    we: int,
+    wn: int,
+    ws: int,
+    total: int,
+    spinner: int,
+    spinner_arm: int,
+    west_has: bool,
+    east_has: bool,
+) -> list[tuple[int, int, int, int]]:
+    """Each open end as (arm, its number, how often that counts, the total
+    with the end's own count taken out): a tile's outer half joined there
+    adds to that base (Layout.total_after for every tile at once)."""
+    base_w = total - w * ww
+    base_e = total - e * we
+    if n == CLOSED and spinner != CLOSED and spinner_arm == LEAD:
+        # Covering a spinner lead's last open side: it counts no longer.
+        if east_has:
+            base_w -= 2 * spinner
+        if west_has:
+            base_e -= 2 * spinner
+    ends = [(0, w, ww, base_w), (1, e, we, base_e)]
+    if n != CLOSED:
+        ends += [(2, n, wn, total - n * wn), (3, s, ws, total - s * ws)]
+    return ends
+
+
+def _greedy(hand: int, ends: list[tuple[int, int, int, int]]) -> tuple[int, int]:
+    """Easy's move as (tile index, arm): the most points, then a double,
+    then the heavier tile; between equals the first end, then the lowest tile."""
+    best_key = -1
+    best = (0, 0)
+    # The key orders as Easy's (points, is a double, pips): points count in
+    # steps of 32, a double 16, pips (at most 12) one each.
+    for arm, number, _, base in ends:
+        on = hand & WITH[number]
+        while on:
+            low_bit = on & -on
+            on ^= low_bit
+            t = low_bit.bit_length() - 1
+            high = HIGH[t]
+            after = base + (LOW[t] if high == number else high) * TIMES[t]
+            key = (32 * after if after and not after % 5 else 0) + TIE[t]
+            if key > best_key:
+                best_key, best = key, (t, arm)
+    return best
+
+
+def _wary(hand: int, laid: int, held: int, ends: list[tuple[int, int, int, int]]) -> tuple[int, int]:
+    """Wary's move as (tile index, arm), as :func:`~allfives.players.playouts.wary_move`
+    judges it: the mover sees its own hand and the tiles in play; the next
+    player holds ``held`` tiles."""
+    moves: list[tuple[int, int, int, int, int]] = []  # tile, arm, outer, ends total after, tie
+    for arm, number, _, base in ends:
+        on = hand & WITH[number]
+        while on:
+            low_bit = on & -on
+            on ^= low_bit
+            t = low_bit.bit_length() - 1
+            high = HIGH[t]
+            outer = LOW[t] if high == number else high
+            moves.append((t, arm, outer, base + outer * TIMES[t], TIE[t]))
+    if len(moves) == 1:
+        return moves[0][0], moves[0][1]
+    unseen = ALL_TILES & ~laid & ~hand
+    hidden = unseen.bit_count() or 1
+    best_key = -1e9
+    best = (0, 0)
+    for t, arm, outer, after, tie in moves:
+        value = float(after if after and not after % 5 else 0)
+        # The tiles that would score off each end this move leaves.
+        danger = SCORING[outer * 5 + (after - outer * TIMES[t]) % 5]
+        for other, number, times, _ in ends:
+            if other != arm:
+                danger |= SCORING[number * 5 + (after - number * times) % 5]
+        danger &= unseen
+        if danger:
+            # About the ends total again, times the chance of a scoring tile.
+            value -= WARY * min(1.0, danger.bit_count() * held / hidden) * max(after, 5)
+        key = 32.0 * value + tie
+        if key > best_key:
+            best_key, best = key, (t, arm)
+    return best

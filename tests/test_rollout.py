@@ -1,0 +1,117 @@
+"""The searches' fast rollout plays by the engine's rules: every move it
+makes is legal, each policy's move is one its rule ranks first, and the
+hand ends with the scores the engine gives for the same moves."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from allfives import Deal, HandState, Move, Rules
+from allfives.players.playouts import wary_move
+from allfives.players.rollout import Policy, hand_pips, rollout
+from allfives.players.simple import greedy
+
+RULES = {
+    "default 2 players": Rules(),
+    "3 players": Rules(players=3),
+    "4 players in partnerships": Rules(players=4),
+    "4 players each for themselves": Rules(players=4, partnerships=False),
+    "winner takes, highest double leads": Rules(hand_end="winner-takes", lead="highest-double", hand_size=7),
+    "a low target, won at once mid-hand": Rules(target=40),
+    "a low target, won at the hand's end": Rules(win="hand-end", target=40),
+    "tiny hands": Rules(hand_size=3),
+    "one tile each": Rules(hand_size=1),
+}
+
+
+def dealt(rules: Rules, seed: int) -> HandState:
+    deal = Deal.shuffle(rules, random.Random(seed))
+    return HandState(rules, deal.hands, deal.boneyard, deal.leader if deal.leader is not None else 0)
+
+
+def easy_key(state: HandState, move: Move) -> tuple[int, bool, int]:
+    return state.points_for(move), move.tile.is_double, move.tile.pips
+
+
+def wary_ranks_first(state: HandState, move: Move) -> bool:
+    """Whether wary's rule ranks ``move`` first (its own choice, or a move
+    it values the same that comes later in the hand)."""
+    if wary_move(state) == move:
+        return True
+    first = state.copy()
+    hand = first.hands[first.to_move]
+    hand.remove(move.tile)
+    hand.insert(0, move.tile)
+    return wary_move(first).tile == move.tile
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy", "wary"])
+@pytest.mark.parametrize("name", list(RULES))
+def test_a_rollout_is_a_hand_the_engine_would_play_to_the_same_end(name: str, policy: Policy) -> None:
+    rules = RULES[name]
+    for seed in range(120):
+        state = dealt(rules, seed)
+        trace: list[Move] = []
+        outcome = rollout(state, policy, random.Random(seed), trace=trace)
+        assert not state.moves, "the rollout leaves the hand it was given as it was"
+        for move in trace:
+            legal = state.legal_moves()
+            assert move in legal
+            if policy == "greedy":
+                assert easy_key(state, move) == easy_key(state, greedy(legal, state.points_for)[0])
+            elif policy == "wary":
+                assert wary_ranks_first(state, move)
+            state.apply(move)
+        assert state.is_over
+        assert outcome == (tuple(state.scores), state.winner, state.reason, state.out)
+
+
+def test_a_random_rollout_reaches_every_legal_move() -> None:
+    # From one position, many seeds: each of the mover's moves comes up.
+    state = dealt(Rules(), 4)
+    state.apply(state.legal_moves()[0])
+    seen = set()
+    for seed in range(300):
+        trace: list[Move] = []
+        rollout(state, "random", random.Random(seed), trace=trace)
+        seen.add(trace[0])
+    assert seen == set(state.legal_moves())
+
+
+def test_a_rollout_can_take_up_a_hand_part_way_through_with_a_given_move_or_its_own() -> None:
+    for seed in range(60):
+        state = dealt(Rules(), seed)
+        rng = random.Random(seed)
+        for _ in range(4):
+            if not state.is_over:
+                state.apply(rng.choice(state.legal_moves()))
+        if state.is_over:
+            continue
+        for first in [None, *state.legal_moves()]:
+            trace: list[Move] = []
+            outcome = rollout(state, "greedy", first=first, trace=trace)
+            assert first is None or trace[0] == first
+            replay = state.copy()
+            for move in trace:
+                replay.apply(move)
+            assert outcome == (tuple(replay.scores), replay.winner, replay.reason, replay.out)
+
+
+def test_a_rollout_of_a_finished_hand_reports_how_it_ended() -> None:
+    state = dealt(Rules(), 2)
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    assert rollout(state, "greedy") == (tuple(state.scores), state.winner, state.reason, state.out)
+
+
+def test_a_random_rollout_needs_a_random_source() -> None:
+    with pytest.raises(ValueError, match=r"random\.Random"):
+        rollout(dealt(Rules(), 1), "random")
+
+
+@pytest.mark.parametrize(("tiles", "pips"), [((), 0), ((0,), 0), ((27,), 12), ((6, 7, 13, 20, 21), 3 + 4 + 7 + 10 + 6)])
+def test_a_hands_pips_are_counted_from_its_bits(tiles: tuple[int, ...], pips: int) -> None:
+    # Tile indices run 0-0, 1-0, 1-1, 2-0, ... 6-6: 6 is 3-0, 7 is 3-1, 13 is 4-3, 20 is 5-5, 21 is 6-0.
+    assert hand_pips(sum(1 << t for t in tiles)) == pips
