@@ -10,7 +10,8 @@ mean points margin per hand (first player's side less the second's) with a
 95% confidence interval over the deal pairs, the hands won, and the time
 each player took per move. ``--matches N`` plays N pairs of whole matches
 to the target instead, and counts matches won. ``--jobs 2`` shares the deal
-pairs out between two processes (one per core: the time budget is per move).
+(or match) pairs out between two processes (one per core: the time budget
+is per move).
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .match import Deal, Match
 from .players import DEFAULT_BUDGET_MS, LEVELS, REFERENCE, Player, make_player
@@ -107,12 +109,7 @@ def play_deals(
     result = ArenaResult(*levels)
     times: tuple[list[float], list[float]] = ([], [])
     play = functools.partial(_play_deal_pair, rules, levels, seed, budget_ms)
-    with contextlib.ExitStack() as stack:
-        if jobs > 1:
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
-            pairs: Iterator[_DealPair] = pool.map(play, range(deals))
-        else:
-            pairs = map(play, range(deals))
+    with _shared_out(play, deals, jobs) as pairs:
         for number, (pair, pair_times) in enumerate(pairs):
             for margin in pair:
                 result.hands[0 if margin > 0 else 1 if margin < 0 else 2] += 1
@@ -160,38 +157,74 @@ def play_matches(
     seed: int,
     budget_ms: float | None = DEFAULT_BUDGET_MS,
     progress: bool = False,
+    jobs: int = 1,
 ) -> ArenaResult:
     """Play ``matches`` seeded pairs of whole matches to the target; both
-    matches of a pair are dealt the same hands, seats swapped."""
+    matches of a pair are dealt the same hands, seats swapped. ``jobs``
+    shares the pairs out as :func:`play_deals` does."""
     result = ArenaResult(*levels)
     times: tuple[list[float], list[float]] = ([], [])
-    for number in range(matches):
-        pair = []
-        for swapped in (False, True):
-            first, second = _players(levels, f"match:{seed}:{number}:{swapped}", budget_ms)
-            seated, side, roles = _seat_players(rules, first, second, swapped)
-            match = Match(rules)
-            hand_number = 0
-            while not match.is_over:
-                shuffled = Deal.shuffle(rules, random.Random(f"allfives-arena:{seed}:{number}:{hand_number}"))
-                if not match.leader_by_chance:
-                    shuffled = Deal(shuffled.hands, shuffled.boneyard, None)
-                match.start_hand(shuffled)
-                hand_number += 1
-                while match.to_move is not None:
-                    seat = match.to_move
-                    _move(match, seated, times[0 if roles[seat] == "first" else 1])
-            won = match.winner == side
-            result.matches[0 if won else 1] += 1
-            others = max(v for s, v in enumerate(match.scores) if s != side)
-            pair.append((match.scores[side] - others) / hand_number)
-        result.margins.append(statistics.fmean(pair))
-        if progress and (number + 1) % 10 == 0:
-            print(
-                f"  {number + 1} match pairs: first won {result.matches[0]} of {sum(result.matches)}", file=sys.stderr
-            )
+    play = functools.partial(_play_match_pair, rules, levels, seed, budget_ms)
+    with _shared_out(play, matches, jobs) as pairs:
+        for number, (pair, won, pair_times) in enumerate(pairs):
+            result.matches[0] += won
+            result.matches[1] += 2 - won
+            result.margins.append(statistics.fmean(pair))
+            times[0].extend(pair_times[0])
+            times[1].extend(pair_times[1])
+            if progress and (number + 1) % 10 == 0:
+                print(
+                    f"  {number + 1} match pairs: first won {result.matches[0]} of {sum(result.matches)}",
+                    file=sys.stderr,
+                )
     result.times = {levels[0] + " (first)": times[0], levels[1] + " (second)": times[1]}
     return result
+
+
+#: One match pair's result: the first player's points margin per hand in
+#: each match, how many of the two it won, and each player's seconds per move.
+_MatchPair = tuple[list[float], int, tuple[list[float], list[float]]]
+
+
+def _play_match_pair(
+    rules: Rules, levels: tuple[str, str], seed: int, budget_ms: float | None, number: int
+) -> _MatchPair:
+    """Match pair ``number`` of ``seed``: the same hands dealt, seats swapped."""
+    pair: list[float] = []
+    won = 0
+    times: tuple[list[float], list[float]] = ([], [])
+    for swapped in (False, True):
+        first, second = _players(levels, f"match:{seed}:{number}:{swapped}", budget_ms)
+        seated, side, roles = _seat_players(rules, first, second, swapped)
+        match = Match(rules)
+        hand_number = 0
+        while not match.is_over:
+            shuffled = Deal.shuffle(rules, random.Random(f"allfives-arena:{seed}:{number}:{hand_number}"))
+            if not match.leader_by_chance:
+                shuffled = Deal(shuffled.hands, shuffled.boneyard, None)
+            match.start_hand(shuffled)
+            hand_number += 1
+            while match.to_move is not None:
+                seat = match.to_move
+                _move(match, seated, times[0 if roles[seat] == "first" else 1])
+        won += match.winner == side
+        others = max(v for s, v in enumerate(match.scores) if s != side)
+        pair.append((match.scores[side] - others) / hand_number)
+    return pair, won, times
+
+
+T = TypeVar("T")
+
+
+@contextlib.contextmanager
+def _shared_out(play: Callable[[int], T], count: int, jobs: int) -> Iterator[Iterator[T]]:
+    """``play(0)``, ``play(1)``, ... ``play(count - 1)``, in order; with
+    ``jobs`` above 1, worked out in that many processes."""
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            yield pool.map(play, range(count))
+    else:
+        yield map(play, range(count))
 
 
 def percentiles(seconds: Sequence[float]) -> tuple[float, float, float]:
@@ -223,9 +256,10 @@ def report(result: ArenaResult, args: argparse.Namespace, rules: Rules) -> dict[
     return out
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The arena's options, for ``python -m allfives arena``."""
-    names = (*LEVELS, REFERENCE)
+def add_arguments(parser: argparse.ArgumentParser, extra_players: Sequence[str] = ()) -> None:
+    """The arena's options, for ``python -m allfives arena``; ``extra_players``
+    are more player names to accept (tools/arena_variants.py has some)."""
+    names = (*LEVELS, REFERENCE, *extra_players)
     parser.add_argument("first", choices=names, help="the player whose margin is reported")
     parser.add_argument("second", choices=names, help="its opponent")
     parser.add_argument("--deals", type=int, default=100, help="seeded deals, each played twice (default 100)")
@@ -249,7 +283,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--progress", action="store_true", help="report progress on standard error")
     parser.add_argument(
-        "--jobs", type=int, default=1, help="play the deal pairs in this many processes (default 1; one per core)"
+        "--jobs", type=int, default=1, help="play the deal or match pairs in this many processes (default 1; one per core)"
     )
 
 
@@ -269,7 +303,7 @@ def run(args: argparse.Namespace) -> int:
     budget = args.budget_ms if args.budget_ms and args.budget_ms > 0 else None
     levels = (args.first, args.second)
     if args.matches:
-        result = play_matches(rules, levels, args.matches, args.seed, budget, args.progress)
+        result = play_matches(rules, levels, args.matches, args.seed, budget, args.progress, max(1, args.jobs))
     else:
         result = play_deals(rules, levels, args.deals, args.seed, budget, args.progress, max(1, args.jobs))
     out = report(result, args, rules)

@@ -402,6 +402,15 @@ def test_arena_jobs_play_the_same_deals_as_one_process() -> None:
     assert shared.hands == alone.hands
 
 
+def test_arena_jobs_play_the_same_matches_as_one_process() -> None:
+    rules = Rules(players=2, hand_size=5, target=60)
+    alone = play_matches(rules, ("medium", "easy"), matches=3, seed=4)
+    shared = play_matches(rules, ("medium", "easy"), matches=3, seed=4, jobs=2)
+    assert shared.margins == alone.margins
+    assert shared.matches == alone.matches
+    assert sum(alone.matches) == 6
+
+
 def test_arena_same_player_both_sides_is_even() -> None:
     result = play_deals(Rules(), ("easy", "easy"), deals=5, seed=2)
     assert result.margins == [0.0] * 5

@@ -21,8 +21,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any, Final
 
-from js import Object
-from pyodide.ffi import create_proxy, to_js
+from dom import js_object, some
+from pyodide.ffi import create_proxy
 
 __all__ = ["SCOPE", "SCRIPT", "Update", "register"]
 
@@ -34,20 +34,10 @@ SKIP_WAITING: Final = "allfives:skip-waiting"
 _KEEP: list[Any] = []
 
 
-def _some(value: Any) -> Any:
-    """``value``, or None for JavaScript's null and undefined."""
-    return None if value is None or type(value).__name__ == "JsNull" else value
-
-
-def _js_object(data: dict[str, Any]) -> Any:
-    """A plain JavaScript object (what postMessage and register expect)."""
-    return to_js(data, dict_converter=Object.fromEntries)
-
-
 def _listen(target: Any, kind: str, handler: Callable[[Any], None], *, once: bool = False) -> None:
     proxy = create_proxy(handler)
     _KEEP.append(proxy)
-    target.addEventListener(kind, proxy, _js_object({"once": once}))
+    target.addEventListener(kind, proxy, js_object({"once": once}))
 
 
 class Update:
@@ -61,7 +51,7 @@ class Update:
         """Switch to the new version now and reload the page. Call it only
         when nothing is lost by a reload (the game is saved after every move,
         but a move being animated would be cut short)."""
-        waiting = _some(self.registration.waiting)
+        waiting = some(self.registration.waiting)
         if waiting is None:
             return
         _listen(
@@ -70,7 +60,7 @@ class Update:
             lambda _event: self.window.location.reload(),
             once=True,
         )
-        waiting.postMessage(_js_object({"type": SKIP_WAITING}))
+        waiting.postMessage(js_object({"type": SKIP_WAITING}))
 
 
 def register(window: Any, on_update_ready: Callable[[Update], None]) -> None:
@@ -78,7 +68,7 @@ def register(window: Any, on_update_ready: Callable[[Update], None]) -> None:
     from any sub-path), and call ``on_update_ready(update)`` once a new
     version is waiting while this page runs the old one. Returns at once;
     the work goes on in the background."""
-    container = _some(getattr(window.navigator, "serviceWorker", None))
+    container = some(getattr(window.navigator, "serviceWorker", None))
     if container is None:
         return
     task = asyncio.ensure_future(_register(window, container, on_update_ready))
@@ -87,7 +77,7 @@ def register(window: Any, on_update_ready: Callable[[Update], None]) -> None:
 
 async def _register(window: Any, container: Any, on_update_ready: Callable[[Update], None]) -> None:
     try:
-        registration = _some(await container.register(SCRIPT, _js_object({"scope": SCOPE})))
+        registration = some(await container.register(SCRIPT, js_object({"scope": SCOPE})))
     except Exception as error:  # an insecure origin, a broken worker: play online
         window.console.warn(f"All Fives cannot work offline here: {error}")
         return
@@ -112,13 +102,13 @@ class _Watch:
 
     def start(self) -> None:
         self.check()
-        installing = _some(self.registration.installing)
+        installing = some(self.registration.installing)
         if installing is not None:
             self.follow(installing)
         _listen(self.registration, "updatefound", self.on_update_found)
 
     def on_update_found(self, _event: Any) -> None:
-        installing = _some(self.registration.installing)
+        installing = some(self.registration.installing)
         if installing is not None:
             self.follow(installing)
 
@@ -128,8 +118,8 @@ class _Watch:
     def check(self) -> None:
         """Report the waiting worker, once, if this page runs an older one
         (with no controller this is the first install: nothing to update)."""
-        waiting = _some(self.registration.waiting)
-        if waiting is None or _some(self.container.controller) is None or waiting == self.reported:
+        waiting = some(self.registration.waiting)
+        if waiting is None or some(self.container.controller) is None or waiting == self.reported:
             return
         self.reported = waiting
         self.report(Update(self.window, self.registration))

@@ -1,0 +1,50 @@
+"""The arena with Expert variants that the game does not offer, for the
+experiments in docs/ai.md ("What did not pay").
+
+    python tools/arena_variants.py expert-wary reference --deals 200 --seed 2 --jobs 2
+
+Takes every option of ``python -m allfives arena``; the extra player names
+are the variants below, built as Expert with one setting changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from allfives import arena, players
+from allfives.players import Player
+from allfives.players.expert import Expert
+from allfives.players.playouts import wary_move
+
+VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
+    # Wary playouts (the rollout's "wary" rule) in place of Easy's.
+    "expert-wary": lambda rng, budget: Expert(rng, budget_ms=budget, policy=wary_move),
+    # No inference from play: every consistent deal counts the same.
+    "expert-uniform": lambda rng, budget: Expert(rng, budget_ms=budget, infer=False),
+}
+
+
+def make_player(
+    level: str, rng_or_seed: random.Random | int | str, *, budget_ms: float | None = 300.0, **options: object
+) -> Player:
+    if level in VARIANTS:
+        rng = rng_or_seed if isinstance(rng_or_seed, random.Random) else random.Random(rng_or_seed)
+        return VARIANTS[level](rng, budget_ms)
+    return players.make_player(level, rng_or_seed, budget_ms=budget_ms)
+
+
+def main() -> int:
+    arena.make_player = make_player  # type: ignore[attr-defined]  # the worker processes fork with it
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    arena.add_arguments(parser, extra_players=tuple(VARIANTS))
+    return arena.run(parser.parse_args())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
