@@ -23,6 +23,7 @@ from board import (
     board_geometry,
     render_board,
     render_tile,
+    table_shape,
     tile_name,
     tile_svg,
 )
@@ -167,6 +168,33 @@ def test_a_short_line_runs_straight() -> None:
     xs = [b.x for b in sorted(geometry.tiles, key=lambda b: b.x)]
     assert [str(b.tile) for b in sorted(geometry.tiles, key=lambda b: b.x)] == ["5-2", "5-3", "3-1", "4-1"]
     assert xs == sorted(xs)
+
+
+def test_a_small_table_draws_a_short_layout_larger_and_never_cuts_a_long_one() -> None:
+    short = layout_after("5-3", "3-1 E")
+    for aspect in (DESKTOP, PHONE, 1.0):
+        wide = board_geometry(short, aspect).view_box
+        small = board_geometry(short, aspect, small=True).view_box
+        assert small[2] < wide[2], "a smaller viewBox: larger tiles"
+        assert small[3] < wide[3]
+        assert small[2] / small[3] == pytest.approx(aspect)
+    long = layout_after("5-3", "3-1 E", "5-2 W", "1-4 E", "2-2 W", "4-6 E", "2-0 W", "6-6 E", "0-0 W")
+    geometry = board_geometry(long, PHONE, small=True)
+    x, y, w, h = geometry.view_box
+    for b in geometry.tiles:
+        assert x <= b.x
+        assert b.x + b.width <= x + w
+        assert y <= b.y
+        assert b.y + b.height <= y + h
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "shape"),
+    [(0, 0, (1.6, False)), (360, 300, (1.2, True)), (1000, 500, (2.0, False)), (300, 1500, (0.4, True))],
+)
+def test_a_tables_shape_comes_from_its_size_on_screen(width: float, height: float, shape: tuple[float, bool]) -> None:
+    aspect, small = table_shape(width, height)
+    assert (aspect, small) == (pytest.approx(shape[0]), shape[1])
 
 
 SPINNER_LAYOUTS = [

@@ -52,6 +52,7 @@ __all__ = [
     "end_name",
     "render_board",
     "render_tile",
+    "table_shape",
     "tile_name",
     "tile_svg",
 ]
@@ -66,6 +67,11 @@ MARGIN: Final = 0.7 * HALF
 """Felt around the layout inside the viewBox."""
 MIN_AREA: Final = 16 * 10 * HALF * HALF
 """The smallest table drawn, at any aspect: a short layout is not blown up to fill it."""
+SMALL_MIN_AREA: Final = 10 * 8 * HALF * HALF
+"""The same on a small table (a phone's): its tiles are drawn larger, as a
+short layout there would otherwise leave them fingertip-sized."""
+SMALL_TABLE_PX: Final = 600
+"""A table narrower than this, in CSS pixels, is a small one."""
 
 # Inline colours, so the markup looks right before the page's stylesheet
 # (which may override them through the classes) has loaded. Dark pips on
@@ -583,11 +589,12 @@ def _candidates(doubles: tuple[bool, ...], start: Vec, d0: Vec, middle: Box) -> 
     return tuple(found)
 
 
-def _fit(bounds: Box, aspect: float) -> tuple[float, float, float, float]:
-    """The viewBox around ``bounds``, with a margin of felt, at ``aspect``."""
+def _fit(bounds: Box, aspect: float, min_area: float = MIN_AREA) -> tuple[float, float, float, float]:
+    """The viewBox around ``bounds``, with a margin of felt, at ``aspect``,
+    and no smaller than ``min_area``."""
     x0, y0, x1, y1 = bounds
-    width = max(x1 - x0 + 2 * MARGIN, math.sqrt(MIN_AREA * aspect))
-    height = max(y1 - y0 + 2 * MARGIN, math.sqrt(MIN_AREA / aspect))
+    width = max(x1 - x0 + 2 * MARGIN, math.sqrt(min_area * aspect))
+    height = max(y1 - y0 + 2 * MARGIN, math.sqrt(min_area / aspect))
     if width / height < aspect:
         width = height * aspect
     else:
@@ -664,18 +671,27 @@ def _middle(placed: Placed) -> tuple[Box, dict[End, Vec]]:
     return box, faces
 
 
-def board_geometry(layout: Layout, aspect: float = 1.6) -> BoardGeometry:
-    """Lay out ``layout`` for a table ``aspect`` times as wide as it is tall."""
+def table_shape(width: float, height: float) -> tuple[float, bool]:
+    """A table's aspect ratio (kept between 0.4 and 3) and whether it is a
+    small one, from its size in CSS pixels (0 while it is not laid out yet)."""
+    if width < 10 or height < 10:
+        return 1.6, False
+    return max(0.4, min(3.0, width / height)), width < SMALL_TABLE_PX
+
+
+def board_geometry(layout: Layout, aspect: float = 1.6, *, small: bool = False) -> BoardGeometry:
+    """Lay out ``layout`` for a table ``aspect`` times as wide as it is tall;
+    a ``small`` table draws a short layout's tiles larger."""
     if not aspect > 0 or not math.isfinite(aspect):
         raise ValueError(f"the aspect ratio must be a positive number, not {aspect!r}")
-    return _geometry(_Snapshot.of(layout), aspect)
+    return _geometry(_Snapshot.of(layout), aspect, SMALL_MIN_AREA if small else MIN_AREA)
 
 
 @functools.lru_cache(maxsize=64)
-def _geometry(layout: _Snapshot, aspect: float) -> BoardGeometry:
+def _geometry(layout: _Snapshot, aspect: float, min_area: float) -> BoardGeometry:
     # Cached: the page draws the same layout again whenever the selection changes.
     if layout.lead is None:
-        return BoardGeometry(_fit((0.0, 0.0, 0.0, 0.0), aspect), (), {}, None, 0)
+        return BoardGeometry(_fit((0.0, 0.0, 0.0, 0.0), aspect, min_area), (), {}, None, 0)
     placed, chains, middle_arm, middle_index = _chains(layout)
     middle, faces = _middle(placed)
     open_ends = {End(arm) for arm, pips in enumerate(layout.open_pips) if pips != -1}
@@ -703,7 +719,7 @@ def _geometry(layout: _Snapshot, aspect: float) -> BoardGeometry:
     spinner = tiles[0] if layout.spinner != -1 else None
     corners = sum(p.corners for p in chosen.values())
     ordered = tuple(sorted(tiles, key=lambda t: (-1 if t.arm is None else int(t.arm), t.index)))
-    return BoardGeometry(_fit(bounds, aspect), ordered, dict(sorted(ends.items())), spinner, corners)
+    return BoardGeometry(_fit(bounds, aspect, min_area), ordered, dict(sorted(ends.items())), spinner, corners)
 
 
 Score = tuple[float, float, int, float]
@@ -799,6 +815,7 @@ def render_board(
     layout: Layout,
     *,
     aspect: float = 1.6,
+    small: bool = False,
     targets: Mapping[End, int | None] | None = None,
     last: Tile | None = None,
     reduced: bool = False,
@@ -811,8 +828,9 @@ def render_board(
     target, a focusable button named for the end and its score. ``last`` is
     the tile played last, ringed. ``reduced`` (the reader prefers reduced
     motion) leaves out the marks that the page's stylesheet animates.
+    ``aspect`` and ``small`` are the table's shape (see :func:`table_shape`).
     """
-    geometry = board_geometry(layout, aspect)
+    geometry = board_geometry(layout, aspect, small=small)
     vx, vy, vw, vh = geometry.view_box
     total = layout.total if layout.lead is not None else 0
     count = len(geometry.tiles)

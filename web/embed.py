@@ -265,17 +265,16 @@ class Embed:
             game.match.needs_deal and not game.match.is_over
         )
 
-    def board_aspect(self) -> float:
+    def table_shape(self) -> tuple[float, bool]:
+        """The board's aspect ratio and whether it is a small (phone) table."""
         node = by_id("board")
-        width, height = float(node.clientWidth or 0), float(node.clientHeight or 0)
-        if width < 10 or height < 10:
-            return 1.6
-        return max(0.4, min(3.0, width / height))
+        return board.table_shape(float(node.clientWidth or 0), float(node.clientHeight or 0))
 
     def draw_table(self, layout: Layout, last: Tile | None, targets: dict[End, int | None] | None = None) -> None:
         # board.render_board escapes everything it draws from data.
+        aspect, small = self.table_shape()
         by_id("board").innerHTML = board.render_board(
-            layout, aspect=self.board_aspect(), targets=targets, last=last, words=self.board_words
+            layout, aspect=aspect, small=small, targets=targets, last=last, words=self.board_words
         )
 
     def render_board(self) -> None:

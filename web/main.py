@@ -50,6 +50,7 @@ class Page:
         self.proxies: list[Any] = []
         self.tasks: set[Any] = set()
         self.notes: dict[int, str] = {}  # "drew 2", "passed": what each player just did
+        self.plays_logged = 0  # the log numbers the hand's plays, not its draws and passes
         self.shown_scores: dict[int, int] = {}
         self.counting: dict[int, int] = {}  # side: the number on its card while it counts up
         self.drag: dict[str, Any] | None = None
@@ -255,12 +256,10 @@ class Page:
             card.append(el("div", state, class_="opponent-state"))
             box.append(card)
 
-    def board_aspect(self) -> float:
+    def table_shape(self) -> tuple[float, bool]:
+        """The board's aspect ratio and whether it is a small (phone) table."""
         node = by_id("board")
-        width, height = float(node.clientWidth or 0), float(node.clientHeight or 0)
-        if width < 10 or height < 10:
-            return 1.6
-        return max(0.4, min(3.0, width / height))
+        return board.table_shape(float(node.clientWidth or 0), float(node.clientHeight or 0))
 
     def targets(self) -> dict[End, int | None]:
         game = self.game
@@ -281,10 +280,12 @@ class Page:
             self.board_markup = ""
             return
         last = hand.moves[-1].tile if hand and hand.moves else None
+        aspect, small = self.table_shape()
         # board.render_board escapes everything it draws from data.
         markup = board.render_board(
             layout,
-            aspect=self.board_aspect(),
+            aspect=aspect,
+            small=small,
             targets=self.targets(),
             last=last,
             reduced=self.reduced,
@@ -429,6 +430,7 @@ class Page:
     def log_history(self) -> None:
         game = self.game
         assert game is not None
+        self.plays_logged = 0
         for event in game.match.log:
             self.log_event(event, quiet=True)
 
@@ -473,10 +475,17 @@ class Page:
         if not text:
             return
         item = el("li", text)
-        if isinstance(event, Played) and event.points:
-            item.classList.add("scored")
-        if isinstance(event, HandStarted):
+        if isinstance(event, Played):
+            # Numbered by the move's place in the hand, as records and replays count them.
+            self.plays_logged += 1
+            item.value = self.plays_logged
+            if event.points:
+                item.classList.add("scored")
+        elif isinstance(event, HandStarted):
+            self.plays_logged = 0
             item.classList.add("hand-start")
+        else:
+            item.classList.add("aside")  # a draw, a pass, the hand's end: no number
         log = by_id("log")
         log.append(item)
         log.scrollTop = log.scrollHeight
@@ -568,7 +577,8 @@ class Page:
         hand = game.match.hand
         if hand is None:
             return
-        geometry = board.board_geometry(hand.layout, self.board_aspect())
+        aspect, small = self.table_shape()
+        geometry = board.board_geometry(hand.layout, aspect, small=small)
         box = geometry.box_of(event.move.tile)
         svg = q("#board svg")
         if box is None or svg is None:

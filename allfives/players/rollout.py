@@ -175,7 +175,7 @@ def rollout(
                     count_n = on_n.bit_count()
                     count += count_n + on_s.bit_count()
                 assert chance is not None
-                pick = int(chance() * count)
+                pick = int(chance() * count) if count > 1 else 0
                 if pick < count_w:
                     on, arm = on_w, 0
                 elif pick < count_w + count_e:

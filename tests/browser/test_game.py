@@ -66,6 +66,19 @@ def test_the_page_opens_on_a_table_ready_to_play(player: Player, page: Page, pag
     page_log.assert_clean()
 
 
+def assert_the_log_numbers_the_plays(player: Player) -> None:
+    """The move log numbers each play by its place in the hand (as records and
+    replays count moves); the hand's first line, draws and passes go unnumbered."""
+    lines = player.page.get_by_role("complementary", name="Moves").get_by_role("listitem")
+    shown = lines.evaluate_all(
+        "items => items.map(li => [li.innerText, getComputedStyle(li).listStyleType === 'none' ? 0 : li.value])"
+    )
+    numbers = [number for _, number in shown if number]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert all(not number for text, number in shown if "draws" in text or "passes" in text)
+    assert len(numbers) >= 4
+
+
 def test_a_seeded_match_played_by_clicks_ends_as_its_record_replays(
     player: Player, screenshot: Screenshot, tmp_path: Path
 ) -> None:
@@ -91,6 +104,7 @@ def test_a_seeded_match_played_by_clicks_ends_as_its_record_replays(
         if moves == 4:
             player.wait_for_turn()
             take_screenshot(player, screenshot, "desktop-mid-game")
+            assert_the_log_numbers_the_plays(player)
     take_screenshot(player, screenshot, "desktop-match-end")
     assert hands_seen >= 1, "seed 7 should take more than one hand"
     result = player.dialog(MATCH_OVER)
