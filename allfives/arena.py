@@ -283,7 +283,10 @@ def add_arguments(parser: argparse.ArgumentParser, extra_players: Sequence[str] 
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--progress", action="store_true", help="report progress on standard error")
     parser.add_argument(
-        "--jobs", type=int, default=1, help="play the deal or match pairs in this many processes (default 1; one per core)"
+        "--jobs",
+        type=int,
+        default=1,
+        help="play the deal or match pairs in this many processes (default 1; one per core)",
     )
 
 
