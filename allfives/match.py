@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .chance import shuffle
 from .events import Drew, Event, HandStarted
 from .hand import HandState, IllegalMove, opening_lead
 from .rules import SET_SIZE, Rules
@@ -39,7 +40,7 @@ class Deal:
         random when ``choose_leader``. The same seed deals the same tiles on
         CPython and Pyodide."""
         tiles = list(TILES)
-        rng.shuffle(tiles)
+        shuffle(tiles, rng)
         size = rules.deal_size
         hands = tuple(tuple(tiles[i * size : (i + 1) * size]) for i in range(rules.players))
         boneyard = tuple(tiles[rules.players * size :])

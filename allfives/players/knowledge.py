@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..chance import shuffle
 from ..events import Drew, Passed, Played
 from ..hand import MOVES, HandState, points_for
 from ..layout import Layout
@@ -135,7 +136,7 @@ class Knowledge:
         for attempt in range(_TRIES + 1):
             relax = attempt == _TRIES  # the last try ignores the voids
             pool = list(self.hidden)
-            rng.shuffle(pool)
+            shuffle(pool, rng)
             hands: list[list[Tile]] = [[] for _ in self.slots]
             ok = True
             for s, i in order:

@@ -25,6 +25,7 @@ functions, not copies.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Literal, NamedTuple
 
 from ..hand import MOVES, HandState, hand_end_change, match_winner
@@ -51,6 +52,8 @@ PIPS = tuple(t.pips for t in TILES)
 TIMES = tuple(2 if t.is_double else 1 for t in TILES)  # a double at an end counts both halves
 # Easy's tie-break below the points: a double first, then the heavier tile.
 TIE = tuple((16 if t.is_double else 0) + t.pips for t in TILES)
+BIT = {t: 1 << t.index for t in TILES}  # a tile's bit in a hand's bit set
+INDEX = {t: t.index for t in TILES}
 WITH = tuple(sum(1 << t.index for t in TILES if t.has(number)) for number in range(7))
 """WITH[number]: the tiles showing ``number``, one bit per tile index."""
 
@@ -105,13 +108,13 @@ def rollout(
     wary = policy == "wary"
     if randomly and rng is None:
         raise ValueError("a random rollout needs a random.Random")
-    chance = rng.random if rng is not None else None
+    chance = rng.random if rng is not None else random.random  # only "random" draws, and it has an rng
     players = rules.players
     sides = state.sides
     target = state.target
     scores = list(state.scores)
-    hands = [sum(1 << t.index for t in hand) for hand in state.hands]
-    boneyard = [t.index for t in state.boneyard]
+    hands = [sum(map(BIT.__getitem__, hand)) for hand in state.hands]
+    boneyard = list(map(INDEX.__getitem__, state.boneyard))
     drawn = 0  # the boneyard is drawn in order: boneyard[drawn] comes next
     layout = state.layout
     w, e, n, s = layout.open_pips
@@ -166,24 +169,27 @@ def rollout(
                 on_w = hand & WITH[w]
                 on_e = hand & WITH[e]
                 count_w = on_w.bit_count()
-                count_e = on_e.bit_count()
-                count = count_w + count_e
-                count_n = on_n = on_s = 0
-                if n != CLOSED:
+                if n == CLOSED:
+                    count = count_w + on_e.bit_count()
+                    pick = int(chance() * count) if count > 1 else 0
+                    if pick < count_w:
+                        on, arm = on_w, 0
+                    else:
+                        on, arm, pick = on_e, 1, pick - count_w
+                else:
                     on_n = hand & WITH[n]
                     on_s = hand & WITH[s]
+                    count_e = on_e.bit_count()
                     count_n = on_n.bit_count()
-                    count += count_n + on_s.bit_count()
-                assert chance is not None
-                pick = int(chance() * count) if count > 1 else 0
-                if pick < count_w:
-                    on, arm = on_w, 0
-                elif pick < count_w + count_e:
-                    on, arm, pick = on_e, 1, pick - count_w
-                elif pick < count_w + count_e + count_n:
-                    on, arm, pick = on_n, 2, pick - count_w - count_e
-                else:
-                    on, arm, pick = on_s, 3, pick - count_w - count_e - count_n
+                    pick = int(chance() * (count_w + count_e + count_n + on_s.bit_count()))
+                    if pick < count_w:
+                        on, arm = on_w, 0
+                    elif pick < count_w + count_e:
+                        on, arm, pick = on_e, 1, pick - count_w
+                    elif pick < count_w + count_e + count_n:
+                        on, arm, pick = on_n, 2, pick - count_w - count_e
+                    else:
+                        on, arm, pick = on_s, 3, pick - count_w - count_e - count_n
                 while pick:  # drop the lower tiles on that end
                     on &= on - 1
                     pick -= 1
@@ -252,14 +258,12 @@ def rollout(
             return _end(rules, hands, scores, "blocked", None)
 
 
-def _lead(state: HandState, hand: int, policy: Policy, chance: object) -> int:
+def _lead(state: HandState, hand: int, policy: Policy, chance: Callable[[], float]) -> int:
     """The tile index a rollout leads with."""
     if state.forced_lead is not None:
         return state.forced_lead.index
     if policy == "random":
-        assert callable(chance)
-        pick: float = chance()
-        return _nth(hand, int(pick * hand.bit_count()))
+        return _nth(hand, int(chance() * hand.bit_count()))
     # As Easy: the lead scores its pips when they are a multiple of 5.
     tiles = [i for i in range(len(TILES)) if hand >> i & 1]
     return max(tiles, key=lambda i: (PIPS[i] if PIPS[i] % 5 == 0 else 0, TIMES[i], PIPS[i]))
