@@ -18,7 +18,7 @@ seat could really hold can be sampled, and almost nothing it could not.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..chance import shuffle
 from ..events import Drew, Passed, Played
@@ -31,7 +31,7 @@ from ..view import SeatView
 __all__ = ["Knowledge"]
 
 _TRIES = 24  # sampling attempts before a too-tight picture is relaxed
-PASSED_UP = 0.25  # how likely a sampled hand is for each bigger score it says an opponent passed up
+PASSED_UP = 0.25  # how likely a sampled hand is for each bigger score it says another player passed up
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +51,20 @@ class Knowledge:
     leader: int
     number: int
     moves: tuple[Move, ...]
-    # An opponent's plays since its last draw, as (seat, what each tile could
+    # The other players' plays since their last draws, as (seat, what each tile could
     # have scored then, the best score among the tiles it has played since,
     # what it scored): see :meth:`likelihood`.
     plays: tuple[tuple[int, tuple[int, ...], int, int], ...] = ()
+    # The slots as (seat, slot), the most constrained first: the order a
+    # sample fills them in (worked out once, not for every sample).
+    order: tuple[tuple[int, int], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        order = sorted(
+            ((s, i) for s, voids in enumerate(self.slots) for i in range(len(voids))),
+            key=lambda si: -self.slots[si[0]][si[1]].bit_count(),
+        )
+        object.__setattr__(self, "order", tuple(order))  # a frozen dataclass sets its fields so
 
     @staticmethod
     def from_view(view: SeatView) -> Knowledge:
@@ -76,10 +86,10 @@ class Knowledge:
         )
 
     def likelihood(self, deal: HandState) -> float:
-        """How well ``deal`` (a sample) explains the opponents' plays, up to
-        a constant: each opponent's hand is known back to its last draw (the
+        """How well ``deal`` (a sample) explains the other players' plays, up
+        to a constant: each one's hand is known back to its last draw (the
         tiles it holds in the sample and those it has played since), and a
-        hand that held a tile scoring more than the opponent did is less
+        hand that held a tile scoring more than the player did is less
         likely, by :data:`PASSED_UP` for each such play. Most players take
         the biggest score on offer most of the time."""
         weight = 1.0
@@ -129,10 +139,7 @@ class Knowledge:
     def sample(self, rng: random.Random) -> HandState:
         """A deal of the hidden tiles consistent with what this seat has seen,
         as a hand ready to play on from this seat's turn."""
-        order = sorted(
-            ((s, i) for s, voids in enumerate(self.slots) for i in range(len(voids))),
-            key=lambda si: -bin(self.slots[si[0]][si[1]]).count("1"),
-        )
+        order = self.order
         for attempt in range(_TRIES + 1):
             relax = attempt == _TRIES  # the last try ignores the voids
             pool = list(self.hidden)
@@ -165,16 +172,14 @@ class Knowledge:
 
 
 def _plays(view: SeatView) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
-    """The opponents' plays since each one's last draw (their hands then are
+    """The other players' plays since each one's last draw (their hands then are
     known from a sampled deal), each with what every tile could have scored
     on the layout as it was."""
-    rules = view.rules
-    mine = rules.side_of(view.seat)
     layout = Layout()
     found: list[tuple[int, tuple[int, ...], int, list[Tile]]] = []
     for event in view.history:
         if isinstance(event, Played):
-            if layout.lead is not None and rules.side_of(event.seat) != mine:
+            if layout.lead is not None and event.seat != view.seat:
                 could = tuple(_best_points(layout, t) for t in TILES)
                 found.append((event.seat, could, event.points, []))
             for seat, _, _, later in found:
