@@ -312,6 +312,26 @@ def test_wary_playouts_play_legal_moves() -> None:
             state.apply(move)
 
 
+def test_a_partner_who_passed_up_a_score_likely_lacked_the_tile_too() -> None:
+    # 4-1 leads (West 4, East 1). Seat 1 plays 1-0 where 6-1 would have
+    # scored 10; seat 2, the leader's partner, plays 0-0 where 5-4 would have
+    # scored 5; seat 3 scores the most on offer with 6-0.
+    rules = Rules(players=4, hand_size=2)
+    match = match_with(rules, "4-1 6-6", "1-0 2-2", "0-0 3-3", "6-0 2-1", leader=0)
+    for move in ("4-1", "1-0 E", "0-0 E", "6-0 E"):
+        match.play(Move.parse(move))
+    know = Knowledge.from_view(my_view(match))
+    six_one, five_four = Move.parse("6-1").tile, Move.parse("5-4").tile
+    seen = set()
+    for seed in range(60):
+        deal = know.sample(random.Random(seed))
+        partner_held = five_four in deal.hands[2]
+        seen.add(partner_held)
+        expected = (PASSED_UP if partner_held else 1.0) * (PASSED_UP if six_one in deal.hands[1] else 1.0)
+        assert know.likelihood(deal) == expected
+    assert seen == {True, False}
+
+
 def test_a_search_plays_out_a_sampled_hand_without_changing_it() -> None:
     for match in positions(Rules(), 10, seed=71):
         deal = Knowledge.from_view(my_view(match)).sample(random.Random(3))
@@ -340,6 +360,36 @@ def test_a_pruned_search_chooses_among_the_legal_moves() -> None:
         decision = search.choose(view)
         assert decision.move in view.legal_moves
         assert decision.reason.params["simulations"] == 70
+
+
+def test_expert_samples_more_deals_with_partners() -> None:
+    # Three hidden hands rather than one: the same move is noisier to judge.
+    for players, cap in ((2, 12), (4, 20)):
+        for match in positions(Rules(players=players), 6, seed=90):
+            view = my_view(match)
+            if len(view.legal_moves) < 2 or view.boneyard_size == 0:
+                continue
+            decision = Expert(random.Random(1), deals=12, partner_deals=20, budget_ms=None).choose(view)
+            assert decision.reason.params["simulations"] == cap
+
+
+def test_the_reply_search_answers_with_the_next_players_best_reply_on_each_deal() -> None:
+    search = Pimc("expert", random.Random(1), greedy_move, deals=1, reply=True)
+    checked = 0
+    for match in positions(Rules(), 30, seed=91):
+        deal = Knowledge.from_view(my_view(match)).sample(random.Random(2))
+        for move in deal.legal_moves():
+            after = deal.copy()
+            after.apply(move)
+            if after.is_over or len(after.legal_moves()) < 2:
+                continue
+            mover = after.sides[after.to_move]
+            before = tuple(after.scores)
+            outcomes = [margin(before, play_out(after, greedy_move, r), mover) for r in after.legal_moves()]
+            answered = search._answered(deal, move)
+            assert margin(before, answered, mover) == max(outcomes)
+            checked += 1
+    assert checked >= 20
 
 
 # The exact endgame

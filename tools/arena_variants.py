@@ -18,15 +18,28 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from allfives import arena, players
-from allfives.players import Player
+from allfives.hand import HandState
+from allfives.players import Player, search
 from allfives.players.expert import Expert
 from allfives.players.playouts import wary_move
+from allfives.tiles import Move
+
+
+def side_wary(state: HandState) -> Move:
+    """The rollout's "side-wary" rule (wary for the searching side, Easy for
+    the others); searches play it on the rollout only."""
+    raise NotImplementedError("side-wary is a rollout rule")
+
+
+search.ROLLOUTS[side_wary] = "side-wary"
 
 VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
     # Wary playouts (the rollout's "wary" rule) in place of Easy's.
     "expert-wary": lambda rng, budget: Expert(rng, budget_ms=budget, policy=wary_move),
     # No inference from play: every consistent deal counts the same.
     "expert-uniform": lambda rng, budget: Expert(rng, budget_ms=budget, infer=False),
+    # Wary playouts for the searching side only (its partner too), Easy's for the others.
+    "expert-side-wary": lambda rng, budget: Expert(rng, budget_ms=budget, policy=side_wary),
 }
 
 

@@ -1,8 +1,8 @@
 """How much Expert loses to sampling noise, judged by its own model.
 
-    python tools/search_noise.py --positions 120 --oracle 4000 --deals 400,800,2400
+    python tools/search_noise.py --positions 120 --oracle 4000 --deals 400,800,2400 [--players 4]
 
-Takes positions from seeded Easy-against-Easy hands (a third of the turns
+Takes positions from seeded Easy-against-Easy hands (or Easy's teams) (a third of the turns
 with a choice, leaving out those Expert solves exactly), values every legal
 move there on ``--oracle`` sampled deals (Easy's playouts, each deal
 weighed by the inference from play, every move on the same deals: Expert's
@@ -31,8 +31,8 @@ from allfives.players.simple import greedy_move
 from allfives.view import SeatView, view_of
 
 
-def positions(count: int) -> list[SeatView]:
-    rules = Rules()
+def positions(count: int, players: int) -> list[SeatView]:
+    rules = Rules(players=players)
     easy = make_player("easy", 1)
     found: list[SeatView] = []
     number = 0
@@ -72,11 +72,12 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=120)
     parser.add_argument("--oracle", type=int, default=4000, help="sampled deals for the oracle's values")
     parser.add_argument("--deals", default="400,800,2400", help="Expert's caps to try, comma-separated")
+    parser.add_argument("--players", type=int, choices=(2, 4), default=2)
     args = parser.parse_args()
     caps = [int(c) for c in args.deals.split(",")]
     names = [f"expert, {c} deals" for c in caps] + [REFERENCE]
     losses: dict[str, list[float]] = {name: [] for name in names}
-    for k, view in enumerate(positions(args.positions)):
+    for k, view in enumerate(positions(args.positions, args.players)):
         values = oracle(view, args.oracle, k)
         best = max(values)
         moves = list(view.legal_moves)
@@ -86,7 +87,7 @@ def main() -> int:
                 losses[f"expert, {cap} deals"].append(best - values[moves.index(chosen)])
         chosen = make_player(REFERENCE, random.Random(k)).choose(view).move
         losses[REFERENCE].append(best - values[moves.index(chosen)])
-    print(f"{args.positions} positions, oracle of {args.oracle} sampled deals")
+    print(f"{args.positions} positions, {args.players} players, oracle of {args.oracle} sampled deals")
     for name, lost in losses.items():
         worse = sum(v > 1e-9 for v in lost)
         print(

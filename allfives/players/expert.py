@@ -2,7 +2,7 @@
 search at the end of the hand.
 
 By default the search is flat (as Hard's, with Easy's fast playouts, so
-several times as many sampled deals fit in the budget), with two additions
+several times as many sampled deals fit in the budget), with these additions
 to the reference level's plain search (see docs/ai.md for the figures):
 
 * *Pruning* (``halving``): after 32 sampled deals, then 64, 128 and so on,
@@ -10,10 +10,16 @@ to the reference level's plain search (see docs/ai.md for the figures):
   deals is dropped, and the later deals are spent on the moves still in
   contention. It halves the cost of a move for the same choices.
 * *Inference from play* (``infer``): each sampled deal counts in proportion
-  to how well it explains the opponents' plays since their last draws; a
-  deal in which an opponent held a tile that would have scored more than
-  what it played counts a quarter (strong players take the biggest score on
-  offer about four times in five).
+  to how well it explains the other players' plays since their last draws;
+  a deal in which one held a tile that would have scored more than what it
+  played counts a quarter (strong players take the biggest score on offer
+  about four times in five).
+* With partners, three hands are hidden rather than one, so the same move
+  is noisier to judge: the cap on sampled deals doubles.
+
+``reply=True`` lets the next player answer each candidate with its best
+reply on each sampled deal; it measured weaker (docs/ai.md) and is kept for
+the experiments.
 
 The information-set Monte Carlo tree search below is kept as
 ``method="ismcts"``: at a browser's budget of a few hundred tree walks it
@@ -52,6 +58,7 @@ __all__ = ["Expert"]
 
 ITERATIONS = 600  # tree walks per move, at most (and within the budget)
 DEALS = 800  # sampled deals per move for the flat search, at most
+PARTNER_DEALS = 1600  # the same with partners, where three hands are hidden
 EXPLORATION = 15.0  # UCB's exploration term, in points of margin
 ENDGAME_TILES = 10  # search exactly when the hands hold this many tiles or fewer
 NODE_LIMIT = 6000  # positions an exact search may visit before giving up
@@ -89,12 +96,14 @@ class Expert:
         clock: Clock = default_clock,
         iterations: int = ITERATIONS,
         deals: int = DEALS,
+        partner_deals: int = PARTNER_DEALS,
         method: str = "flat",
         policy: Policy | None = None,
         exploration: float = EXPLORATION,
         endgame_tiles: int = ENDGAME_TILES,
         halving: bool = True,
         infer: bool = True,
+        reply: bool = False,
     ) -> None:
         if method not in ("flat", "ismcts"):
             raise ValueError(f"no search method {method!r}: flat or ismcts")
@@ -107,8 +116,17 @@ class Expert:
         # Medium ones at this budget; the tree search wants Medium's.
         self.policy = policy if policy is not None else greedy_move if method == "flat" else medium_move
         self.flat = Pimc(
-            "expert", rng, self.policy, deals=deals, budget_ms=budget_ms, clock=clock, prune=halving, infer=infer
+            "expert",
+            rng,
+            self.policy,
+            deals=deals,
+            budget_ms=budget_ms,
+            clock=clock,
+            prune=halving,
+            infer=infer,
+            reply=reply,
         )
+        self.partner_deals = partner_deals
         self.exploration = exploration
         self.endgame_tiles = endgame_tiles
 
@@ -127,7 +145,8 @@ class Expert:
             if exact is not None:
                 return exact
         if self.method == "flat":
-            return (yield from self.flat.steps(view, know, deadline))
+            cap = self.partner_deals if view.rules.teams else self.flat.deals
+            return (yield from self.flat.steps(view, know, deadline, cap))
         return (yield from self._tree_search(view, know, deadline))
 
     def _exact(self, view: SeatView, know: Knowledge, deadline: Deadline) -> Generator[None, None, Decision | None]:

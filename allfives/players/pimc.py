@@ -18,11 +18,12 @@ from __future__ import annotations
 import math
 import random
 
+from ..hand import HandState
 from ..tiles import Move
 from ..view import SeatView
 from .base import Clock, Decision, Reason, default_clock, only_move
 from .knowledge import Knowledge
-from .search import Deadline, Policy, Thinking, finish, margin, play_out
+from .search import Deadline, Policy, Result, Thinking, finish, margin, play_out
 
 __all__ = ["Pimc"]
 
@@ -42,8 +43,10 @@ class Pimc:
         clock: Clock = default_clock,
         prune: bool = False,
         infer: bool = False,
+        reply: bool = False,
     ) -> None:
         self.level = level
+        self.reply = reply
         self.prune = prune
         self.infer = infer
         self.rng = rng
@@ -66,8 +69,10 @@ class Pimc:
         """Choose by sampling within ``deadline`` (there is a choice to make)."""
         return finish(self.steps(view, know, deadline))
 
-    def steps(self, view: SeatView, know: Knowledge, deadline: Deadline) -> Thinking:
-        """:meth:`search` in steps, one sampled deal each."""
+    def steps(self, view: SeatView, know: Knowledge, deadline: Deadline, deals: int | None = None) -> Thinking:
+        """:meth:`search` in steps, one sampled deal each; ``deals``, if
+        given, is the cap on sampled deals for this move."""
+        cap = self.deals if deals is None else deals
         moves: list[Move] = list(view.legal_moves)
         side = view.side
         totals = [0.0] * len(moves)
@@ -79,13 +84,14 @@ class Pimc:
         live = list(range(len(moves)))
         check = FIRST_CHECK
         done = 0
-        while done < self.deals and deadline.allows(done):
+        while done < cap and deadline.allows(done):
             deal = know.sample(self.rng)
             weight = know.likelihood(deal) if self.infer else 1.0
             weights += weight
             before = tuple(deal.scores)
             for i in live:
-                value = weight * margin(before, play_out(deal, self.policy, moves[i]), side)
+                result = self._answered(deal, moves[i]) if self.reply else play_out(deal, self.policy, moves[i])
+                value = weight * margin(before, result, side)
                 totals[i] += value
                 wins[i] += weight if value > 0 else 0.0
                 if self.prune:
@@ -98,6 +104,29 @@ class Pimc:
         best = max(live, key=lambda i: (totals[i], -i))
         percent = round(100 * wins[best] / weights)
         return Decision(moves[best], Reason("wins_sims", {"percent": percent, "simulations": done}))
+
+    def _answered(self, deal: HandState, move: Move) -> Result:
+        """How the hand ends after ``move`` when the next player answers with
+        its best reply on this deal (each reply played out with the policy),
+        and the policy plays on from there."""
+        after = deal.copy()
+        after.apply(move)
+        if after.is_over:
+            return after
+        replies = after.legal_moves()
+        if len(replies) == 1:
+            return play_out(after, self.policy, replies[0])
+        before = tuple(after.scores)
+        mover = after.sides[after.to_move]
+        best: Result | None = None
+        best_value = -math.inf
+        for r in replies:
+            result = play_out(after, self.policy, r)
+            value = margin(before, result, mover)
+            if value > best_value:
+                best, best_value = result, value
+        assert best is not None
+        return best
 
 
 def survivors(live: list[int], totals: list[float], results: list[list[float]]) -> list[int]:

@@ -36,12 +36,14 @@ from .playouts import ALL_TILES, SCORING, WARY
 
 __all__ = ["Outcome", "Policy", "rollout"]
 
-Policy = Literal["random", "greedy", "wary"]
+Policy = Literal["random", "greedy", "wary", "side-wary"]
 """How every seat plays: ``"random"``, any legal move, all equally likely
 (the engine benchmark); ``"greedy"``, Easy's rule (the move scoring most,
 then a double, then the heavier tile); ``"wary"``, the rule of
 :func:`~allfives.players.playouts.wary_move` (greedy, less a share of what
-the next player may score off the ends left). Between moves its rule ranks
+the next player may score off the ends left); ``"side-wary"``, wary's rule
+for the seats of the side to move when the rollout starts, Easy's for the
+others. Between moves its rule ranks
 equal, a player plays the one that comes first in its hand; the rollout,
 whose hands have no order, the one on the first end (West, East, North,
 South), then the lowest tile (0-0 first, 6-6 last)."""
@@ -105,7 +107,12 @@ def rollout(
     if state.reason is not None or state.winner is not None:
         return Outcome(tuple(state.scores), state.winner, state.reason, state.out)
     randomly = policy == "random"
-    wary = policy == "wary"
+    wary_seats = 0  # one bit per seat that plays wary's rule
+    if policy == "wary":
+        wary_seats = (1 << rules.players) - 1
+    elif policy == "side-wary":
+        wary_seats = sum(1 << s for s in range(rules.players) if state.sides[s] == state.sides[state.to_move])
+    wary = wary_seats != 0
     if randomly and rng is None:
         raise ValueError("a random rollout needs a random.Random")
     chance = rng.random if rng is not None else random.random  # only "random" draws, and it has an rng
@@ -194,7 +201,7 @@ def rollout(
                     on &= on - 1
                     pick -= 1
                 t = (on & -on).bit_length() - 1
-            elif wary:
+            elif wary and wary_seats >> seat & 1:
                 held = hands[seat + 1 if seat + 1 < players else 0].bit_count()
                 ends = _ends(w, e, n, s, ww, we, wn, ws, total, spinner, spinner_arm, west_has, east_has)
                 t, arm = _wary(hand, laid, held, ends)
@@ -336,6 +343,8 @@ def _greedy(hand: int, ends: list[tuple[int, int, int, int]]) -> tuple[int, int]
     best = (0, 0)
     # The key orders as Easy's (points, is a double, pips): points count in
     # steps of 32, a double 16, pips (at most 12) one each.
+    # The walk over each end's tiles is _wary's too; it is written out in
+    # both because this loop is the searches' hottest.
     for arm, number, _, base in ends:
         on = hand & WITH[number]
         while on:
@@ -355,6 +364,7 @@ def _wary(hand: int, laid: int, held: int, ends: list[tuple[int, int, int, int]]
     judges it: the mover sees its own hand and the tiles in play; the next
     player holds ``held`` tiles."""
     moves: list[tuple[int, int, int, int, int]] = []  # tile, arm, outer, ends total after, tie
+    # The same walk over each end's tiles as _greedy's (see there).
     for arm, number, _, base in ends:
         on = hand & WITH[number]
         while on:
