@@ -2,8 +2,9 @@
 
     python tools/search_noise.py --positions 120 --oracle 4000 --deals 400,800,2400 [--players 4]
 
-Takes positions from seeded Easy-against-Easy hands (or Easy's teams) (a third of the turns
-with a choice, leaving out those Expert solves exactly), values every legal
+Takes positions from seeded hands of Easy against Easy, or of Easy's teams
+with ``--players 4`` (a third of the turns with a choice, leaving out those
+Expert solves exactly), values every legal
 move there on ``--oracle`` sampled deals (Easy's playouts, each deal
 weighed by the inference from play, every move on the same deals: Expert's
 model with many more samples), then lets Expert choose with each cap of
@@ -83,7 +84,11 @@ def main() -> int:
         moves = list(view.legal_moves)
         for cap in caps:
             for seed in (0, 1):
-                chosen = Expert(random.Random(1000 * k + seed), budget_ms=None, deals=cap).choose(view).move
+                chosen = (
+                    Expert(random.Random(1000 * k + seed), budget_ms=None, deals=cap, partner_deals=cap)
+                    .choose(view)
+                    .move
+                )
                 losses[f"expert, {cap} deals"].append(best - values[moves.index(chosen)])
         chosen = make_player(REFERENCE, random.Random(k)).choose(view).move
         losses[REFERENCE].append(best - values[moves.index(chosen)])

@@ -57,7 +57,7 @@ class Knowledge:
     plays: tuple[tuple[int, tuple[int, ...], int, int], ...] = ()
     # The slots as (seat, slot), the most constrained first: the order a
     # sample fills them in (worked out once, not for every sample).
-    order: tuple[tuple[int, int], ...] = field(init=False)
+    order: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         order = sorted(
