@@ -18,11 +18,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from allfives import arena, players
+from allfives.chance import shuffle
 from allfives.hand import HandState
+from allfives.match import Match
 from allfives.players import Player, search
 from allfives.players.expert import Expert
+from allfives.players.knowledge import Knowledge
 from allfives.players.playouts import wary_move
 from allfives.tiles import Move
+from allfives.view import SeatView, view_of
 
 
 def side_wary(state: HandState) -> Move:
@@ -33,6 +37,54 @@ def side_wary(state: HandState) -> Move:
 
 search.ROLLOUTS[side_wary] = "side-wary"
 
+# The match being played, for the peeking variant (an upper bound, not a player).
+_TABLE: dict[str, Match] = {}
+_view_of = view_of
+
+
+def _watched_view_of(match: Match, seat: int) -> SeatView:
+    _TABLE["match"] = match
+    return _view_of(match, seat)
+
+
+class _Peeked:
+    """Knowledge that knows every hand: only the boneyard's order is sampled."""
+
+    def __init__(self, know: Knowledge, match: Match) -> None:
+        self.know = know
+        hand = match.hand
+        assert hand is not None
+        self.hands = [list(h) for h in hand.hands]
+        self.boneyard = list(hand.boneyard)
+
+    def sample(self, rng: random.Random) -> HandState:
+        k = self.know
+        pool = list(self.boneyard)
+        shuffle(pool, rng)
+        return HandState.from_position(
+            k.rules,
+            k.layout,
+            self.hands,
+            pool,
+            k.seat,
+            leader=k.leader,
+            scores=k.scores,
+            number=k.number,
+            moves=k.moves,
+        )
+
+    def likelihood(self, deal: HandState) -> float:
+        return 1.0
+
+
+class PeekingExpert(Expert):
+    """Expert that sees the other hands (not the boneyard's order): how much
+    perfect inference could be worth, measured against honest players."""
+
+    def _knowledge(self, view: SeatView) -> Knowledge:
+        return _Peeked(Knowledge.from_view(view), _TABLE["match"])  # type: ignore[return-value]
+
+
 VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
     # Wary playouts (the rollout's "wary" rule) in place of Easy's.
     "expert-wary": lambda rng, budget: Expert(rng, budget_ms=budget, policy=wary_move),
@@ -40,6 +92,9 @@ VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
     "expert-uniform": lambda rng, budget: Expert(rng, budget_ms=budget, infer=False),
     # Wary playouts for the searching side only (its partner too), Easy's for the others.
     "expert-side-wary": lambda rng, budget: Expert(rng, budget_ms=budget, policy=side_wary),
+    # Not honest: sees the other hands (only the boneyard's order is sampled).
+    # An upper bound on what better inference could buy.
+    "expert-peek": lambda rng, budget: PeekingExpert(rng, budget_ms=budget),
 }
 
 
@@ -54,6 +109,7 @@ def make_player(
 
 def main() -> int:
     arena.make_player = make_player  # type: ignore[attr-defined]  # the worker processes fork with it
+    arena.view_of = _watched_view_of  # type: ignore[attr-defined]
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     arena.add_arguments(parser, extra_players=tuple(VARIANTS))
     return arena.run(parser.parse_args())

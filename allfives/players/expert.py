@@ -139,7 +139,7 @@ class Expert:
         if forced is not None:
             return forced
         deadline = Deadline(self.clock, self.budget_ms)
-        know = Knowledge.from_view(view)
+        know = self._knowledge(view)
         if view.boneyard_size == 0 and view.rules.sides == 2 and sum(view.hand_sizes) <= self.endgame_tiles:
             exact = yield from self._exact(view, know, deadline)
             if exact is not None:
@@ -148,6 +148,11 @@ class Expert:
             cap = self.partner_deals if view.rules.teams else self.flat.deals
             return (yield from self.flat.steps(view, know, deadline, cap))
         return (yield from self._tree_search(view, know, deadline))
+
+    def _knowledge(self, view: SeatView) -> Knowledge:
+        """What the search knows of the hidden tiles: all that ``view`` shows.
+        (The experiments in tools/arena_variants.py give it more.)"""
+        return Knowledge.from_view(view)
 
     def _exact(self, view: SeatView, know: Knowledge, deadline: Deadline) -> Generator[None, None, Decision | None]:
         moves = list(view.legal_moves)

@@ -1,0 +1,67 @@
+"""The experiments' players (tools/arena_variants.py): Expert with one setting
+changed, and one that peeks, to measure what perfect inference is worth."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from allfives import arena
+from allfives.match import Match
+from allfives.players.knowledge import Knowledge
+from allfives.rules import Rules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def variants() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("arena_variants", ROOT / "tools" / "arena_variants.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["arena_variants"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _by_index(tiles: list) -> list[int]:  # type: ignore[type-arg]
+    return sorted(t.index for t in tiles)
+
+
+def test_the_peeking_expert_sees_every_hand_and_guesses_only_the_boneyards_order(variants: ModuleType) -> None:
+    match = Match(Rules())
+    match.deal(random.Random(3))
+    hand = match.hand
+    assert hand is not None and match.to_move is not None
+    view = variants._watched_view_of(match, match.to_move)
+    know = variants.PeekingExpert(random.Random(1))._knowledge(view)
+    orders = set()
+    for i in range(20):
+        deal = know.sample(random.Random(i))
+        assert deal.hands == hand.hands
+        assert _by_index(deal.boneyard) == _by_index(hand.boneyard)
+        orders.add(tuple(deal.boneyard))
+    assert len(orders) > 1
+    # An honest seat's samples guess the other hand.
+    honest = Knowledge.from_view(view)
+    assert any(honest.sample(random.Random(i)).hands != hand.hands for i in range(5))
+
+
+@pytest.mark.parametrize("name", ["expert-wary", "expert-uniform", "expert-side-wary", "expert-peek"])
+def test_each_variant_plays_a_deal_pair_in_the_arena(
+    variants: ModuleType, name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(arena, "make_player", variants.make_player)
+    monkeypatch.setattr(arena, "view_of", variants._watched_view_of)
+    parser = argparse.ArgumentParser()
+    arena.add_arguments(parser, extra_players=tuple(variants.VARIANTS))
+    args = parser.parse_args([name, "easy", "--deals", "1", "--hand-size", "5", "--budget-ms", "20"])
+    assert arena.run(args) == 0
+    out = capsys.readouterr().out
+    assert f"margin per hand ({name} - easy)" in out
