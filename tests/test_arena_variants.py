@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def variants() -> ModuleType:
     spec = importlib.util.spec_from_file_location("arena_variants", ROOT / "tools" / "arena_variants.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["arena_variants"] = module
     spec.loader.exec_module(module)
@@ -38,7 +39,8 @@ def test_the_peeking_expert_sees_every_hand_and_guesses_only_the_boneyards_order
     match = Match(Rules())
     match.deal(random.Random(3))
     hand = match.hand
-    assert hand is not None and match.to_move is not None
+    assert hand is not None
+    assert match.to_move is not None
     view = variants._watched_view_of(match, match.to_move)
     know = variants.PeekingExpert(random.Random(1))._knowledge(view)
     orders = set()
@@ -53,7 +55,7 @@ def test_the_peeking_expert_sees_every_hand_and_guesses_only_the_boneyards_order
     assert any(honest.sample(random.Random(i)).hands != hand.hands for i in range(5))
 
 
-@pytest.mark.parametrize("name", ["expert-wary", "expert-uniform", "expert-side-wary", "expert-peek"])
+@pytest.mark.parametrize("name", ["expert-wary", "expert-uniform", "expert-side-wary", "expert-choices", "expert-peek"])
 def test_each_variant_plays_a_deal_pair_in_the_arena(
     variants: ModuleType, name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

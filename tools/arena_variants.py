@@ -92,6 +92,8 @@ VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
     "expert-uniform": lambda rng, budget: Expert(rng, budget_ms=budget, infer=False),
     # Wary playouts for the searching side only (its partner too), Easy's for the others.
     "expert-side-wary": lambda rng, budget: Expert(rng, budget_ms=budget, policy=side_wary),
+    # The other players' plays read with the model of how strong players choose.
+    "expert-choices": lambda rng, budget: Expert(rng, budget_ms=budget, choices=True),
     # Not honest: sees the other hands (only the boneyard's order is sampled).
     # An upper bound on what better inference could buy.
     "expert-peek": lambda rng, budget: PeekingExpert(rng, budget_ms=budget),

@@ -17,6 +17,10 @@ to the reference level's plain search (see docs/ai.md for the figures):
 * With partners, three hands are hidden rather than one, so the same move
   is noisier to judge: the cap on sampled deals doubles.
 
+``choices=True`` reads the other players' plays with the model of how
+strong players choose (:mod:`.choices`) in place of the scores they passed
+up; it measured no better (docs/ai.md) and is kept for the experiments.
+
 ``reply=True`` lets the next player answer each candidate with its best
 reply on each sampled deal; it measured weaker (docs/ai.md) and is kept for
 the experiments.
@@ -104,6 +108,7 @@ class Expert:
         halving: bool = True,
         infer: bool = True,
         reply: bool = False,
+        choices: bool = False,
     ) -> None:
         if method not in ("flat", "ismcts"):
             raise ValueError(f"no search method {method!r}: flat or ismcts")
@@ -126,6 +131,7 @@ class Expert:
             infer=infer,
             reply=reply,
         )
+        self.choices = choices
         self.partner_deals = partner_deals
         self.exploration = exploration
         self.endgame_tiles = endgame_tiles
@@ -152,7 +158,7 @@ class Expert:
     def _knowledge(self, view: SeatView) -> Knowledge:
         """What the search knows of the hidden tiles: all that ``view`` shows.
         (The experiments in tools/arena_variants.py give it more.)"""
-        return Knowledge.from_view(view)
+        return Knowledge.from_view(view, choices=self.choices)
 
     def _exact(self, view: SeatView, know: Knowledge, deadline: Deadline) -> Generator[None, None, Decision | None]:
         moves = list(view.legal_moves)

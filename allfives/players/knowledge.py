@@ -27,6 +27,7 @@ from ..layout import Layout
 from ..rules import Rules
 from ..tiles import TILES, Move, Tile
 from ..view import SeatView
+from .choices import odds
 
 __all__ = ["Knowledge"]
 
@@ -55,6 +56,11 @@ class Knowledge:
     # have scored then, the best score among the tiles it has played since,
     # what it scored): see :meth:`likelihood`.
     plays: tuple[tuple[int, tuple[int, ...], int, int], ...] = ()
+    # The same plays read with the model of how strong players choose, if
+    # asked for (``from_view(view, choices=True)``; it takes the place of
+    # ``plays``): (seat, the odds for each tile that it would have been
+    # played instead, the odds summed over the tiles played since).
+    chosen: tuple[tuple[int, tuple[float, ...], float], ...] = ()
     # The slots as (seat, slot), the most constrained first: the order a
     # sample fills them in (worked out once, not for every sample).
     order: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
@@ -67,7 +73,9 @@ class Knowledge:
         object.__setattr__(self, "order", tuple(order))  # a frozen dataclass sets its fields so
 
     @staticmethod
-    def from_view(view: SeatView) -> Knowledge:
+    def from_view(view: SeatView, *, choices: bool = False) -> Knowledge:
+        """What ``view`` shows; ``choices`` reads the other players' plays
+        with :mod:`~allfives.players.choices`, not by the scores passed up."""
         slots = tuple(() if s == view.seat else _slots(view, s) for s in range(view.rules.players))
         return Knowledge(
             seat=view.seat,
@@ -82,7 +90,8 @@ class Knowledge:
             leader=view.leader,
             number=view.hand_number,
             moves=tuple(e.move for e in view.history if isinstance(e, Played)),
-            plays=_plays(view),
+            plays=() if choices else _plays(view),
+            chosen=_chosen(view) if choices else (),
         )
 
     def likelihood(self, deal: HandState) -> float:
@@ -91,7 +100,9 @@ class Knowledge:
         tiles it holds in the sample and those it has played since), and a
         hand that held a tile scoring more than the player did is less
         likely, by :data:`PASSED_UP` for each such play. Most players take
-        the biggest score on offer most of the time."""
+        the biggest score on offer most of the time. (Read with
+        ``choices=True``, each play's chance is instead the odds of the move
+        made against every move the hand allowed.)"""
         weight = 1.0
         hands = deal.hands
         for seat, could, since, scored in self.plays:
@@ -102,6 +113,12 @@ class Knowledge:
                     best = p
             if best > scored:
                 weight *= PASSED_UP
+        for seat, chances, since_odds in self.chosen:
+            # The odds of the move made against every move the hand allowed.
+            total = since_odds
+            for t in hands[seat]:
+                total += chances[t.index]
+            weight /= total
         return weight
 
     def void_mask(self, seat: int) -> int:
@@ -192,6 +209,36 @@ def _plays(view: SeatView) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
     return tuple(
         (seat, could, max((could[t.index] for t in later), default=0), scored) for seat, could, scored, later in found
     )
+
+
+def _chosen(view: SeatView) -> tuple[tuple[int, tuple[float, ...], float], ...]:
+    """:func:`_plays` for :mod:`~allfives.players.choices`: each play with the
+    odds of every tile against the one played
+    (:func:`~allfives.players.choices.odds`). A lead counts too, unless the
+    rules chose the tile."""
+    rules = view.rules
+    layout_tiles = 0
+    sizes = [rules.deal_size] * rules.players
+    moves: list[Move] = []
+    found: list[tuple[int, tuple[float, ...], list[Tile]]] = []
+    for event in view.history:
+        if isinstance(event, Played):
+            seat = event.seat
+            if seat != view.seat and (moves or rules.lead == "random"):
+                held = sizes[(seat + 1) % rules.players]
+                hidden = len(TILES) - layout_tiles - sizes[seat]
+                found.append((seat, odds(tuple(moves), event.move, held, hidden), []))
+            for s, _, later in found:
+                if s == seat:
+                    later.append(event.move.tile)
+            moves.append(event.move)
+            layout_tiles += 1
+            sizes[seat] -= 1
+        elif isinstance(event, Drew):
+            sizes[event.seat] += 1
+            # What it drew is not known: its hand before then is not either.
+            found = [f for f in found if f[0] != event.seat]
+    return tuple((seat, chances, sum(chances[t.index] for t in later)) for seat, chances, later in found)
 
 
 def _best_points(layout: Layout, t: Tile) -> int:

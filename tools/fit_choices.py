@@ -1,0 +1,135 @@
+"""Fit the model of how strong players choose (allfives/players/choices.py)
+to the reference level's and Expert's own choices.
+
+    python tools/fit_choices.py --hands 300 --seed 1 --jobs 2
+
+Plays seeded 2-player hands of the reference against Expert, records every
+choice either made among two or more moves (each move's features, as anyone
+watching could work them out, and which was made), and fits the weights by
+maximum likelihood (Newton's method on the conditional logit). Prints the
+weights, and how well they predict: the log-likelihood per choice against
+picking at random, and how often the model's likeliest move was the one made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from allfives.match import Match
+from allfives.players import make_player
+from allfives.players.choices import Features, Weights, features
+from allfives.rules import Rules
+from allfives.tiles import TILES
+from allfives.view import view_of
+
+Choice = tuple[str, list[Features], int]  # who chose, each move's features, which was made
+
+
+def play_hand(number: int, seed: int) -> list[Choice]:
+    rules = Rules()
+    match = Match(rules)
+    match.deal(random.Random(f"{seed}:{number}:deal"))
+    seats = ["reference", "expert"] if number % 2 == 0 else ["expert", "reference"]
+    players = [make_player(level, random.Random(f"{seed}:{number}:{s}")) for s, level in enumerate(seats)]
+    out: list[Choice] = []
+    hand = match.hand
+    assert hand is not None
+    while not hand.is_over:
+        seat = match.to_move
+        assert seat is not None
+        view = view_of(match, seat)
+        moves = view.legal_moves
+        decision = players[seat].choose(view)
+        if len(moves) > 1:
+            layout = view.layout
+            held = view.hand_sizes[(seat + 1) % rules.players]
+            hidden = len(TILES) - len(layout.tiles()) - len(view.hand)
+            rows = [features(layout, m, held, hidden) for m in moves]
+            out.append((seats[seat], rows, moves.index(decision.move)))
+        match.play(decision.move)
+    return out
+
+
+def fit(choices: list[Choice], rounds: int = 25) -> tuple[Weights, float]:
+    """The maximum-likelihood weights, and the log-likelihood per choice."""
+    k = 4
+    theta = [0.0] * k
+    loglik = 0.0
+    for _ in range(rounds):
+        grad = [0.0] * k
+        hess = [[0.0] * k for _ in range(k)]
+        loglik = 0.0
+        for _, rows, made in choices:
+            values = [sum(w * x for w, x in zip(theta, f, strict=True)) for f in rows]
+            top = max(values)
+            exps = [math.exp(v - top) for v in values]
+            total = sum(exps)
+            probs = [e / total for e in exps]
+            loglik += math.log(probs[made])
+            mean = [sum(p * f[j] for p, f in zip(probs, rows, strict=True)) for j in range(k)]
+            for j in range(k):
+                grad[j] += rows[made][j] - mean[j]
+            for p, f in zip(probs, rows, strict=True):
+                d = [f[j] - mean[j] for j in range(k)]
+                for a in range(k):
+                    for b in range(k):
+                        hess[a][b] += p * d[a] * d[b]
+        step = _solve([[*row, g] for row, g in zip(hess, grad, strict=True)])
+        theta = [t + s for t, s in zip(theta, step, strict=True)]
+    return Weights(*theta), loglik / len(choices)
+
+
+def _solve(aug: list[list[float]]) -> list[float]:
+    """Solve the linear system in ``aug`` (rows with the right side last)."""
+    n = len(aug)
+    for i in range(n):
+        aug[i][i] += 1e-6  # keeps a feature that never varies from stalling it
+    for c in range(n):
+        pivot = max(range(c, n), key=lambda r: abs(aug[r][c]))
+        aug[c], aug[pivot] = aug[pivot], aug[c]
+        for r in range(n):
+            if r != c:
+                f = aug[r][c] / aug[c][c]
+                aug[r] = [x - f * y for x, y in zip(aug[r], aug[c], strict=True)]
+    return [aug[i][n] / aug[i][i] for i in range(n)]
+
+
+def report(name: str, choices: list[Choice]) -> None:
+    weights, loglik = fit(choices)
+    uniform = sum(-math.log(len(rows)) for _, rows, _ in choices) / len(choices)
+    hits = sum(max(range(len(rows)), key=lambda i: weights.value(rows[i])) == made for _, rows, made in choices)
+    print(
+        f"{name}: {len(choices)} choices; weights points {weights.points:.3f}, reply {weights.reply:.3f},"
+        f" pips {weights.pips:.3f}, double {weights.double:.3f}; log-likelihood per choice {loglik:.3f}"
+        f" (at random {uniform:.3f}); the likeliest move was made {100 * hits / len(choices):.1f}% of the time"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    numbers = range(args.hands)
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            hands = pool.starmap(play_hand, [(n, args.seed) for n in numbers])
+    else:
+        hands = [play_hand(n, args.seed) for n in numbers]
+    choices = [c for hand in hands for c in hand]
+    for name in ("reference", "expert"):
+        report(name, [c for c in choices if c[0] == name])
+    report("both", choices)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
