@@ -58,20 +58,9 @@ class _Peeked:
         self.boneyard = list(hand.boneyard)
 
     def sample(self, rng: random.Random) -> HandState:
-        k = self.know
         pool = list(self.boneyard)
         shuffle(pool, rng)
-        return HandState.from_position(
-            k.rules,
-            k.layout,
-            self.hands,
-            pool,
-            k.seat,
-            leader=k.leader,
-            scores=k.scores,
-            number=k.number,
-            moves=k.moves,
-        )
+        return self.know.position(self.hands, pool)
 
     def likelihood(self, deal: HandState) -> float:
         return 1.0

@@ -18,7 +18,9 @@ seat could really hold can be sampled, and almost nothing it could not.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..chance import shuffle
 from ..events import Drew, Passed, Played
@@ -30,6 +32,8 @@ from ..view import SeatView
 from .choices import odds
 
 __all__ = ["Knowledge"]
+
+T = TypeVar("T")
 
 _TRIES = 24  # sampling attempts before a too-tight picture is relaxed
 PASSED_UP = 0.25  # how likely a sampled hand is for each bigger score it says another player passed up
@@ -174,40 +178,36 @@ class Knowledge:
                     break
             if ok:
                 hands[self.seat] = list(self.hand)
-                return HandState.from_position(
-                    self.rules,
-                    self.layout,
-                    hands,
-                    pool,
-                    self.seat,
-                    leader=self.leader,
-                    scores=self.scores,
-                    number=self.number,
-                    moves=self.moves,
-                )
+                return self.position(hands, pool)
         raise AssertionError("an unconstrained deal always succeeds")
+
+    def position(self, hands: list[list[Tile]], boneyard: list[Tile]) -> HandState:
+        """The hand as this seat sees it, with the hidden tiles dealt as
+        ``hands`` (this seat's own included) and ``boneyard`` (in draw order),
+        ready to play on from this seat's turn."""
+        return HandState.from_position(
+            self.rules,
+            self.layout,
+            hands,
+            boneyard,
+            self.seat,
+            leader=self.leader,
+            scores=self.scores,
+            number=self.number,
+            moves=self.moves,
+        )
 
 
 def _plays(view: SeatView) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
-    """The other players' plays since each one's last draw (their hands then are
-    known from a sampled deal), each with what every tile could have scored
-    on the layout as it was."""
-    layout = Layout()
-    found: list[tuple[int, tuple[int, ...], int, list[Tile]]] = []
-    for event in view.history:
-        if isinstance(event, Played):
-            if layout.lead is not None and event.seat != view.seat:
-                could = tuple(_best_points(layout, t) for t in TILES)
-                found.append((event.seat, could, event.points, []))
-            for seat, _, _, later in found:
-                if seat == event.seat:
-                    later.append(event.move.tile)
-            layout.place(event.move)
-        elif isinstance(event, Drew):
-            # What it drew is not known: its hand before then is not either.
-            found = [f for f in found if f[0] != event.seat]
+    """The other players' plays since each one's last draw, each with what
+    every tile could have scored on the layout as it was."""
+
+    def could(layout: Layout, moves: tuple[Move, ...], event: Played, sizes: list[int]) -> tuple[int, ...] | None:
+        return tuple(_best_points(layout, t) for t in TILES) if layout.lead is not None else None
+
     return tuple(
-        (seat, could, max((could[t.index] for t in later), default=0), scored) for seat, could, scored, later in found
+        (seat, table, max((table[t.index] for t in later), default=0), event.points)
+        for seat, table, event, later in _since_draws(view, could)
     )
 
 
@@ -217,28 +217,48 @@ def _chosen(view: SeatView) -> tuple[tuple[int, tuple[float, ...], float], ...]:
     (:func:`~allfives.players.choices.odds`). A lead counts too, unless the
     rules chose the tile."""
     rules = view.rules
-    layout_tiles = 0
-    sizes = [rules.deal_size] * rules.players
+
+    def chances(layout: Layout, moves: tuple[Move, ...], event: Played, sizes: list[int]) -> tuple[float, ...] | None:
+        if not moves and rules.lead != "random":
+            return None
+        held = sizes[(event.seat + 1) % rules.players]
+        hidden = len(TILES) - len(moves) - sizes[event.seat]
+        return odds(moves, event.move, held, hidden)
+
+    return tuple(
+        (seat, table, sum(table[t.index] for t in later)) for seat, table, _, later in _since_draws(view, chances)
+    )
+
+
+def _since_draws(
+    view: SeatView, read: Callable[[Layout, tuple[Move, ...], Played, list[int]], T | None]
+) -> list[tuple[int, T, Played, list[Tile]]]:
+    """The other players' plays since each one's last draw (their hands then
+    are known from a sampled deal: the tiles they hold and those they have
+    played since). Each play is read by ``read`` from the layout as it was,
+    the moves that made it and the hand sizes then (``None``: not counted),
+    and comes with the tiles its player has played since, itself included."""
+    layout = Layout()
     moves: list[Move] = []
-    found: list[tuple[int, tuple[float, ...], list[Tile]]] = []
+    sizes = [view.rules.deal_size] * view.rules.players
+    found: list[tuple[int, T, Played, list[Tile]]] = []
     for event in view.history:
         if isinstance(event, Played):
-            seat = event.seat
-            if seat != view.seat and (moves or rules.lead == "random"):
-                held = sizes[(seat + 1) % rules.players]
-                hidden = len(TILES) - layout_tiles - sizes[seat]
-                found.append((seat, odds(tuple(moves), event.move, held, hidden), []))
-            for s, _, later in found:
-                if s == seat:
+            if event.seat != view.seat:
+                reading = read(layout, tuple(moves), event, sizes)
+                if reading is not None:
+                    found.append((event.seat, reading, event, []))
+            for seat, _, _, later in found:
+                if seat == event.seat:
                     later.append(event.move.tile)
+            layout.place(event.move)
             moves.append(event.move)
-            layout_tiles += 1
-            sizes[seat] -= 1
+            sizes[event.seat] -= 1
         elif isinstance(event, Drew):
             sizes[event.seat] += 1
             # What it drew is not known: its hand before then is not either.
             found = [f for f in found if f[0] != event.seat]
-    return tuple((seat, chances, sum(chances[t.index] for t in later)) for seat, chances, later in found)
+    return found
 
 
 def _best_points(layout: Layout, t: Tile) -> int:
