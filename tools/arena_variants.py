@@ -21,10 +21,14 @@ from allfives import arena, players
 from allfives.chance import shuffle
 from allfives.hand import HandState
 from allfives.match import Match
-from allfives.players import Player, search
-from allfives.players.expert import Expert
+from allfives.players import REFERENCE_DEALS, Player, search
+from allfives.players.base import only_move
+from allfives.players.expert import READ_HANDS, Expert
 from allfives.players.knowledge import Knowledge
+from allfives.players.pimc import Pimc
 from allfives.players.playouts import wary_move
+from allfives.players.search import Deadline, Thinking
+from allfives.players.simple import greedy_move
 from allfives.tiles import Move
 from allfives.view import SeatView, view_of
 
@@ -74,6 +78,33 @@ class PeekingExpert(Expert):
         return _Peeked(Knowledge.from_view(view), _TABLE["match"])  # type: ignore[return-value]
 
 
+PEEK_AFTER = 4  # tiles on the layout before the late-peeking Expert sees the other hands
+
+
+class LatePeekingExpert(PeekingExpert):
+    """Honest Expert for the hand's first :data:`PEEK_AFTER` plays, when the
+    other players have shown almost nothing, and peeking after: what perfect
+    inference could be worth once there is something to infer from."""
+
+    def _knowledge(self, view: SeatView) -> Knowledge:
+        if len(view.layout.tiles()) < PEEK_AFTER:
+            return Knowledge.from_view(view)
+        return super()._knowledge(view)
+
+
+class SharedReference(Pimc):
+    """The reference level with its 300 playouts a decision shared among the
+    candidate moves, rather than 300 for each: the other reading of "300
+    playouts per move", for comparing with the published figure."""
+
+    def think(self, view: SeatView) -> Thinking:
+        forced = only_move(view)
+        if forced is not None:
+            return forced
+        deals = max(1, self.deals // len(view.legal_moves))
+        return (yield from self.steps(view, Knowledge.from_view(view), Deadline(self.clock, None), deals))
+
+
 VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
     # Wary playouts (the rollout's "wary" rule) in place of Easy's.
     "expert-wary": lambda rng, budget: Expert(rng, budget_ms=budget, policy=wary_move),
@@ -83,9 +114,16 @@ VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
     "expert-side-wary": lambda rng, budget: Expert(rng, budget_ms=budget, policy=side_wary),
     # The other players' plays read with the model of how strong players choose.
     "expert-choices": lambda rng, budget: Expert(rng, budget_ms=budget, choices=True),
+    # The other player's recent plays read by redoing its searches (allfives/players/reading.py).
+    "expert-read": lambda rng, budget: Expert(rng, budget_ms=budget, read=READ_HANDS),
     # Not honest: sees the other hands (only the boneyard's order is sampled).
     # An upper bound on what better inference could buy.
     "expert-peek": lambda rng, budget: PeekingExpert(rng, budget_ms=budget),
+    # Honest for the hand's first plays, then sees the other hands: an upper
+    # bound on what inference from what the other players have shown could buy.
+    "expert-peek-late": lambda rng, budget: LatePeekingExpert(rng, budget_ms=budget),
+    # The yardstick with 300 playouts a decision in all, not 300 a candidate.
+    "reference-shared": lambda rng, budget: SharedReference("reference", rng, greedy_move, deals=REFERENCE_DEALS),
 }
 
 

@@ -9,6 +9,12 @@ watching could work them out, and which was made), and fits the weights by
 maximum likelihood (Newton's method on the conditional logit). Prints the
 weights, and how well they predict: the log-likelihood per choice against
 picking at random, and how often the model's likeliest move was the one made.
+
+``--hand`` also fits a model that knows the mover's hand, as a sampled deal
+would: four more features of each move, from the tiles the mover keeps (the
+most they could score next turn on the ends left, whether none of them fits
+there, the share that fits, and how many numbers they show). It says how
+much more a reading of the plays could learn from a hand-dependent model.
 """
 
 from __future__ import annotations
@@ -22,14 +28,36 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from allfives.hand import MOVES, points_for
+from allfives.layout import Layout
 from allfives.match import Match
 from allfives.players import make_player
-from allfives.players.choices import Features, Weights, features
+from allfives.players.choices import features
 from allfives.rules import Rules
-from allfives.tiles import TILES
+from allfives.tiles import TILES, Move, Tile
 from allfives.view import view_of
 
-Choice = tuple[str, list[Features], int]  # who chose, each move's features, which was made
+Row = tuple[float, ...]  # a move's features: choices.features, then hand_features
+Choice = tuple[str, list[Row], int]  # who chose, each move's features, which was made
+NAMES = ("points", "reply", "pips", "double", "next turn", "stuck", "fit share", "numbers")
+
+
+def hand_features(layout: Layout, move: Move, hand: tuple[Tile, ...]) -> Row:
+    """What the tiles the mover keeps make of ``move``: the most one of them
+    could score next turn on the ends it leaves, 1 if none fits there, the
+    share that fits, and the share of the seven numbers they show."""
+    after = layout.copy()
+    after.place(move)
+    kept = [u for u in hand if u is not move.tile]
+    best = fits = numbers = 0
+    for u in kept:
+        numbers |= u.mask
+        if u.mask & after.mask:
+            fits += 1
+            for end in after.ends_for(u):
+                best = max(best, points_for(after, MOVES[u.index][end]))
+    stuck = 1.0 if kept and not fits else 0.0
+    return (float(best), stuck, fits / max(1, len(kept)), numbers.bit_count() / 7)
 
 
 def play_hand(number: int, seed: int) -> list[Choice]:
@@ -51,22 +79,23 @@ def play_hand(number: int, seed: int) -> list[Choice]:
             layout = view.layout
             held = view.hand_sizes[(seat + 1) % rules.players]
             hidden = len(TILES) - len(layout.tiles()) - len(view.hand)
-            rows = [features(layout, m, held, hidden) for m in moves]
+            rows = [features(layout, m, held, hidden) + hand_features(layout, m, view.hand) for m in moves]
             out.append((seats[seat], rows, moves.index(decision.move)))
         match.play(decision.move)
     return out
 
 
-def fit(choices: list[Choice], rounds: int = 25) -> tuple[Weights, float]:
-    """The maximum-likelihood weights, and the log-likelihood per choice."""
-    k = 4
+def fit(choices: list[Choice], k: int = 4, rounds: int = 25) -> tuple[list[float], float]:
+    """The maximum-likelihood weights of the first ``k`` features, and the
+    log-likelihood per choice."""
     theta = [0.0] * k
     loglik = 0.0
     for _ in range(rounds):
         grad = [0.0] * k
         hess = [[0.0] * k for _ in range(k)]
         loglik = 0.0
-        for _, rows, made in choices:
+        for _, full, made in choices:
+            rows = [f[:k] for f in full]
             values = [sum(w * x for w, x in zip(theta, f, strict=True)) for f in rows]
             top = max(values)
             exps = [math.exp(v - top) for v in values]
@@ -83,7 +112,7 @@ def fit(choices: list[Choice], rounds: int = 25) -> tuple[Weights, float]:
                         hess[a][b] += p * d[a] * d[b]
         step = _solve([[*row, g] for row, g in zip(hess, grad, strict=True)])
         theta = [t + s for t, s in zip(theta, step, strict=True)]
-    return Weights(*theta), loglik / len(choices)
+    return theta, loglik / len(choices)
 
 
 def _solve(aug: list[list[float]]) -> list[float]:
@@ -101,13 +130,17 @@ def _solve(aug: list[list[float]]) -> list[float]:
     return [aug[i][n] / aug[i][i] for i in range(n)]
 
 
-def report(name: str, choices: list[Choice]) -> None:
-    weights, loglik = fit(choices)
+def report(name: str, choices: list[Choice], k: int = 4) -> None:
+    theta, loglik = fit(choices, k)
     uniform = sum(-math.log(len(rows)) for _, rows, _ in choices) / len(choices)
-    hits = sum(max(range(len(rows)), key=lambda i: weights.value(rows[i])) == made for _, rows, made in choices)
+
+    def value(row: Row) -> float:
+        return sum(w * x for w, x in zip(theta, row, strict=False))
+
+    hits = sum(max(range(len(rows)), key=lambda i: value(rows[i])) == made for _, rows, made in choices)
+    weights = ", ".join(f"{n} {w:.3f}" for n, w in zip(NAMES, theta, strict=False))
     print(
-        f"{name}: {len(choices)} choices; weights points {weights.points:.3f}, reply {weights.reply:.3f},"
-        f" pips {weights.pips:.3f}, double {weights.double:.3f}; log-likelihood per choice {loglik:.3f}"
+        f"{name}, {k} features: {len(choices)} choices; weights {weights}; log-likelihood per choice {loglik:.3f}"
         f" (at random {uniform:.3f}); the likeliest move was made {100 * hits / len(choices):.1f}% of the time"
     )
 
@@ -117,6 +150,7 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--hand", action="store_true", help="also fit the model that knows the mover's hand")
     args = parser.parse_args()
     numbers = range(args.hands)
     if args.jobs > 1:
@@ -128,6 +162,9 @@ def main() -> int:
     for name in ("reference", "expert"):
         report(name, [c for c in choices if c[0] == name])
     report("both", choices)
+    if args.hand:
+        report("reference", [c for c in choices if c[0] == "reference"], len(NAMES))
+        report("both", choices, len(NAMES))
     return 0
 
 

@@ -46,15 +46,17 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Generator
+from dataclasses import replace
 
 from ..hand import HandState
 from ..tiles import Move
 from ..view import SeatView
 from .base import Clock, Decision, Reason, default_clock, only_move
 from .endgame import TooBig, solve
-from .knowledge import Knowledge
+from .knowledge import Deals, Knowledge
 from .medium import medium_move
 from .pimc import Pimc
+from .reading import Weighed, past_plays
 from .search import Deadline, Policy, Thinking, finish, margin, play_out
 from .simple import greedy_move
 
@@ -67,6 +69,10 @@ EXPLORATION = 15.0  # UCB's exploration term, in points of margin
 ENDGAME_TILES = 10  # search exactly when the hands hold this many tiles or fewer
 NODE_LIMIT = 6000  # positions an exact search may visit before giving up
 EXACT_SAMPLES = 24  # sampled deals searched exactly with partners, at most
+READ_HANDS = 64  # sampled hands weighed by redoing the other player's searches, with read=True
+READ_DEALS = 8  # sampled deals each of those searches is redone with
+READ_LAST = 2  # the other player's plays read that way, the most recent
+READ_SHARE = 0.5  # of the budget, at most, for the reading
 
 
 def _key(move: Move) -> int:
@@ -109,6 +115,9 @@ class Expert:
         infer: bool = True,
         reply: bool = False,
         choices: bool = False,
+        read: int = 0,
+        read_deals: int = READ_DEALS,
+        read_last: int = READ_LAST,
     ) -> None:
         if method not in ("flat", "ismcts"):
             raise ValueError(f"no search method {method!r}: flat or ismcts")
@@ -132,6 +141,9 @@ class Expert:
             reply=reply,
         )
         self.choices = choices
+        self.read = read
+        self.read_deals = read_deals
+        self.read_last = read_last
         self.partner_deals = partner_deals
         self.exploration = exploration
         self.endgame_tiles = endgame_tiles
@@ -150,17 +162,25 @@ class Expert:
             exact = yield from self._exact(view, know, deadline)
             if exact is not None:
                 return exact
+        deals: Deals = know
+        if self.read and view.rules.players == 2:
+            plays = past_plays(view, self.read_last)
+            if plays:
+                weighed = Weighed(replace(know, plays=(), chosen=()), plays)
+                share = None if self.budget_ms is None else READ_SHARE * self.budget_ms
+                yield from weighed.weigh(self.rng, self.read, self.read_deals, Deadline(self.clock, share))
+                deals, deadline = weighed, deadline.rest()
         if self.method == "flat":
             cap = self.partner_deals if view.rules.teams else self.flat.deals
-            return (yield from self.flat.steps(view, know, deadline, cap))
-        return (yield from self._tree_search(view, know, deadline))
+            return (yield from self.flat.steps(view, deals, deadline, cap))
+        return (yield from self._tree_search(view, deals, deadline))
 
     def _knowledge(self, view: SeatView) -> Knowledge:
         """What the search knows of the hidden tiles: all that ``view`` shows.
         (The experiments in tools/arena_variants.py give it more.)"""
         return Knowledge.from_view(view, choices=self.choices)
 
-    def _exact(self, view: SeatView, know: Knowledge, deadline: Deadline) -> Generator[None, None, Decision | None]:
+    def _exact(self, view: SeatView, know: Deals, deadline: Deadline) -> Generator[None, None, Decision | None]:
         moves = list(view.legal_moves)
         totals = [0.0] * len(moves)
         secrets = len(view.hand_sizes) > 2  # partners' and opponents' tiles stay hidden
@@ -185,7 +205,7 @@ class Expert:
             return Decision(moves[best], Reason("exact", {"margin": value}))
         return Decision(moves[best], Reason("exact_behind", {"margin": -value}))
 
-    def _tree_search(self, view: SeatView, know: Knowledge, deadline: Deadline) -> Thinking:
+    def _tree_search(self, view: SeatView, know: Deals, deadline: Deadline) -> Thinking:
         rng = self.rng
         sides = view.rules.sides
         root = _Node(None, view.side)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from ..chance import shuffle
 from ..events import Drew, Passed, Played
@@ -31,12 +31,20 @@ from ..tiles import TILES, Move, Tile
 from ..view import SeatView
 from .choices import odds
 
-__all__ = ["Knowledge"]
+__all__ = ["Deals", "Knowledge"]
 
 T = TypeVar("T")
 
 _TRIES = 24  # sampling attempts before a too-tight picture is relaxed
 PASSED_UP = 0.25  # how likely a sampled hand is for each bigger score it says another player passed up
+
+
+class Deals(Protocol):
+    """Where a search gets its sampled deals, and what each one counts."""
+
+    def sample(self, rng: random.Random) -> HandState: ...
+
+    def likelihood(self, deal: HandState) -> float: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from ..hand import HandState
 from ..tiles import Move
 from ..view import SeatView
 from .base import Clock, Decision, Reason, default_clock, only_move
-from .knowledge import Knowledge
+from .knowledge import Deals, Knowledge
 from .search import Deadline, Policy, Result, Thinking, finish, margin, play_out
 
 __all__ = ["Pimc"]
@@ -65,11 +65,11 @@ class Pimc:
             return forced
         return (yield from self.steps(view, Knowledge.from_view(view), Deadline(self.clock, self.budget_ms)))
 
-    def search(self, view: SeatView, know: Knowledge, deadline: Deadline) -> Decision:
+    def search(self, view: SeatView, know: Deals, deadline: Deadline) -> Decision:
         """Choose by sampling within ``deadline`` (there is a choice to make)."""
         return finish(self.steps(view, know, deadline))
 
-    def steps(self, view: SeatView, know: Knowledge, deadline: Deadline, deals: int | None = None) -> Thinking:
+    def steps(self, view: SeatView, know: Deals, deadline: Deadline, deals: int | None = None) -> Thinking:
         """:meth:`search` in steps, one sampled deal each; ``deals``, if
         given, is the cap on sampled deals for this move."""
         cap = self.deals if deals is None else deals

@@ -109,5 +109,12 @@ class Deadline:
         now = self.clock()
         return now + (now - self.start) / steps_done <= self.end
 
+    def rest(self) -> Deadline:
+        """The time left, as a deadline of its own: a later stage of the
+        search times its steps from now, not from the start."""
+        other = Deadline(self.clock, None)
+        other.end = self.end
+        return other
+
     def passed(self) -> bool:
         return self.end != math.inf and self.clock() >= self.end

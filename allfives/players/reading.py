@@ -1,0 +1,175 @@
+"""Reading the other players' plays as the searches they would have made.
+
+A strong player's choice says something about the tiles it held: it picked
+the move its own judgement valued most, and that judgement depended on its
+hand. The finest cheap reading of that (:mod:`.choices`, a model fitted on
+features anyone could see) tells little, about 0.27 nats a choice, because a
+searching player's choice turns on things no one-move feature catches. This
+module reads a play by *redoing the player's search* on a sampled hand: for
+the hand it would have held then (the sampled tiles it holds now, and those
+it has played since), it values each move it could have made the way the
+reference level does, on a few sampled deals of what *it* could not see
+(from its own view at that moment, its draws and passes and ours read as
+usual), with Easy's playouts. Its choice is then a softmax of those values:
+the chance that a player holding that hand made that move.
+
+That costs a small search for every play read and every sampled hand, so
+Expert weighs a few dozen sampled hands this way (:class:`Weighed`) and then
+searches on them, each hand with the boneyard's order sampled afresh every
+time it comes round. Only the plays since each player's last draw are read
+(before it, its hand is not known), and only the most recent few.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Generator
+from dataclasses import dataclass, replace
+
+from ..chance import shuffle
+from ..events import Drew, Event, Played
+from ..hand import MOVES, HandState
+from ..layout import Layout
+from ..tiles import TILES, Move, Tile
+from ..view import SeatView
+from .knowledge import Knowledge
+from .rollout import rollout
+from .search import Deadline, margin
+
+__all__ = ["PastPlay", "Weighed", "past_plays"]
+
+SHARPNESS = {8: 0.11, 16: 0.166}
+"""How sharply a player's choice follows its search's values, per point of
+mean margin, by the number of sampled deals that search is redone with
+(fitted by maximum likelihood to the reference level's own choices: the
+fewer the deals, the noisier the values, and the softer the fit)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PastPlay:
+    """A play by another seat, with what that seat knew then (``know``: its
+    view then, less its own hand, which a sampled deal supplies)."""
+
+    seat: int
+    know: Knowledge
+    layout: Layout
+    move: Move
+    later: tuple[Tile, ...]  # the tiles the seat has played since, this one included
+
+
+def past_plays(view: SeatView, last: int) -> tuple[PastPlay, ...]:
+    """The other players' plays since their last draws (the most recent
+    ``last`` of them), leads left out."""
+    rules = view.rules
+    layout = Layout()
+    sizes = [rules.deal_size] * rules.players
+    boneyard = len(TILES) - rules.deal_size * rules.players
+    history: list[Event] = []
+    scored: list[tuple[int, int]] = []  # (side, points) of every play so far
+    # (seat, layout then, history then, sizes then, boneyard then, move, tiles since, plays scored before)
+    found: list[tuple[int, Layout, tuple[Event, ...], tuple[int, ...], int, Move, list[Tile], int]] = []
+    for event in view.history:
+        if isinstance(event, Played):
+            if event.seat != view.seat and layout.lead is not None:
+                found.append(
+                    (event.seat, layout.copy(), tuple(history), tuple(sizes), boneyard, event.move, [], len(scored))
+                )
+            for f in found:
+                if f[0] == event.seat:
+                    f[6].append(event.move.tile)
+            layout.place(event.move)
+            scored.append((rules.side_of(event.seat), event.points))
+            sizes[event.seat] -= 1
+        elif isinstance(event, Drew):
+            sizes[event.seat] += 1
+            boneyard -= 1
+            # What it drew is not known: its hand before then is not either.
+            found = [f for f in found if f[0] != event.seat]
+            event = Drew(event.seat, None)
+        history.append(event)
+    out = []
+    for seat, then, before, held, bones, move, later, count in found[-last:] if last else ():
+        scores = list(view.scores)
+        for side, points in scored[count:]:
+            scores[side] -= points
+        seen_then = SeatView(
+            seat=seat,
+            rules=rules,
+            hand=tuple(later),
+            layout=then,
+            to_move=seat,
+            hand_sizes=held,
+            boneyard_size=bones,
+            scores=tuple(scores),
+            hand_number=view.hand_number,
+            leader=view.leader,
+            history=before,
+            legal_moves=(),
+        )
+        know = replace(Knowledge.from_view(seen_then), plays=())
+        out.append(PastPlay(seat, know, then, move, tuple(later)))
+    return tuple(out)
+
+
+def chance_of(play: PastPlay, held: tuple[Tile, ...], rng: random.Random, deals: int) -> float:
+    """The chance that ``play.seat``, holding ``held`` then, made ``play.move``:
+    each move it had valued by its own search on ``deals`` sampled deals."""
+    layout = play.layout
+    moves = [MOVES[t.index][end] for t in held for end in layout.ends_for(t)]
+    if len(moves) <= 1:
+        return 1.0
+    on = set(layout.tiles())
+    know = replace(play.know, hand=held, hidden=tuple(t for t in TILES if t not in on and t not in held))
+    side = know.rules.side_of(play.seat)
+    values = [0.0] * len(moves)
+    for _ in range(deals):
+        deal = know.sample(rng)
+        before = tuple(deal.scores)
+        for i, m in enumerate(moves):
+            values[i] += margin(before, rollout(deal, "greedy", first=m), side)
+    sharp = SHARPNESS.get(deals, SHARPNESS[16]) / deals
+    top = max(values)
+    odds = [math.exp(sharp * (v - top)) for v in values]
+    made = sum(o for m, o in zip(moves, odds, strict=True) if m == play.move)
+    return made / sum(odds)
+
+
+class Weighed:
+    """Sampled deals weighed by how well they explain the other players'
+    recent plays (:func:`chance_of`), ready for a search: :meth:`sample`
+    gives them in turn, each with the boneyard's order sampled afresh, and
+    :meth:`likelihood` its weight. It takes :class:`Knowledge`'s place."""
+
+    def __init__(self, know: Knowledge, plays: tuple[PastPlay, ...]) -> None:
+        self.know = know
+        self.plays = plays
+        self.deals: list[HandState] = []
+        self.weights: list[float] = []
+        self.turn = 0
+        self.last: tuple[HandState | None, float] = (None, 1.0)  # the deal sample() gave last, and its weight
+
+    def weigh(self, rng: random.Random, count: int, deals: int, deadline: Deadline) -> Generator[None, None, None]:
+        """Sample and weigh up to ``count`` deals, within ``deadline``, one a step."""
+        while len(self.deals) < count and deadline.allows(len(self.deals)):
+            deal = self.know.sample(rng)
+            weight = 1.0
+            for play in self.plays:
+                weight *= chance_of(play, tuple(deal.hands[play.seat]) + play.later, rng, deals)
+            self.deals.append(deal)
+            self.weights.append(weight)
+            yield
+
+    def sample(self, rng: random.Random) -> HandState:
+        if not self.deals:
+            return self.know.sample(rng)
+        i = self.turn % len(self.deals)
+        self.turn += 1
+        deal = self.deals[i].copy()
+        shuffle(deal.boneyard, rng)
+        self.last = (deal, self.weights[i])
+        return deal
+
+    def likelihood(self, deal: HandState) -> float:
+        given, weight = self.last
+        return weight if deal is given else 1.0
