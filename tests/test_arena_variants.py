@@ -55,7 +55,44 @@ def test_the_peeking_expert_sees_every_hand_and_guesses_only_the_boneyards_order
     assert any(honest.sample(random.Random(i)).hands != hand.hands for i in range(5))
 
 
-@pytest.mark.parametrize("name", ["expert-wary", "expert-uniform", "expert-side-wary", "expert-choices", "expert-peek"])
+def test_the_late_peeking_expert_guesses_until_four_tiles_are_down(variants: ModuleType) -> None:
+    match = Match(Rules())
+    match.deal(random.Random(3))
+    hand = match.hand
+    assert hand is not None
+    player = variants.LatePeekingExpert(random.Random(1))
+    while len(match.hand.layout.tiles()) < 4:  # type: ignore[union-attr]
+        assert match.to_move is not None
+        view = variants._watched_view_of(match, match.to_move)
+        assert isinstance(player._knowledge(view), Knowledge)
+        match.play(match.legal_moves()[0])
+    assert match.to_move is not None
+    view = variants._watched_view_of(match, match.to_move)
+    assert player._knowledge(view).sample(random.Random(1)).hands == hand.hands
+
+
+def test_the_shared_reference_shares_its_playouts_among_the_moves(variants: ModuleType) -> None:
+    match = Match(Rules())
+    match.deal(random.Random(3))
+    assert match.to_move is not None
+    view = variants._watched_view_of(match, match.to_move)
+    decision = variants.make_player("reference-shared", 1).choose(view)
+    assert decision.reason.params["simulations"] == 300 // len(view.legal_moves)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "expert-wary",
+        "expert-uniform",
+        "expert-side-wary",
+        "expert-choices",
+        "expert-read",
+        "expert-peek",
+        "expert-peek-late",
+        "reference-shared",
+    ],
+)
 def test_each_variant_plays_a_deal_pair_in_the_arena(
     variants: ModuleType, name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -15,6 +15,11 @@ would: four more features of each move, from the tiles the mover keeps (the
 most they could score next turn on the ends left, whether none of them fits
 there, the share that fits, and how many numbers they show). It says how
 much more a reading of the plays could learn from a hand-dependent model.
+
+``--search K`` also values each move as the mover's own search would, on
+``K`` sampled deals of its view (Easy's playouts), and fits the choice to
+those values alone and with the features: how much more a reading that
+redoes the player's search (allfives/players/reading.py) can learn.
 """
 
 from __future__ import annotations
@@ -33,13 +38,19 @@ from allfives.layout import Layout
 from allfives.match import Match
 from allfives.players import make_player
 from allfives.players.choices import features
+from allfives.players.knowledge import Knowledge
+from allfives.players.search import margin, play_out
+from allfives.players.simple import greedy_move
 from allfives.rules import Rules
 from allfives.tiles import TILES, Move, Tile
-from allfives.view import view_of
+from allfives.view import SeatView, view_of
 
 Row = tuple[float, ...]  # a move's features: choices.features, then hand_features
 Choice = tuple[str, list[Row], int]  # who chose, each move's features, which was made
-NAMES = ("points", "reply", "pips", "double", "next turn", "stuck", "fit share", "numbers")
+NAMES = ("points", "reply", "pips", "double", "next turn", "stuck", "fit share", "numbers", "search")
+FEATURES = (0, 1, 2, 3)
+HAND = (0, 1, 2, 3, 4, 5, 6, 7)
+SEARCH = (8,)
 
 
 def hand_features(layout: Layout, move: Move, hand: tuple[Tile, ...]) -> Row:
@@ -60,7 +71,20 @@ def hand_features(layout: Layout, move: Move, hand: tuple[Tile, ...]) -> Row:
     return (float(best), stuck, fits / max(1, len(kept)), numbers.bit_count() / 7)
 
 
-def play_hand(number: int, seed: int) -> list[Choice]:
+def searched(view: SeatView, rng: random.Random, deals: int) -> list[float]:
+    """Each legal move's mean margin over ``deals`` sampled deals of ``view``."""
+    know = Knowledge.from_view(view)
+    moves = view.legal_moves
+    totals = [0.0] * len(moves)
+    for _ in range(deals):
+        deal = know.sample(rng)
+        before = tuple(deal.scores)
+        for i, m in enumerate(moves):
+            totals[i] += margin(before, play_out(deal, greedy_move, m), view.side)
+    return [t / deals for t in totals]
+
+
+def play_hand(number: int, seed: int, search: int = 0) -> list[Choice]:
     rules = Rules()
     match = Match(rules)
     match.deal(random.Random(f"{seed}:{number}:deal"))
@@ -79,15 +103,20 @@ def play_hand(number: int, seed: int) -> list[Choice]:
             layout = view.layout
             held = view.hand_sizes[(seat + 1) % rules.players]
             hidden = len(TILES) - len(layout.tiles()) - len(view.hand)
-            rows = [features(layout, m, held, hidden) + hand_features(layout, m, view.hand) for m in moves]
+            values = searched(view, random.Random(f"{seed}:{number}:search"), search) if search else [0.0] * len(moves)
+            rows = [
+                features(layout, m, held, hidden) + hand_features(layout, m, view.hand) + (v,)
+                for m, v in zip(moves, values, strict=True)
+            ]
             out.append((seats[seat], rows, moves.index(decision.move)))
         match.play(decision.move)
     return out
 
 
-def fit(choices: list[Choice], k: int = 4, rounds: int = 25) -> tuple[list[float], float]:
-    """The maximum-likelihood weights of the first ``k`` features, and the
-    log-likelihood per choice."""
+def fit(choices: list[Choice], columns: tuple[int, ...] = FEATURES, rounds: int = 25) -> tuple[list[float], float]:
+    """The maximum-likelihood weights of the features in ``columns``, and
+    the log-likelihood per choice."""
+    k = len(columns)
     theta = [0.0] * k
     loglik = 0.0
     for _ in range(rounds):
@@ -95,7 +124,7 @@ def fit(choices: list[Choice], k: int = 4, rounds: int = 25) -> tuple[list[float
         hess = [[0.0] * k for _ in range(k)]
         loglik = 0.0
         for _, full, made in choices:
-            rows = [f[:k] for f in full]
+            rows = [tuple(f[c] for c in columns) for f in full]
             values = [sum(w * x for w, x in zip(theta, f, strict=True)) for f in rows]
             top = max(values)
             exps = [math.exp(v - top) for v in values]
@@ -130,17 +159,17 @@ def _solve(aug: list[list[float]]) -> list[float]:
     return [aug[i][n] / aug[i][i] for i in range(n)]
 
 
-def report(name: str, choices: list[Choice], k: int = 4) -> None:
-    theta, loglik = fit(choices, k)
+def report(name: str, choices: list[Choice], columns: tuple[int, ...] = FEATURES) -> None:
+    theta, loglik = fit(choices, columns)
     uniform = sum(-math.log(len(rows)) for _, rows, _ in choices) / len(choices)
 
     def value(row: Row) -> float:
-        return sum(w * x for w, x in zip(theta, row, strict=False))
+        return sum(w * row[c] for w, c in zip(theta, columns, strict=True))
 
     hits = sum(max(range(len(rows)), key=lambda i: value(rows[i])) == made for _, rows, made in choices)
-    weights = ", ".join(f"{n} {w:.3f}" for n, w in zip(NAMES, theta, strict=False))
+    weights = ", ".join(f"{NAMES[c]} {w:.3f}" for c, w in zip(columns, theta, strict=True))
     print(
-        f"{name}, {k} features: {len(choices)} choices; weights {weights}; log-likelihood per choice {loglik:.3f}"
+        f"{name}, {len(columns)} features: {len(choices)} choices; weights {weights}; log-likelihood per choice {loglik:.3f}"
         f" (at random {uniform:.3f}); the likeliest move was made {100 * hits / len(choices):.1f}% of the time"
     )
 
@@ -151,20 +180,25 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--hand", action="store_true", help="also fit the model that knows the mover's hand")
+    parser.add_argument("--search", type=int, default=0, help="also fit to the mover's own search on this many deals")
     args = parser.parse_args()
     numbers = range(args.hands)
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
-            hands = pool.starmap(play_hand, [(n, args.seed) for n in numbers])
+            hands = pool.starmap(play_hand, [(n, args.seed, args.search) for n in numbers])
     else:
-        hands = [play_hand(n, args.seed) for n in numbers]
+        hands = [play_hand(n, args.seed, args.search) for n in numbers]
     choices = [c for hand in hands for c in hand]
     for name in ("reference", "expert"):
         report(name, [c for c in choices if c[0] == name])
     report("both", choices)
     if args.hand:
-        report("reference", [c for c in choices if c[0] == "reference"], len(NAMES))
-        report("both", choices, len(NAMES))
+        report("reference", [c for c in choices if c[0] == "reference"], HAND)
+        report("both", choices, HAND)
+    if args.search:
+        for columns in (SEARCH, FEATURES + SEARCH):
+            report("reference", [c for c in choices if c[0] == "reference"], columns)
+            report("both", choices, columns)
     return 0
 
 

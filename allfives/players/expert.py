@@ -21,6 +21,12 @@ to the reference level's plain search (see docs/ai.md for the figures):
 strong players choose (:mod:`.choices`) in place of the scores they passed
 up; it measured no better (docs/ai.md) and is kept for the experiments.
 
+``read=N`` reads the other player's most recent plays by redoing its own
+search on each of ``N`` sampled hands (:mod:`.reading`) and searches on
+those hands; it guesses the hand better, but at the browser's budget it
+weighs too few hands for the search to rest on, and measured weaker
+(docs/ai.md). It is kept for the experiments.
+
 ``reply=True`` lets the next player answer each candidate with its best
 reply on each sampled deal; it measured weaker (docs/ai.md) and is kept for
 the experiments.
