@@ -215,7 +215,7 @@ def _plays(view: SeatView) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
 
     return tuple(
         (seat, table, max((table[t.index] for t in later), default=0), event.points)
-        for seat, table, event, later in _since_draws(view, could)
+        for seat, table, event, later in since_draws(view, could)
     )
 
 
@@ -234,11 +234,11 @@ def _chosen(view: SeatView) -> tuple[tuple[int, tuple[float, ...], float], ...]:
         return odds(moves, event.move, held, hidden)
 
     return tuple(
-        (seat, table, sum(table[t.index] for t in later)) for seat, table, _, later in _since_draws(view, chances)
+        (seat, table, sum(table[t.index] for t in later)) for seat, table, _, later in since_draws(view, chances)
     )
 
 
-def _since_draws(
+def since_draws(
     view: SeatView, read: Callable[[Layout, tuple[Move, ...], Played, list[int]], T | None]
 ) -> list[tuple[int, T, Played, list[Tile]]]:
     """The other players' plays since each one's last draw (their hands then

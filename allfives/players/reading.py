@@ -28,12 +28,12 @@ from collections.abc import Generator
 from dataclasses import dataclass, replace
 
 from ..chance import shuffle
-from ..events import Drew, Event, Played
+from ..events import Drew, Played
 from ..hand import MOVES, HandState
 from ..layout import Layout
 from ..tiles import TILES, Move, Tile
 from ..view import SeatView
-from .knowledge import Knowledge
+from .knowledge import Knowledge, since_draws
 from .rollout import rollout
 from .search import Deadline, margin
 
@@ -43,7 +43,8 @@ SHARPNESS = {8: 0.11, 16: 0.166}
 """How sharply a player's choice follows its search's values, per point of
 mean margin, by the number of sampled deals that search is redone with
 (fitted by maximum likelihood to the reference level's own choices: the
-fewer the deals, the noisier the values, and the softer the fit)."""
+fewer the deals, the noisier the values, and the softer the fit). Other
+numbers of deals take 16's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,53 +63,38 @@ def past_plays(view: SeatView, last: int) -> tuple[PastPlay, ...]:
     """The other players' plays since their last draws (the most recent
     ``last`` of them), leads left out."""
     rules = view.rules
-    layout = Layout()
-    sizes = [rules.deal_size] * rules.players
-    boneyard = len(TILES) - rules.deal_size * rules.players
-    history: list[Event] = []
-    scored: list[tuple[int, int]] = []  # (side, points) of every play so far
-    # (seat, layout then, history then, sizes then, boneyard then, move, tiles since, plays scored before)
-    found: list[tuple[int, Layout, tuple[Event, ...], tuple[int, ...], int, Move, list[Tile], int]] = []
-    for event in view.history:
-        if isinstance(event, Played):
-            if event.seat != view.seat and layout.lead is not None:
-                found.append(
-                    (event.seat, layout.copy(), tuple(history), tuple(sizes), boneyard, event.move, [], len(scored))
-                )
-            for f in found:
-                if f[0] == event.seat:
-                    f[6].append(event.move.tile)
-            layout.place(event.move)
-            scored.append((rules.side_of(event.seat), event.points))
-            sizes[event.seat] -= 1
-        elif isinstance(event, Drew):
-            sizes[event.seat] += 1
-            boneyard -= 1
-            # What it drew is not known: its hand before then is not either.
-            found = [f for f in found if f[0] != event.seat]
-            event = Drew(event.seat, None)
-        history.append(event)
+
+    def then(
+        layout: Layout, moves: tuple[Move, ...], event: Played, sizes: list[int]
+    ) -> tuple[Layout, tuple[int, ...]] | None:
+        return None if layout.lead is None else (layout.copy(), tuple(sizes))
+
     out = []
-    for seat, then, before, held, bones, move, later, count in found[-last:] if last else ():
+    for seat, (layout, sizes), event, later in since_draws(view, then)[-last:] if last else ():
+        # The history as that seat saw it then (every draw's tile hidden),
+        # and the scores before the points played since.
+        i = view.history.index(event)
+        history = tuple(Drew(e.seat, None) if isinstance(e, Drew) else e for e in view.history[:i])
         scores = list(view.scores)
-        for side, points in scored[count:]:
-            scores[side] -= points
+        for e in view.history[i:]:
+            if isinstance(e, Played):
+                scores[rules.side_of(e.seat)] -= e.points
         seen_then = SeatView(
             seat=seat,
             rules=rules,
             hand=tuple(later),
-            layout=then,
+            layout=layout,
             to_move=seat,
-            hand_sizes=held,
-            boneyard_size=bones,
+            hand_sizes=sizes,
+            boneyard_size=len(TILES) - sum(sizes) - len(layout.tiles()),
             scores=tuple(scores),
             hand_number=view.hand_number,
             leader=view.leader,
-            history=before,
+            history=history,
             legal_moves=(),
         )
         know = replace(Knowledge.from_view(seen_then), plays=())
-        out.append(PastPlay(seat, know, then, move, tuple(later)))
+        out.append(PastPlay(seat, know, layout, event.move, tuple(later)))
     return tuple(out)
 
 
