@@ -1,6 +1,7 @@
-"""The build's own steps, without a browser: the page configs, the icons and
-their PNG encoder, the Markdown converter, the rules tutorial page, and the
-offline manifest and service worker."""
+"""The build's own steps, without a browser: the page configs, the committed
+icons, the Markdown of the rules, the rules tutorial page, the offline
+manifest and service worker, the list of steps, and the test run's choices
+(the extras it installs, the Chromium it drives)."""
 
 from __future__ import annotations
 
@@ -16,25 +17,48 @@ from types import ModuleType
 import pytest
 from i18n import LANGUAGES
 
+from sitebuild import offline, requirements, site, steps, testing, tutorial
+from sitebuild.files import DOCS, BuildError
+
 ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
 
 
-def _load_build() -> ModuleType:
-    """build.py is a script, not a package: load it as the browser tests do."""
-    spec = importlib.util.spec_from_file_location("allfives_build", ROOT / "build.py")
+def _load_make_icons() -> ModuleType:
+    """tools/make_icons.py is a script, not a package: load it by its path
+    (its shapes and SVG need no Pillow; only drawing the PNGs does)."""
+    spec = importlib.util.spec_from_file_location("allfives_make_icons", ROOT / "tools" / "make_icons.py")
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses in build.py look their module up
+    sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
 
-build = _load_build()
+make_icons = _load_make_icons()
+
+
+def _unfilter(kind: int, row: bytearray, previous: bytes, step: int) -> None:
+    """Undo one PNG row filter (None, Sub, Up, Average, Paeth) in place."""
+    for i in range(len(row)):
+        left = row[i - step] if i >= step else 0
+        up = previous[i]
+        up_left = previous[i - step] if i >= step else 0
+        if kind == 1:
+            row[i] = (row[i] + left) & 0xFF
+        elif kind == 2:
+            row[i] = (row[i] + up) & 0xFF
+        elif kind == 3:
+            row[i] = (row[i] + (left + up) // 2) & 0xFF
+        elif kind == 4:
+            guess = left + up - up_left
+            near = min((abs(guess - left), 0, left), (abs(guess - up), 1, up), (abs(guess - up_left), 2, up_left))
+            row[i] = (row[i] + near[2]) & 0xFF
 
 
 def decode_png(data: bytes) -> tuple[int, int, bytes]:
-    """Width, height and RGBA pixels of a PNG that :func:`build.png_bytes` wrote."""
+    """Width, height and RGBA pixels of an 8-bit RGBA, non-interlaced PNG."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     position, chunks = 8, {}
     while position < len(data):
@@ -45,14 +69,20 @@ def decode_png(data: bytes) -> tuple[int, int, bytes]:
         assert crc == zlib.crc32(kind + body), f"bad CRC in {kind!r}"
         chunks[kind] = chunks.get(kind, b"") + body
         position += 12 + length
-    width, height, depth, colour, _, _, _ = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
-    assert (depth, colour) == (8, 6), "8-bit RGBA"
+    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
+    assert (depth, colour, interlace) == (8, 6, 0), "8-bit RGBA, not interlaced"
     raw = zlib.decompress(chunks[b"IDAT"])
     stride = width * 4
-    rows = [raw[y * (stride + 1) : (y + 1) * (stride + 1)] for y in range(height)]
-    assert all(row[0] == 0 for row in rows), "no filters"
     assert b"IEND" in chunks
-    return width, height, b"".join(row[1:] for row in rows)
+    pixels = bytearray()
+    previous = bytes(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        row = bytearray(raw[start + 1 : start + 1 + stride])
+        _unfilter(raw[start], row, previous, 4)
+        pixels += row
+        previous = bytes(row)
+    return width, height, bytes(pixels)
 
 
 def pixel(rgba: bytes, width: int, x: int, y: int) -> tuple[int, int, int, int]:
@@ -61,25 +91,30 @@ def pixel(rgba: bytes, width: int, x: int, y: int) -> tuple[int, int, int, int]:
     return r, g, b, a
 
 
+def icon(name: str) -> tuple[int, int, bytes]:
+    """A committed icon of web/, decoded."""
+    return decode_png((WEB / name).read_bytes())
+
+
 # Page configs and the files copied from web/
 
 
 def test_web_files_include_the_worker_script_and_icons_but_not_the_templates(tmp_path: Path) -> None:
     for name in ("index.html", "sw.js", "pyscript.json", "shot.png", "notes.txt", "main.py"):
         (tmp_path / name).write_text("x")
-    assert [p.name for p in build.web_files(tmp_path)] == ["index.html", "main.py", "shot.png"]
+    assert [p.name for p in site.web_files(tmp_path)] == ["index.html", "main.py", "shot.png"]
 
 
 def test_each_page_config_lists_the_modules_its_page_imports() -> None:
     package = [Path("allfives/__init__.py"), Path("allfives/players/medium.py")]
     pages = [Path(name) for name in ("board.py", "controller.py", "i18n.py", "lang_de.py", "lang_en.py")]
     pages += [Path(name) for name in ("main.py", "embed.py", "offline.py", "replay.py", "store.py")]
-    modules = build.importable_modules(package, pages)
+    modules = site.importable_modules(package, pages)
     assert Path("main.py") not in modules
     assert Path("embed.py") not in modules, "page scripts are loaded by their page, not imported"
-    game, embed = build.PAGE_CONFIGS
-    assert build.page_modules(game, modules) == modules
-    assert [m.as_posix() for m in build.page_modules(embed, modules)] == [
+    game, embed = site.PAGE_CONFIGS
+    assert site.page_modules(game, modules) == modules
+    assert [m.as_posix() for m in site.page_modules(embed, modules)] == [
         "allfives/__init__.py",
         "allfives/players/medium.py",
         "board.py",
@@ -95,7 +130,7 @@ def test_each_page_config_lists_the_modules_its_page_imports() -> None:
 def test_the_embed_page_names_its_own_config() -> None:
     html = (ROOT / "web" / "embed.html").read_text(encoding="utf-8")
     assert 'src="./embed.py" config="./pyscript-embed.json"' in html
-    assert "pyscript-embed.json" in {page.name for page in build.PAGE_CONFIGS}
+    assert "pyscript-embed.json" in {page.name for page in site.PAGE_CONFIGS}
 
 
 def test_the_game_page_links_the_web_app_manifest() -> None:
@@ -103,36 +138,52 @@ def test_the_game_page_links_the_web_app_manifest() -> None:
     assert '<link rel="manifest" href="./manifest.webmanifest">' in html
 
 
-def test_the_manifest_names_the_app_and_icons_the_build_draws() -> None:
-    manifest = json.loads((ROOT / "web" / "manifest.webmanifest").read_text(encoding="utf-8"))
+def test_the_manifest_names_the_app_and_the_committed_icons_at_their_sizes() -> None:
+    manifest = json.loads((WEB / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["name"] == manifest["short_name"] == "All Fives"
     assert (manifest["start_url"], manifest["display"]) == (".", "standalone")
     assert (manifest["theme_color"], manifest["background_color"]) == ("#1f6b45", "#f6f3ea")
-    drawn = {name: size for name, size, _ in build.ICONS}
-    for icon in manifest["icons"]:
-        assert icon["src"] in drawn, f"{icon['src']} is not drawn by the build"
-        size = drawn[icon["src"]]
-        assert icon["sizes"] == ("any" if size is None else f"{size}x{size}")
-    sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
+    drawn = {name: size for name, size, _ in make_icons.ICONS}
+    shipped = {path.as_posix() for path in site.web_files()}
+    for entry in manifest["icons"]:
+        assert entry["src"] in drawn, f"{entry['src']} is not drawn by tools/make_icons.py"
+        assert entry["src"] in shipped, f"{entry['src']} is not a web/ file the build copies"
+        size = drawn[entry["src"]]
+        assert entry["sizes"] == ("any" if size is None else f"{size}x{size}")
+        if size is not None:
+            assert icon(entry["src"])[:2] == (size, size), f"{entry['src']} is drawn at its size"
+    sizes = {entry["sizes"] for entry in manifest["icons"] if entry["type"] == "image/png"}
     assert {"192x192", "512x512"} <= sizes
 
 
-# Icons
+# Icons (committed in web/, drawn by tools/make_icons.py)
 
 
-def test_png_bytes_round_trips_pixels() -> None:
-    rgba = bytes(range(2 * 3 * 4))
-    assert decode_png(build.png_bytes(2, 3, rgba)) == (2, 3, rgba)
+def test_decode_png_undoes_every_row_filter() -> None:
+    # Two 1 x 1 pixel rows per filter: 0x10.. first, then each filter's
+    # encoding of 0x20.. relative to the row above (left is 0: one pixel).
+    first, second = bytes([0x10, 0x11, 0x12, 0x13]), bytes([0x20, 0x21, 0x22, 0x23])
+    encoded = {
+        0: second,
+        1: second,  # left of the only pixel is 0
+        2: bytes(b - a for a, b in zip(first, second, strict=True)),
+        3: bytes(b - a // 2 for a, b in zip(first, second, strict=True)),
+        4: bytes(b - a for a, b in zip(first, second, strict=True)),  # Paeth picks "up"
+    }
+    for kind, row in encoded.items():
+        raw = b"\0" + first + bytes([kind]) + row
+        header = struct.pack(">IIBBBBB", 1, 2, 8, 6, 0, 0, 0)
 
+        def chunk(name: bytes, body: bytes) -> bytes:
+            return struct.pack(">I", len(body)) + name + body + struct.pack(">I", zlib.crc32(name + body))
 
-def test_png_bytes_refuses_the_wrong_number_of_pixels() -> None:
-    with pytest.raises(ValueError, match="12 bytes"):
-        build.png_bytes(2, 2, bytes(12))
+        png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+        assert decode_png(png) == (1, 2, first + second), f"filter {kind}"
 
 
 @pytest.mark.parametrize("size", [192, 512])
 def test_the_icon_is_a_domino_on_felt(size: int) -> None:
-    width, height, rgba = decode_png(build.icon_png(size))
+    width, height, rgba = icon(f"icon-{size}.png")
     assert (width, height) == (size, size)
     scale = size / 512
 
@@ -148,26 +199,36 @@ def test_the_icon_is_a_domino_on_felt(size: int) -> None:
 
 
 def test_the_maskable_icon_has_felt_to_its_edges_and_the_domino_in_the_safe_zone() -> None:
-    width, _, rgba = decode_png(build.icon_png(512, maskable=True))
-    assert pixel(rgba, width, 0, 0) == (0x1F, 0x6B, 0x45, 255)
-    for shape in build.domino_shapes(maskable=True)[1:]:
+    width, _, rgba = icon("icon-maskable-512.png")
+    for corner in [(0, 0), (511, 0), (0, 511), (511, 511)]:
+        assert pixel(rgba, width, *corner) == (0x1F, 0x6B, 0x45, 255)
+    for shape in make_icons.domino_shapes(maskable=True)[1:]:
         corners = (
             [(shape.x, shape.y), (shape.x + shape.width, shape.y + shape.height)]
-            if isinstance(shape, build.RoundRect)
+            if isinstance(shape, make_icons.RoundRect)
             else [(shape.cx, shape.cy)]
         )
         for x, y in corners:
             assert (x - 256) ** 2 + (y - 256) ** 2 <= (0.4 * 512) ** 2 + 1, "inside the safe circle"
 
 
-def test_the_svg_icon_draws_the_same_shapes() -> None:
-    svg = build.icon_svg(build.domino_shapes())
+def test_the_svg_icon_is_the_one_make_icons_draws() -> None:
+    svg = (WEB / "icon.svg").read_text(encoding="utf-8")
+    assert svg == make_icons.icon_svg(make_icons.domino_shapes()), "run tools/make_icons.py and commit"
     assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">')
     assert svg.count("<circle") == 10, "five pips a half"
     assert svg.count("<rect") == 4
 
 
-# Markdown
+def test_the_png_icons_are_the_ones_make_icons_draws() -> None:
+    pytest.importorskip("PIL", reason="drawing the icons needs Pillow (the icons extra)")
+    for name, size, maskable in make_icons.ICONS:
+        if size is not None:
+            drawn = decode_png(make_icons.icon_png(size, maskable=maskable))
+            assert drawn == icon(name), f"web/{name}: run tools/make_icons.py and commit"
+
+
+# Markdown (markdown-it-py, with tables and heading anchors)
 
 
 @pytest.mark.parametrize(
@@ -175,44 +236,58 @@ def test_the_svg_icon_draws_the_same_shapes() -> None:
     [
         ("# Title", '<h1 id="title">Title</h1>'),
         ("### Worked examples", '<h3 id="worked-examples">Worked examples</h3>'),
-        ("one\nparagraph", "<p>one paragraph</p>"),
+        ("one\nparagraph", "<p>one\nparagraph</p>"),
         ("**bold** and *italic*", "<p><strong>bold</strong> and <em>italic</em></p>"),
         ("`5 < 6` & `a*b*`", "<p><code>5 &lt; 6</code> &amp; <code>a*b*</code></p>"),
         ("**Default, `x`:** y", "<p><strong>Default, <code>x</code>:</strong> y</p>"),
         ("<script>alert(1)</script>", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>"),
         ("[the game](./index.html)", '<p><a href="./index.html">the game</a></p>'),
-        ('[x](https://a.example/?a=1&b="2")', '<p><a href="https://a.example/?a=1&amp;b=&quot;2&quot;">x</a></p>'),
-        ("[bad](javascript:alert)", "<p>bad</p>"),
-        ("- one\n- two\n  continued", "<ul><li>one</li><li>two continued</li></ul>"),
-        ("1. first\n2. second", "<ol><li>first</li><li>second</li></ol>"),
+        ('[x](https://a.example/?a=1&b="2")', '<p><a href="https://a.example/?a=1&amp;b=%222%22">x</a></p>'),
+        ("[bad](javascript:alert)", "<p>[bad](javascript:alert)</p>"),
+        ("[bad](data:text/html,x)", "<p>[bad](data:text/html,x)</p>"),
+        ("- one\n- two\n  continued", "<ul>\n<li>one</li>\n<li>two\ncontinued</li>\n</ul>"),
+        ("1. first\n2. second", "<ol>\n<li>first</li>\n<li>second</li>\n</ol>"),
         (
             '```json\n{"a": "<b>"}\n```',
-            '<pre><code class="language-json">{&quot;a&quot;: &quot;&lt;b&gt;&quot;}</code></pre>',
+            '<pre><code class="language-json">{&quot;a&quot;: &quot;&lt;b&gt;&quot;}\n</code></pre>',
         ),
-        ("    indented <code>", "<pre><code>indented &lt;code&gt;</code></pre>"),
+        ("    indented <code>", "<pre><code>indented &lt;code&gt;\n</code></pre>"),
         (
             "| a | b |\n|---|---|\n| `1` | **2** |",
-            '<table><thead><tr><th scope="col">a</th><th scope="col">b</th></tr></thead>'
-            "<tbody><tr><td><code>1</code></td><td><strong>2</strong></td></tr></tbody></table>",
+            '<table>\n<thead>\n<tr>\n<th scope="col">a</th>\n<th scope="col">b</th>\n</tr>\n</thead>\n'
+            "<tbody>\n<tr>\n<td><code>1</code></td>\n<td><strong>2</strong></td>\n</tr>\n</tbody>\n</table>",
         ),
     ],
 )
 def test_markdown_to_html(markdown: str, html: str) -> None:
-    assert build.markdown_to_html(markdown) == html
+    assert tutorial.markdown_to_html(markdown) == html
 
 
 def test_repeated_headings_get_distinct_anchors() -> None:
-    html = build.markdown_to_html("## Examples\n\ntext\n\n## Examples")
-    assert re.findall(r'id="([^"]+)"', html) == ["examples", "examples-2"]
+    html = tutorial.markdown_to_html("## Examples\n\ntext\n\n## Examples")
+    assert re.findall(r'id="([^"]+)"', html) == ["examples", "examples-1"], "as GitHub numbers them"
 
 
 def test_every_part_of_the_rules_converts() -> None:
-    html = build.markdown_to_html(build.RULES_MARKDOWN.read_text(encoding="utf-8"))
+    html = tutorial.markdown_to_html(tutorial.RULES_MARKDOWN.read_text(encoding="utf-8"))
     assert "**" not in html, "no Markdown left over"
     assert "`" not in html
     assert html.count("<table>") == html.count("</table>") >= 5
     assert '<h2 id="counting-the-ends">Counting the ends</h2>' in html
     assert "<li>An end showing a double counts both halves: 3-3 at an end counts 6.</li>" in html
+
+
+def test_every_heading_of_every_language_has_its_own_anchor() -> None:
+    for each in tutorial.read_tutorials():
+        blocks = tutorial.markdown_blocks(each.markdown)
+        headings = [block for block in blocks if block.heading]
+        ids = [re.search(r'id="([^"]+)"', block.html) for block in headings]
+        assert all(ids), each.language
+        found = [match.group(1) for match in ids if match]
+        assert found == [tutorial.slug(block.heading) for block in headings], (
+            f"{each.language}: the slugs of the headings"
+        )
+        assert len(set(found)) == len(found) >= 10
 
 
 # The rules tutorial
@@ -232,10 +307,10 @@ def scenario(**changes: object) -> dict[str, object]:
 
 
 def test_a_scenario_becomes_a_framed_replay() -> None:
-    item = build.Scenario.from_json(scenario(), "test")
+    item = tutorial.Scenario.from_json(scenario(), "test")
     assert item.record_path == "tutorial/spinner.json"
     assert item.embed_url() == "./embed.html?src=tutorial/spinner.json&move=2&autoplay=1"
-    figure = build.scenario_figure(item)
+    figure = tutorial.scenario_figure(item)
     assert '<iframe src="./embed.html?src=tutorial/spinner.json&amp;move=2&amp;autoplay=1"' in figure
     assert 'title="The spinner: a replay" loading="lazy"' in figure
     assert "<figcaption><strong>The spinner.</strong> It <em>spins</em>.</figcaption>" in figure
@@ -251,13 +326,13 @@ def test_a_scenario_becomes_a_framed_replay() -> None:
     ],
 )
 def test_a_scenario_the_page_cannot_show_is_refused(changes: dict[str, object], problem: str) -> None:
-    with pytest.raises(build.BuildError, match=problem):
-        build.Scenario.from_json(scenario(**changes), "test")
+    with pytest.raises(BuildError, match=problem):
+        tutorial.Scenario.from_json(scenario(**changes), "test")
 
 
 def test_each_replay_goes_at_the_end_of_its_section() -> None:
-    blocks = build.markdown_blocks("# Rules\n\nintro\n\n## Doubles\n\nspin\n\n### Detail\n\nmore\n\n## Next\n\nend")
-    body = build.tutorial_body(blocks, [build.Scenario.from_json(scenario(), "test")])
+    blocks = tutorial.markdown_blocks("# Rules\n\nintro\n\n## Doubles\n\nspin\n\n### Detail\n\nmore\n\n## Next\n\nend")
+    body = tutorial.tutorial_body(blocks, [tutorial.Scenario.from_json(scenario(), "test")])
     order = [line.split(">")[0] for line in body.splitlines()]
     assert order == [
         '<h1 id="rules"',
@@ -273,14 +348,14 @@ def test_each_replay_goes_at_the_end_of_its_section() -> None:
 
 
 def test_a_scenario_after_a_section_the_rules_lack_is_refused() -> None:
-    blocks = build.markdown_blocks("## Other\n\ntext")
-    with pytest.raises(build.BuildError, match="Doubles"):
-        build.tutorial_body(blocks, [build.Scenario.from_json(scenario(), "test")])
+    blocks = tutorial.markdown_blocks("## Other\n\ntext")
+    with pytest.raises(BuildError, match="Doubles"):
+        tutorial.tutorial_body(blocks, [tutorial.Scenario.from_json(scenario(), "test")])
 
 
 def test_the_rules_page_has_a_replay_for_every_scenario() -> None:
-    scenarios = build.read_scenarios()
-    page = build.rules_page(build.RULES_MARKDOWN.read_text(encoding="utf-8"), scenarios)
+    scenarios = tutorial.read_scenarios()
+    page = tutorial.rules_page(tutorial.RULES_MARKDOWN.read_text(encoding="utf-8"), scenarios)
     assert page.count("<iframe ") == len(scenarios) >= 7
     assert '<link rel="manifest" href="./manifest.webmanifest">' in page
     assert "script-src 'none'" in page, "the rules page runs no script of its own"
@@ -289,23 +364,22 @@ def test_the_rules_page_has_a_replay_for_every_scenario() -> None:
 
 
 def test_the_rules_are_a_page_in_every_language_of_the_game_each_with_its_replays() -> None:
-    tutorials = build.read_tutorials()
+    tutorials = tutorial.read_tutorials()
     assert [t.language for t in tutorials] == ["en", "de", "hu", "gl", "lb"]
     assert sorted(t.language for t in tutorials) == sorted(LANGUAGES), "the game's languages, no fewer"
     ids = [s.id for s in tutorials[0].scenarios]
-    for tutorial in tutorials:
-        page = build.rules_page(tutorial.markdown, tutorial.scenarios, tutorial.language, tutorial.words)
-        assert f'<html lang="{tutorial.language}">' in page
-        assert [s.id for s in tutorial.scenarios] == ids, "the same replays, in the same order"
+    for each in tutorials:
+        page = tutorial.rules_page(each.markdown, each.scenarios, each.language, each.words)
+        assert f'<html lang="{each.language}">' in page
+        assert [s.id for s in each.scenarios] == ids, "the same replays, in the same order"
         assert page.count("<iframe ") == len(ids)
-        if tutorial.language != "en":
-            assert page.count(f"lang={tutorial.language}") == len(ids), "each replay speaks the page's language"
+        if each.language != "en":
+            assert page.count(f"lang={each.language}") == len(ids), "each replay speaks the page's language"
         # Each page links to every language's page, and marks its own.
         for other in tutorials:
             assert f'href="./{other.page_name}" hreflang="{other.language}"' in page
         assert (
-            f'href="./{tutorial.page_name}" hreflang="{tutorial.language}" lang="{tutorial.language}" aria-current="page"'
-            in page
+            f'href="./{each.page_name}" hreflang="{each.language}" lang="{each.language}" aria-current="page"' in page
         )
     assert [t.page_name for t in tutorials] == [
         "rules.html",
@@ -319,33 +393,33 @@ def test_the_rules_are_a_page_in_every_language_of_the_game_each_with_its_replay
 def test_a_translation_that_lacks_a_replay_is_refused(tmp_path: Path) -> None:
     translations = ["de", "hu", "gl", "lb"]
     for name in ("rules.md", "tutorial-scenarios.json", *(f"rules.{code}.md" for code in translations)):
-        (tmp_path / name).write_text((build.DOCS / name).read_text(encoding="utf-8"), encoding="utf-8")
+        (tmp_path / name).write_text((DOCS / name).read_text(encoding="utf-8"), encoding="utf-8")
     for code in translations:
-        words = json.loads((build.DOCS / f"tutorial.{code}.json").read_text(encoding="utf-8"))
+        words = json.loads((DOCS / f"tutorial.{code}.json").read_text(encoding="utf-8"))
         if code == "hu":
             del words["scenarios"]["spinner"]
         (tmp_path / f"tutorial.{code}.json").write_text(json.dumps(words), encoding="utf-8")
-    with pytest.raises(build.BuildError, match=r"tutorial\.hu\.json: the scenarios must be exactly"):
-        build.read_tutorials(tmp_path)
+    with pytest.raises(BuildError, match=r"tutorial\.hu\.json: the scenarios must be exactly"):
+        tutorial.read_tutorials(tmp_path)
 
 
 def test_a_heading_keeps_its_letters_in_its_anchor() -> None:
-    assert build.slug("A végek számolása") == "a-végek-számolása"
-    assert build.slug("Counting the ends") == "counting-the-ends"
-    assert build.slug("Wer gewinnt?") == "wer-gewinnt"
+    assert tutorial.slug("A végek számolása") == "a-végek-számolása"
+    assert tutorial.slug("Counting the ends") == "counting-the-ends"
+    assert tutorial.slug("Wer gewinnt?") == "wer-gewinnt"
 
 
 def test_scenario_ids_are_unique(tmp_path: Path) -> None:
     path = tmp_path / "scenarios.json"
     path.write_text(json.dumps({"scenarios": [scenario(), scenario()]}))
-    with pytest.raises(build.BuildError, match="used twice"):
-        build.read_scenarios(path)
+    with pytest.raises(BuildError, match="used twice"):
+        tutorial.read_scenarios(path)
 
 
 # Offline
 
 
-def site(tmp_path: Path) -> Path:
+def tiny_site(tmp_path: Path) -> Path:
     dist = tmp_path / "dist"
     (dist / "vendor").mkdir(parents=True)
     (dist / "index.html").write_text("<!doctype html>")
@@ -360,8 +434,8 @@ def template(tmp_path: Path) -> Path:
 
 
 def test_the_manifest_lists_every_file_with_its_hash_and_a_version(tmp_path: Path) -> None:
-    dist = site(tmp_path)
-    build.write_offline_files(dist, template(tmp_path))
+    dist = tiny_site(tmp_path)
+    offline.write_offline_files(dist, template(tmp_path))
     manifest = json.loads((dist / "precache.json").read_text())
     assert sorted(manifest["files"]) == ["index.html", "vendor/core.js"], "not the worker, nor the manifest"
     assert manifest["files"]["index.html"] == "sha256-/ibFnpGsjeaUslMdw73Bt/r0cdPX5OAIcK9g9fIol8s="
@@ -370,20 +444,20 @@ def test_the_manifest_lists_every_file_with_its_hash_and_a_version(tmp_path: Pat
 
 
 def test_any_changed_file_changes_the_version(tmp_path: Path) -> None:
-    dist = site(tmp_path)
-    build.write_offline_files(dist, template(tmp_path))
+    dist = tiny_site(tmp_path)
+    offline.write_offline_files(dist, template(tmp_path))
     before = json.loads((dist / "precache.json").read_text())["version"]
-    build.write_offline_files(dist, template(tmp_path))
+    offline.write_offline_files(dist, template(tmp_path))
     assert json.loads((dist / "precache.json").read_text())["version"] == before, "the same files, the same version"
     (dist / "vendor" / "core.js").write_text("export {};")
-    build.write_offline_files(dist, template(tmp_path))
+    offline.write_offline_files(dist, template(tmp_path))
     assert json.loads((dist / "precache.json").read_text())["version"] != before
 
 
 def test_the_worker_template_must_hold_the_version_mark_once() -> None:
-    with pytest.raises(build.BuildError, match="exactly once"):
-        build.stamp_service_worker("const VERSION = 1;", "abc")
-    assert build.SW_VERSION_MARK in (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
+    with pytest.raises(BuildError, match="exactly once"):
+        offline.stamp_service_worker("const VERSION = 1;", "abc")
+    assert offline.SW_VERSION_MARK in (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
 
 
 def test_the_worker_is_registered_for_its_own_folder() -> None:
@@ -391,3 +465,66 @@ def test_the_worker_is_registered_for_its_own_folder() -> None:
     source = (ROOT / "web" / "offline.py").read_text(encoding="utf-8")
     assert 'SCRIPT: Final = "./sw.js"' in source
     assert 'SCOPE: Final = "./"' in source
+
+
+# The steps
+
+
+def test_the_steps_run_in_order_into_an_emptied_folder(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    (dist / "stale.txt").write_text("from the last build")
+    ran: list[str] = []
+
+    def first(target: Path) -> list[Path]:
+        ran.append("first")
+        assert not (target / "stale.txt").exists(), "dist/ is emptied before the steps"
+        (target / "a.txt").write_text("a")
+        return [target / "a.txt"]
+
+    def second(target: Path) -> list[Path]:
+        ran.append("second")
+        assert (target / "a.txt").is_file(), "each step sees what the ones before wrote"
+        return []
+
+    assert steps.build(dist, install=False, steps=[first, second]) == [dist / "a.txt"]
+    assert ran == ["first", "second"]
+
+
+def test_the_offline_files_are_written_last() -> None:
+    assert steps.STEPS[-1] is offline.write_offline_files, "the manifest hashes every file written before it"
+
+
+# What build.py installs, and the test run
+
+
+def test_the_test_extra_brings_the_build_extra_pinned() -> None:
+    build_pins = requirements.requirements("build")
+    assert build_pins == ["markdown-it-py==4.3.0", "mdit-py-plugins==0.7.0"]
+    test_pins = requirements.requirements("test")
+    assert set(build_pins) <= set(test_pins)
+    assert not [r for r in test_pins if r.startswith("allfives")], "the project's own extras are spelled out"
+    assert all("==" in r for r in test_pins), "every tool pinned exactly"
+    assert requirements.included_extras("test") == ["test", "build"]
+    assert requirements.missing_modules("test") == [], "this run has every module of the test extra"
+
+
+def test_the_chromium_is_the_named_one_else_the_system_one(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    chrome = tmp_path / "chrome"
+    chrome.write_text("#!/bin/sh\n")
+    chrome.chmod(0o755)
+    monkeypatch.setenv(testing.CHROMIUM_ENV, str(chrome))
+    assert testing.system_chromium() == str(chrome)
+    monkeypatch.setenv(testing.CHROMIUM_ENV, str(tmp_path / "missing"))
+    assert testing.system_chromium() is None
+
+
+def test_without_a_chromium_the_test_run_says_how_to_get_one_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
+    quick = "tests/test_build.py::test_the_offline_files_are_written_last"
+    code = testing.run_pytest(["-q", "-p", "no:cacheprovider", quick], browser=False)
+    assert code != 0, "a run without the browser tests is never a pass"
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[-1].startswith(testing.NO_CHROMIUM)
+    assert "apt-get install chromium" in testing.NO_CHROMIUM
+    assert testing.CHROMIUM_ENV in testing.NO_CHROMIUM
+    assert "playwright install chromium" in testing.NO_CHROMIUM

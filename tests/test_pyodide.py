@@ -2,13 +2,14 @@
 game there as on CPython: seeded matches between computer players, played
 in the pinned Pyodide under Node and here, print the same events."""
 
-import importlib.util
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from sitebuild.vendor import ensure_node_modules
 
 ROOT = Path(__file__).parent.parent
 pytestmark = pytest.mark.slow
@@ -17,13 +18,7 @@ pytestmark = pytest.mark.slow
 def _node_with_pyodide() -> str:
     node = shutil.which("node")
     assert node, "Node.js 20+ is needed to run the engine in Pyodide"
-    spec = importlib.util.spec_from_file_location("allfives_build", ROOT / "build.py")
-    assert spec is not None
-    assert spec.loader is not None
-    build = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = build  # dataclasses in build.py look their module up
-    spec.loader.exec_module(build)
-    build.ensure_node_modules()  # npm ci from the lock file, when needed
+    ensure_node_modules()  # npm ci from the lock file, when needed
     return node
 
 

@@ -27,6 +27,12 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: sitebuild is beside tools/
+    sys.path.insert(0, str(ROOT))
+
+from sitebuild.files import DIST  # noqa: E402
+from sitebuild.serve import make_server, server_url  # noqa: E402
+
 MARK_START = "<!-- load-bench:start -->"
 MARK_END = "<!-- load-bench:end -->"
 CHROMIUM_ARGS = [
@@ -51,21 +57,21 @@ document.getElementById("status").textContent = "Ready";
 
 
 @contextmanager
-def served(build: Any) -> Iterator[str]:
+def served(dist: Path) -> Iterator[str]:
     """dist/ at /game/ and the bare page at /bare/, on one loopback origin."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        (root / "game").symlink_to(build.DIST, target_is_directory=True)
+        (root / "game").symlink_to(dist, target_is_directory=True)
         bare = root / "bare"
         bare.mkdir()
         (bare / "index.html").write_text(BARE_HTML, encoding="utf-8")
         (bare / "bare.mjs").write_text(BARE_SCRIPT, encoding="utf-8")
-        (bare / "vendor").symlink_to(build.DIST / "vendor", target_is_directory=True)
-        server = build.make_server(root, "127.0.0.1", 0, verbose=False)
+        (bare / "vendor").symlink_to(dist / "vendor", target_is_directory=True)
+        server = make_server(root, "127.0.0.1", 0, verbose=False)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
         try:
-            yield build.server_url(server)
+            yield server_url(server)
         finally:
             server.shutdown()
             server.server_close()
@@ -103,12 +109,12 @@ def summary(values: list[float]) -> str:
     return f"{statistics.median(values):,.0f} ms ({min(values):,.0f}-{max(values):,.0f})"
 
 
-def run(build: Any, runs: int, write: bool) -> int:
+def run(dist: Path, runs: int, write: bool) -> int:
     from playwright.sync_api import sync_playwright
 
     executable = os.environ.get("ALLFIVES_CHROMIUM", "/usr/bin/chromium")
     rows: list[str] = []
-    with served(build) as url, sync_playwright() as driver:
+    with served(dist) as url, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
         results: dict[tuple[str, str], list[tuple[float, float]]] = {}
         pages: list[tuple[str, str, str]] = [
@@ -131,7 +137,7 @@ def run(build: Any, runs: int, write: bool) -> int:
             ready = [r for _, r in results[(state, name)]]
             shown = f"{ratio:.2f}" if name == "game" else ""
             rows.append(f"| {state} | {name} | {summary(paints)} | {summary(ready)} | {shown} |")
-    size, packed = own_size(build.DIST)
+    size, packed = own_size(dist)
     rows.append("")
     rows.append(
         f"The game's own files (everything in dist/ but Pyodide's runtime): {size / 1024:,.0f} KiB,"
@@ -168,22 +174,17 @@ def write_section(table: str, runs: int) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def main(argv: list[str] | None = None, build: Any = None) -> int:
+def main(argv: list[str] | None = None, *, built: bool = False) -> int:
+    """Build dist/ (unless ``built``: build.py bench just did), then time it."""
     parser = argparse.ArgumentParser(description="Load time of the game against bare Pyodide.")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/benchmarks.md alone")
     args = parser.parse_args(argv)
-    if build is None:
-        import importlib.util
+    if not built:
+        from sitebuild import steps
 
-        spec = importlib.util.spec_from_file_location("allfives_build", ROOT / "build.py")
-        assert spec is not None
-        assert spec.loader is not None
-        build = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = build
-        spec.loader.exec_module(build)
-        build.build()
-    return run(build, args.runs, not args.no_write)
+        steps.build(DIST)
+    return run(DIST, args.runs, not args.no_write)
 
 
 if __name__ == "__main__":

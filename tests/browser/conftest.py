@@ -1,26 +1,25 @@
 """Fixtures for the browser tests: the built site, a local server and Chromium.
 
 Every test in this folder is marked ``browser``. The site is built once per
-session with build.py and served from 127.0.0.1 on a free port. ``page`` gives
+session (by ``build.py test`` before pytest starts, which sets
+ALLFIVES_DIST_BUILT=1; otherwise here) and served from 127.0.0.1 on a free
+port. ``page`` gives
 each test a fresh browser context and fails the test if the page asks for
 anything off 127.0.0.1, logs a console error, or throws.
 
-The system Chromium is used (``ALLFIVES_CHROMIUM``, default /usr/bin/chromium):
-Playwright's own browser downloads are not available here.
+The system Chromium is used (``ALLFIVES_CHROMIUM``, default /usr/bin/chromium),
+else Playwright's own where ``playwright install chromium`` put one.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -36,12 +35,16 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from sitebuild import steps, testing
+from sitebuild.files import DIST
+from sitebuild.offline import PRECACHE_NAME
+from sitebuild.serve import make_server, server_url
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 
 LOOPBACK = "127.0.0.1"
-DEFAULT_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = (
     "--no-sandbox",
     "--disable-gpu",
@@ -59,20 +62,6 @@ READY_TIMEOUT_MS = 120_000
 WAIT_TIMEOUT_MS = 60_000
 
 Screenshot = Callable[[Page, str], Path]
-
-
-def _load_build_module() -> ModuleType:
-    """Import the repository's build.py (it is a script, not a package)."""
-    spec = importlib.util.spec_from_file_location("allfives_build", ROOT / "build.py")
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load {ROOT / 'build.py'}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses in build.py look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _load_build_module()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -103,12 +92,12 @@ class Site:
 
 @contextmanager
 def serve_directory(directory: Path) -> Iterator[str]:
-    """Serve ``directory`` with build.py's server from a background thread; yield its URL."""
-    server = build.make_server(directory, LOOPBACK, 0, verbose=False)
+    """Serve ``directory`` with the build's server from a background thread; yield its URL."""
+    server = make_server(directory, LOOPBACK, 0, verbose=False)
     thread = threading.Thread(target=server.serve_forever, name=f"serve {directory.name}", daemon=True)
     thread.start()
     try:
-        url: str = build.server_url(server)
+        url: str = server_url(server)
         yield url
     finally:
         server.shutdown()
@@ -118,10 +107,11 @@ def serve_directory(directory: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def site() -> Iterator[Site]:
-    """Build dist/ once and serve it on a free loopback port."""
-    build.build()
-    with serve_directory(build.DIST) as url:
-        yield Site(dist=build.DIST, url=url)
+    """Build dist/ once (unless ``build.py test`` just did) and serve it on a free loopback port."""
+    if os.environ.get(testing.DIST_BUILT_ENV) != "1" or not (DIST / PRECACHE_NAME).is_file():
+        steps.build(DIST)
+    with serve_directory(DIST) as url:
+        yield Site(dist=DIST, url=url)
 
 
 @pytest.fixture(scope="session")
@@ -138,11 +128,6 @@ def nested_site(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Iterato
 # the browser
 
 
-def chromium_path() -> str:
-    """The Chromium binary to drive, from ALLFIVES_CHROMIUM or the default."""
-    return os.environ.get("ALLFIVES_CHROMIUM", DEFAULT_CHROMIUM)
-
-
 @pytest.fixture(scope="session")
 def playwright_driver() -> Iterator[Playwright]:
     """Playwright's sync API for the whole session."""
@@ -152,10 +137,10 @@ def playwright_driver() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright_driver: Playwright) -> Iterator[Browser]:
-    """The system Chromium, headless."""
-    executable = chromium_path()
-    if not os.access(executable, os.X_OK):
-        pytest.fail(f"no Chromium at {executable}: apt-get install chromium, or set ALLFIVES_CHROMIUM")
+    """The system Chromium (or else Playwright's own), headless."""
+    executable = testing.system_chromium()  # None: Playwright's own
+    if executable is None and not testing.has_playwright_chromium(playwright_driver.chromium):
+        pytest.fail(testing.NO_CHROMIUM, pytrace=False)
     chromium = playwright_driver.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS), headless=True)
     yield chromium
     chromium.close()

@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Error, Page, expect
 
-from .conftest import LOOPBACK, READY_TIMEOUT_MS, build, evaluate_settled
+from sitebuild import offline, serve
+
+from .conftest import LOOPBACK, READY_TIMEOUT_MS, evaluate_settled
 
 if TYPE_CHECKING:
     from .conftest import Site
@@ -51,7 +53,7 @@ class OwnSite:
         self.thread.join(timeout=10)
 
     def version(self) -> str:
-        version: str = json.loads((self.dist / build.PRECACHE_NAME).read_text())["version"]
+        version: str = json.loads((self.dist / offline.PRECACHE_NAME).read_text())["version"]
         return version
 
 
@@ -60,10 +62,10 @@ def own_site(site: Site, tmp_path: Path) -> Iterator[OwnSite]:
     root = tmp_path / "www"
     dist = root / SUB_PATH
     shutil.copytree(site.dist, dist)
-    server = build.make_server(root, LOOPBACK, 0, verbose=False)
+    server = serve.make_server(root, LOOPBACK, 0, verbose=False)
     thread = threading.Thread(target=server.serve_forever, name="own site", daemon=True)
     thread.start()
-    copy = OwnSite(dist, build.server_url(server) + SUB_PATH, server, thread)
+    copy = OwnSite(dist, serve.server_url(server) + SUB_PATH, server, thread)
     yield copy
     if thread.is_alive():
         copy.stop()
@@ -138,7 +140,7 @@ def test_one_visit_to_any_page_keeps_the_whole_site_for_offline_play(sw_page: Pa
     assert state["scope"] == own_site.url, "the worker's scope is the site's own folder"
     cache = f"allfives-{own_site.version()}"
     assert state["caches"] == [cache]
-    files = json.loads((own_site.dist / build.PRECACHE_NAME).read_text())["files"]
+    files = json.loads((own_site.dist / offline.PRECACHE_NAME).read_text())["files"]
     assert cached_count(sw_page, cache) == len(files)
 
     own_site.stop()
@@ -172,7 +174,7 @@ def change_a_file(site: OwnSite) -> str:
     before = site.version()
     style = site.dist / "embed.css"
     style.write_text(style.read_text(encoding="utf-8") + "\n/* version two */\n", encoding="utf-8")
-    build.write_offline_files(site.dist)
+    offline.write_offline_files(site.dist)
     assert site.version() != before
     return site.version()
 

@@ -1,0 +1,130 @@
+"""The game's own files: the allfives package, the web/ pages, modules and
+icons, and a PyScript config for each page listing the modules it imports."""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .files import PACKAGE, ROOT, WEB, BuildError, copy_files, read_json
+
+#: Files of web/ copied into dist/, by suffix (the icons are committed PNG
+#: and SVG files: tools/make_icons.py draws them).
+WEB_SUFFIXES = frozenset({".html", ".css", ".py", ".toml", ".json", ".svg", ".webmanifest", ".js", ".png"})
+#: The PyScript config template in web/: each page's config is written from it.
+CONFIG_NAME = "pyscript.json"
+#: The service worker template, which :mod:`sitebuild.offline` stamps.
+SERVICE_WORKER = "sw.js"
+#: web/ files that are templates, written into dist/ by the build, not copied.
+WEB_TEMPLATES = frozenset({CONFIG_NAME, SERVICE_WORKER})
+#: web/ scripts that pages load with ``<script type="py" src=...>``; every
+#: other web/*.py is a module put into the Pyodide file system for import.
+WEB_ENTRY_SCRIPTS = frozenset({"main.py", "embed.py"})
+#: Files of the allfives package copied into dist/ besides its modules.
+PACKAGE_EXTRA_FILES = frozenset({"py.typed"})
+
+
+@dataclass(frozen=True)
+class PageConfig:
+    """A PyScript config written into dist/: its file name, and the web/
+    modules (``fnmatch`` patterns) its page imports. Every page gets the
+    whole allfives package."""
+
+    name: str
+    web_modules: tuple[str, ...]
+
+
+#: The game (index.html) imports every web/ module; the embed only what it needs.
+PAGE_CONFIGS = (
+    PageConfig(CONFIG_NAME, ("*.py",)),
+    PageConfig(
+        "pyscript-embed.json",
+        ("board.py", "controller.py", "dom.py", "i18n.py", "lang_*.py", "offline.py", "replay.py"),
+    ),
+)
+
+
+def package_files(package: Path = PACKAGE) -> list[Path]:
+    """The allfives files to ship, relative to the package's parent directory."""
+    if not (package / "__init__.py").is_file():
+        raise BuildError(f"{package}/__init__.py is missing")
+    return [
+        path.relative_to(package.parent)
+        for path in sorted(package.rglob("*"))
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and (path.suffix == ".py" or path.name in PACKAGE_EXTRA_FILES)
+    ]
+
+
+def web_files(web: Path = WEB) -> list[Path]:
+    """The web/ files to copy as they are (top level only), relative to web/.
+
+    The templates are left out: :func:`write_configs` and
+    :func:`sitebuild.offline.write_offline_files` write them.
+    """
+    return [
+        path.relative_to(web)
+        for path in sorted(web.iterdir())
+        if path.is_file() and path.suffix in WEB_SUFFIXES and path.name not in WEB_TEMPLATES
+    ]
+
+
+def importable_modules(package: Iterable[Path], pages: Iterable[Path]) -> list[Path]:
+    """The shipped .py files that Python code imports, as opposed to page scripts."""
+    return [
+        *(path for path in package if path.suffix == ".py"),
+        *(path for path in pages if path.suffix == ".py" and path.name not in WEB_ENTRY_SCRIPTS),
+    ]
+
+
+def pyscript_config(template: dict[str, Any], modules: Iterable[Path]) -> dict[str, Any]:
+    """The PyScript config: ``template`` plus a ``files`` entry for each module.
+
+    Each module is fetched from its URL relative to the config and written at
+    the same relative path under the interpreter's working directory, which is
+    on ``sys.path``, so ``import allfives`` works.
+    """
+    config = dict(template)
+    files = dict(config.get("files", {}))
+    for module in modules:
+        url = "./" + module.as_posix()
+        files[url] = url
+    config["files"] = files
+    return config
+
+
+def page_modules(page: PageConfig, modules: Iterable[Path]) -> list[Path]:
+    """The importable modules a page's config lists: the package's, and the
+    web/ ones (at the top level) that match the page's patterns."""
+    return [
+        module
+        for module in modules
+        if module.parent != Path(".") or any(fnmatch.fnmatchcase(module.name, p) for p in page.web_modules)
+    ]
+
+
+def write_configs(dist: Path, modules: Sequence[Path], pages: Iterable[PageConfig] = PAGE_CONFIGS) -> list[Path]:
+    """Write each page's PyScript config from web/pyscript.json and its modules."""
+    template = read_json(WEB / CONFIG_NAME)
+    written = []
+    for page in pages:
+        path = dist / page.name
+        config = pyscript_config(template, page_modules(page, modules))
+        path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def write_site(dist: Path) -> list[Path]:
+    """Copy the allfives package and the web/ files into ``dist``, and write the pages' configs."""
+    package = package_files()
+    pages = web_files()
+    written = copy_files(ROOT, package, dist)
+    written += copy_files(WEB, pages, dist)
+    written += write_configs(dist, importable_modules(package, pages))
+    return written

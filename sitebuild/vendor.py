@@ -1,0 +1,143 @@
+"""PyScript and Pyodide from node_modules: the lock checked, ``npm ci`` run
+when node_modules differs from it, and only the files a page loads copied."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from .files import LOCKFILE, NODE_MODULES, PACKAGE_JSON, ROOT, BuildError, copy_files, read_json
+
+PYSCRIPT_PACKAGE = NODE_MODULES / "@pyscript" / "core"
+PYSCRIPT_DIST = PYSCRIPT_PACKAGE / "dist"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+VENDOR_PYSCRIPT = Path("vendor") / "pyscript"
+VENDOR_PYODIDE = Path("vendor") / "pyodide"
+
+#: PyScript entry points named by the pages.
+PYSCRIPT_ENTRIES = ("core.js", "core.css")
+#: Chunks that core.js imports on start-up whatever the page holds: the plugin
+#: entry points (core loads every plugin once for each interpreter type, so a
+#: ``"!name"`` in the py config alone does not stop them). Their heavy lazy
+#: parts (xterm, codemirror, the TOML parser, zip) are not shipped.
+PYSCRIPT_EAGER_CHUNKS = ("error", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+#: Shipped beside the code, never fetched: the Apache-2.0 licence asks for it.
+PYSCRIPT_NOTICES = ("LICENSE",)
+#: What Pyodide fetches to run pure-Python code (no package wheels).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+_STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+)["']""")
+
+
+# --------------------------------------------------------------------------
+# node_modules
+
+
+def _locked_packages(lock: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """Map each installed package path in a lockfile to its (version, integrity)."""
+    packages: dict[str, dict[str, Any]] = lock.get("packages", {})
+    return {
+        path: (str(meta.get("version")), str(meta.get("integrity")))
+        for path, meta in packages.items()
+        if path  # "" is the project itself
+    }
+
+
+def check_lock_matches_manifest() -> None:
+    """Fail if package.json names dependencies that package-lock.json lacks."""
+    wanted = read_json(PACKAGE_JSON).get("dependencies", {})
+    locked = read_json(LOCKFILE)["packages"][""].get("dependencies", {})
+    if wanted != locked:
+        raise BuildError("package-lock.json does not match package.json: run `npm install` and commit the lock")
+
+
+def node_modules_stale_reason() -> str | None:
+    """Say why node_modules does not match package-lock.json, or None if it does.
+
+    npm records what it installed in node_modules/.package-lock.json; each
+    package there must have the version and integrity that the lock pins.
+    """
+    installed_lock = NODE_MODULES / ".package-lock.json"
+    if not installed_lock.is_file():
+        return "node_modules is missing"
+    wanted = _locked_packages(read_json(LOCKFILE))
+    installed = _locked_packages(read_json(installed_lock))
+    for path, pin in sorted(wanted.items()):
+        if installed.get(path) != pin:
+            return f"{path} is not the locked version"
+        if not (ROOT / path).is_dir():
+            return f"{path} is missing"
+    return None
+
+
+def ensure_node_modules() -> None:
+    """Run ``npm ci`` when node_modules is missing or differs from the lock."""
+    check_lock_matches_manifest()
+    reason = node_modules_stale_reason()
+    if reason is None:
+        print("node_modules matches package-lock.json: skipping npm ci")
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError(f"{reason}, and npm is not on PATH: install Node.js 20+")
+    command = [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"]
+    print(f"{reason}: running npm {' '.join(command[1:])}", flush=True)
+    subprocess.run(command, cwd=ROOT, check=True)
+
+
+# --------------------------------------------------------------------------
+# selecting files
+
+
+def static_imports(script: Path) -> list[str]:
+    """Relative modules that a bundled ES module imports statically.
+
+    Dynamic ``import("./x.js")`` calls do not match: those chunks load only
+    when the feature that needs them is used.
+    """
+    text = script.read_text(encoding="utf-8")
+    return sorted({match.group(1) for match in _STATIC_IMPORT.finditer(text)})
+
+
+def import_closure(directory: Path, entries: Iterable[str]) -> list[str]:
+    """Every .js file in ``directory`` reached from ``entries`` by static imports."""
+    seen: set[str] = set()
+    pending = [entry for entry in entries if entry.endswith(".js")]
+    while pending:
+        name = pending.pop()
+        if name in seen:
+            continue
+        path = directory / name
+        if not path.is_file():
+            raise BuildError(f"{path} is imported but missing")
+        seen.add(name)
+        pending.extend(Path(spec).name for spec in static_imports(path))
+    return sorted(seen)
+
+
+def chunk_named(directory: Path, stem: str) -> str:
+    """The one bundler chunk ``<stem>-<hash>.js`` in ``directory``."""
+    pattern = re.compile(rf"{re.escape(stem)}-[A-Za-z0-9_-]{{8}}\.js")
+    matches = sorted(path.name for path in directory.iterdir() if pattern.fullmatch(path.name))
+    if len(matches) != 1:
+        raise BuildError(f"expected one {stem}-<hash>.js chunk in {directory}, found {matches}")
+    return matches[0]
+
+
+def pyscript_files() -> list[str]:
+    """The PyScript files a py (main thread or worker) page loads."""
+    eager = [chunk_named(PYSCRIPT_DIST, stem) for stem in PYSCRIPT_EAGER_CHUNKS]
+    scripts = import_closure(PYSCRIPT_DIST, [*PYSCRIPT_ENTRIES, *eager])
+    return sorted({*PYSCRIPT_ENTRIES, *scripts})
+
+
+def write_vendor(dist: Path) -> list[Path]:
+    """Copy the PyScript and Pyodide files a page loads into dist/vendor/."""
+    written = copy_files(PYSCRIPT_DIST, pyscript_files(), dist / VENDOR_PYSCRIPT)
+    written += copy_files(PYSCRIPT_PACKAGE, PYSCRIPT_NOTICES, dist / VENDOR_PYSCRIPT)
+    written += copy_files(PYODIDE_DIR, PYODIDE_FILES, dist / VENDOR_PYODIDE)
+    return written
