@@ -31,6 +31,8 @@ class OptionRanges:
     """
 
     players: tuple[int, ...] = (2, 3, 4)
+    #: The player counts that may sit as two partnerships.
+    partnerships: tuple[int, ...] = (4,)
     hand_end: tuple[HandEnd, ...] = HAND_ENDS
     lead: tuple[Lead, ...] = LEADS
     win: tuple[Win, ...] = WINS
@@ -157,7 +159,7 @@ def _check(rules: Rules) -> None:
         raise RulesError(f"players must be 2, 3 or 4, not {rules.players!r}")
     if rules.partnerships is not None and not isinstance(rules.partnerships, bool):
         raise RulesError(f"partnerships must be true or false, not {rules.partnerships!r}")
-    if rules.partnerships and rules.players != 4:
+    if rules.partnerships and rules.players not in OPTION_RANGES.partnerships:
         raise RulesError("partnerships need 4 players")
     sizes = OPTION_RANGES.hand_sizes(rules.players)
     most = sizes[-1]
