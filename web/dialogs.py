@@ -361,25 +361,10 @@ def score_sheet_table(page: Page) -> Any:
     """Every hand: what each side scored in play, at the hand's end, and after."""
     game = page.game
     assert game is not None
-    table = el("table", None, class_="summary score-sheet")
-    head = el("tr")
-    head.append(el("th", page.t("hand"), scope="col"))
-    for side in range(game.rules.sides):
-        head.append(el("th", game.side_name(side), scope="col"))
-    table.append(head)
-    for row in game.score_sheet():
-        line = el("tr")
-        line.append(el("th", page.t.number(row.hand), scope="row"))
-        for side in range(game.rules.sides):
-            change = (
-                ""
-                if row.change is None
-                else f" {'+' if row.change[side] >= 0 else ''}{page.t.number(row.change[side])}"
-            )
-            text = f"+{page.t.number(row.play[side])}{change} = {page.t.number(row.scores[side])}"
-            line.append(el("td", text))
-        table.append(line)
-    return table
+    head = (page.t("hand"), *(game.side_name(side) for side in range(game.rules.sides)))
+    node = table(head, view.score_sheet_rows(page.t, game))
+    node.classList.add("score-sheet")
+    return node
 
 
 def on_import(page: Page, event: Any) -> None:
