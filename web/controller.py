@@ -169,6 +169,8 @@ class Game:
         return self.people[0]
 
     def view(self, seat: int | None = None) -> SeatView:
+        """What ``seat`` (by default the one on screen) may see of the hand:
+        the page draws from this alone, so a hidden hand is never in reach."""
         return view_of(self.match, self.viewer() if seat is None else seat)
 
     def moves_for(self, tile: Tile) -> list[Move]:

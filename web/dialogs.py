@@ -6,6 +6,7 @@ it opens on; what the dialogs say comes from :mod:`view`."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import view
@@ -60,7 +61,7 @@ def show_pass_screen(page: Page) -> None:
     )
 
 
-def table(head: tuple[str, ...] | None, rows: tuple[tuple[str, ...], ...] | list[tuple[str, ...]]) -> Any:
+def table(head: Sequence[str] | None, rows: Sequence[Sequence[str]]) -> Any:
     """A summary table: a heading row (when given), then rows whose first
     cell heads the row."""
     node = el("table", None, class_="summary")
@@ -305,20 +306,14 @@ def show_menu(page: Page) -> None:
     body.append(score_sheet_table(page))
     stats = page.store.stats()
     if stats:
-        table = el("table", None, class_="summary")
-        head = el("tr")
-        for heading in (page.t("opponent"), page.t("played"), page.t("won")):
-            head.append(el("th", heading, scope="col"))
-        table.append(head)
-        for level in LEVELS:
-            if level in stats:
-                row = el("tr")
-                row.append(el("th", page.t("level_" + level), scope="row"))
-                row.append(el("td", page.t.number(stats[level][0])))
-                row.append(el("td", page.t.number(stats[level][1])))
-                table.append(row)
+        head = (page.t("opponent"), page.t("played"), page.t("won"))
+        rows = [
+            (page.t("level_" + level), page.t.number(stats[level][0]), page.t.number(stats[level][1]))
+            for level in LEVELS
+            if level in stats
+        ]
         body.append(el("h3", page.t("statistics")))
-        body.append(table)
+        body.append(table(head, rows))
     rules_link = el("p")
     # The rules tutorial is written in every language of the game (build.py).
     code = page.t.language
