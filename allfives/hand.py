@@ -9,6 +9,7 @@ the match flow and the record.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from .events import Drew, Event, HandEnded, MatchEnded, Passed, Played
@@ -16,7 +17,7 @@ from .layout import CLOSED, ENDS, Layout
 from .rules import Rules, round_to_five
 from .tiles import TILES, Move, Tile
 
-__all__ = ["HandState", "IllegalMove", "opening_lead", "points_for"]
+__all__ = ["HandCount", "HandState", "IllegalMove", "hand_count", "opening_lead", "points_for"]
 
 
 # Every move onto an end, made once: MOVES[tile.index][arm].
@@ -333,6 +334,54 @@ class HandState:
                 events.append(MatchEnded(self.winner, tuple(self.scores)))
 
 
+@dataclass(frozen=True, slots=True)
+class HandCount:
+    """What the end of a hand counted, as the rules score it.
+
+    ``pips`` is each seat's remaining pips and ``side_pips`` each side's
+    total. ``rounded`` is each seat's pips rounded to 5 on their own where
+    the rule rounds them so ("subtract-own"), and ``None`` where it rounds
+    only a total ("winner-takes": the scorer takes the others' pips,
+    totalled, then rounded). ``scorer`` is the side that takes the others'
+    pips (``None`` under "subtract-own", and in a blocked hand tied for
+    fewest); ``change`` is how each side's score moves."""
+
+    pips: tuple[int, ...]
+    side_pips: tuple[int, ...]
+    rounded: tuple[int, ...] | None
+    scorer: int | None
+    change: tuple[int, ...]
+
+
+def hand_count(rules: Rules, pips: Sequence[int], out: int | None) -> HandCount:
+    """What the end of a hand counts: see :class:`HandCount` and
+    :func:`hand_end_change`.
+
+    >>> hand_count(Rules(hand_end="winner-takes"), (0, 7), 0).change
+    (5, 0)
+    """
+    sides = rules.sides
+    side_pips = [0] * sides
+    for seat, p in enumerate(pips):
+        side_pips[rules.side_of(seat)] += p
+    change = [0] * sides
+    if rules.hand_end == "subtract-own":
+        rounded = tuple(round_to_five(p) for p in pips)
+        for seat, r in enumerate(rounded):
+            change[rules.side_of(seat)] -= r
+        return HandCount(tuple(pips), tuple(side_pips), rounded, None, tuple(change))
+    scorer: int | None
+    if out is not None:
+        scorer = rules.side_of(out)
+    else:
+        fewest = min(side_pips)
+        lowest = [s for s in range(sides) if side_pips[s] == fewest]
+        scorer = lowest[0] if len(lowest) == 1 else None
+    if scorer is not None:
+        change[scorer] = round_to_five(sum(side_pips) - side_pips[scorer])
+    return HandCount(tuple(pips), tuple(side_pips), None, scorer, tuple(change))
+
+
 def hand_end_change(rules: Rules, pips: Sequence[int], out: int | None) -> tuple[int, ...]:
     """How each side's score changes when the hand ends.
 
@@ -348,19 +397,7 @@ def hand_end_change(rules: Rules, pips: Sequence[int], out: int | None) -> tuple
         for seat, p in enumerate(pips):
             change[rules.side_of(seat)] -= round_to_five(p)
         return tuple(change)
-    side_pips = [0] * sides
-    for seat, p in enumerate(pips):
-        side_pips[rules.side_of(seat)] += p
-    if out is not None:
-        winner = rules.side_of(out)
-    else:
-        fewest = min(side_pips)
-        lowest = [s for s in range(sides) if side_pips[s] == fewest]
-        if len(lowest) > 1:
-            return tuple(change)
-        winner = lowest[0]
-    change[winner] = round_to_five(sum(side_pips) - side_pips[winner])
-    return tuple(change)
+    return hand_count(rules, pips, out).change
 
 
 def match_winner(rules: Rules, scores: Sequence[int]) -> int | None:

@@ -91,6 +91,22 @@ class Layout:
         """Whether both sides of the spinner are covered, opening N and S."""
         return self.open_pips[N] != CLOSED
 
+    @property
+    def spinner_lead_open(self) -> bool:
+        """Whether the lead is the spinner with a side still uncovered: it is
+        then itself an end and counts both halves."""
+        return self.spinner != CLOSED and self.spinner_arm == LEAD and not self.spinner_opened
+
+    def opened_by(self, t: Tile) -> bool:
+        """Whether ``t``, the tile just played, covered the spinner's second
+        side and so opened North and South."""
+        if not self.spinner_opened or self.arms[N] or self.arms[S]:
+            return False
+        if self.spinner_arm == LEAD:
+            return any(len(arm) == 1 and arm[0].tile is t for arm in self.arms[:N])
+        arm = self.arms[self.spinner_arm]
+        return len(arm) == self.spinner_index + 2 and arm[-1].tile is t
+
     def open_ends(self) -> list[End]:
         """The ends a tile may be played on now."""
         return [ENDS[a] for a in range(4) if self.open_pips[a] != CLOSED]

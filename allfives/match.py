@@ -79,6 +79,8 @@ class Match:
         self.deals: list[Deal] = []
         self.log: list[Event] = []
         self.winner: int | None = None
+        # The seat that made each move of each hand, hand by hand.
+        self.movers: list[list[int]] = []
 
     # The match flow
 
@@ -129,6 +131,7 @@ class Match:
         hand = HandState(self.rules, deal.hands, deal.boneyard, leader, self.scores, len(self.hands) + 1)
         self.hands.append(hand)
         self.deals.append(Deal(deal.hands, deal.boneyard, leader))
+        self.movers.append([])
         events: list[Event] = [HandStarted(hand.number, leader)]
         self.log = list(events)
         return events
@@ -185,7 +188,9 @@ class Match:
             raise IllegalMove("the match is over")
         if hand is None or hand.is_over:
             raise IllegalMove("deal the next hand first")
+        seat = hand.to_move
         events = hand.play(move)
+        self.movers[-1].append(seat)
         self.scores = list(hand.scores)
         self.winner = hand.winner
         self.log.extend(events)
@@ -203,7 +208,12 @@ class Match:
         other.deals = list(self.deals)
         other.log = list(self.log)
         other.winner = self.winner
+        other.movers = [list(m) for m in self.movers]
         return other
+
+    def seats_moved(self, index: int) -> tuple[int, ...]:
+        """The seat that made each move of hand ``index`` (0 for the first)."""
+        return tuple(self.movers[index])
 
     def drawn_tiles(self, seat: int) -> list[Tile]:
         """The tiles ``seat`` drew in the hand in play."""

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final, Literal
 
-__all__ = ["PRESETS", "Rules", "RulesError", "round_to_five"]
+__all__ = ["OPTION_RANGES", "PRESETS", "OptionRanges", "Rules", "RulesError", "round_to_five"]
 
 HandEnd = Literal["subtract-own", "winner-takes"]
 Lead = Literal["random", "highest-double"]
@@ -20,6 +20,36 @@ HAND_ENDS: Final[tuple[HandEnd, ...]] = ("subtract-own", "winner-takes")
 LEADS: Final[tuple[Lead, ...]] = ("random", "highest-double")
 WINS: Final[tuple[Win, ...]] = ("immediate", "hand-end")
 SET_SIZE: Final = 28
+
+
+@dataclass(frozen=True, slots=True)
+class OptionRanges:
+    """The values each rules option may take, for a form that offers them.
+
+    >>> OPTION_RANGES.hand_sizes(4)
+    range(1, 8)
+    """
+
+    players: tuple[int, ...] = (2, 3, 4)
+    #: The player counts that may sit as two partnerships.
+    partnerships: tuple[int, ...] = (4,)
+    hand_end: tuple[HandEnd, ...] = HAND_ENDS
+    lead: tuple[Lead, ...] = LEADS
+    win: tuple[Win, ...] = WINS
+    #: Every score is a multiple of 5, so a target moves in fives; the
+    #: smallest worth setting is the first score a side can make.
+    target_step: int = 5
+
+    def hand_sizes(self, players: int) -> range:
+        """The tiles each of ``players`` may be dealt: from 1 to an equal share of the set."""
+        return range(1, SET_SIZE // players + 1)
+
+    @property
+    def target_min(self) -> int:
+        return self.target_step
+
+
+OPTION_RANGES: Final = OptionRanges()
 
 
 class RulesError(ValueError):
@@ -125,20 +155,22 @@ def _is_int(value: object) -> bool:
 
 def _check(rules: Rules) -> None:
     """Refuse option values no table could play by, saying which and why."""
-    if not _is_int(rules.players) or not 2 <= rules.players <= 4:
+    if not _is_int(rules.players) or rules.players not in OPTION_RANGES.players:
         raise RulesError(f"players must be 2, 3 or 4, not {rules.players!r}")
     if rules.partnerships is not None and not isinstance(rules.partnerships, bool):
         raise RulesError(f"partnerships must be true or false, not {rules.partnerships!r}")
-    if rules.partnerships and rules.players != 4:
+    if rules.partnerships and rules.players not in OPTION_RANGES.partnerships:
         raise RulesError("partnerships need 4 players")
-    most = SET_SIZE // rules.players
-    if rules.hand_size is not None and (not _is_int(rules.hand_size) or not 1 <= rules.hand_size <= most):
+    sizes = OPTION_RANGES.hand_sizes(rules.players)
+    most = sizes[-1]
+    if rules.hand_size is not None and (not _is_int(rules.hand_size) or rules.hand_size not in sizes):
         raise RulesError(
             f"hand_size must be a whole number from 1 to {most} with {rules.players} players, not {rules.hand_size!r}"
         )
     if rules.target is not None and (not _is_int(rules.target) or rules.target < 1):
         raise RulesError(f"target must be a positive whole number, not {rules.target!r}")
-    for name, allowed in (("hand_end", HAND_ENDS), ("lead", LEADS), ("win", WINS)):
+    for name in ("hand_end", "lead", "win"):
+        allowed = getattr(OPTION_RANGES, name)
         value = getattr(rules, name)
         if value not in allowed:
             raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")

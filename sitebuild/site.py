@@ -43,7 +43,17 @@ PAGE_CONFIGS = (
     PageConfig(CONFIG_NAME, ("*.py",)),
     PageConfig(
         "pyscript-embed.json",
-        ("board.py", "controller.py", "dom.py", "i18n.py", "lang_*.py", "offline.py", "replay.py"),
+        (
+            "board.py",
+            "controller.py",
+            "dom.py",
+            "geometry.py",
+            "i18n.py",
+            "lang_*.py",
+            "offline.py",
+            "replay.py",
+            "shell.py",
+        ),
     ),
 )
 

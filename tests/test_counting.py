@@ -108,3 +108,25 @@ def test_the_ends_each_tile_fits() -> None:
     assert layout.ends_for(tile("5-1")) == [End.N, End.S]
     assert layout.ends_for(tile("3-2")) == [End.W, End.E]
     assert layout.ends_for(tile("6-4")) == []
+
+
+SPINNER_OPEN = [
+    (["5-5"], True, False, "a spinner lead with both sides open counts both halves"),
+    (["5-5", "5-3 E"], True, False, "one side covered: it still counts"),
+    (["5-5", "5-3 E", "5-2 W"], False, True, "5-2 covers the second side: North and South open"),
+    (["5-5", "5-3 E", "5-2 W", "5-1 N"], False, False, "a tile on North: the spinner was opened before"),
+    (["6-3", "3-3 E"], False, False, "a spinner off the lead is never an end of its own"),
+    (["6-3", "3-3 E", "3-1 E"], False, True, "3-1 covers 3-3's far side: North and South open"),
+    (["6-4"], False, False, "no double, no spinner"),
+]
+
+
+@pytest.mark.parametrize(
+    ("moves", "lead_open", "opened", "why"), SPINNER_OPEN, ids=[" ".join(row[0]) for row in SPINNER_OPEN]
+)
+def test_the_spinner_opens_when_both_sides_are_covered(
+    moves: list[str], lead_open: bool, opened: bool, why: str
+) -> None:
+    layout = layout_after(*moves)
+    last = Move.parse(moves[-1]).tile
+    assert (layout.spinner_lead_open, layout.opened_by(last)) == (lead_open, opened), why

@@ -221,3 +221,14 @@ def test_a_lead_cannot_face_west_with_a_number_it_does_not_show() -> None:
     assert match.hand.layout.is_empty
     play(match, "3-5")
     assert match.hand.layout.open_pips[:2] == [3, 5]
+
+
+def test_the_match_knows_who_made_each_move() -> None:
+    # Seat 1 holds no 6 and draws until 6-0 fits: the draws are no moves, so
+    # the moves are the lead (seat 0) and 6-0 (seat 1).
+    match = Match(Rules(hand_size=2))
+    rest = ["0-0", "6-0"] + [str(t) for t in _others("6-6 5-5 2-1 3-1 0-0 6-0")]
+    match.start_hand(Deal.from_text([["6-6", "5-5"], ["2-1", "3-1"]], rest, leader=0))
+    play(match, "6-6", "6-0 E")
+    assert match.seats_moved(0) == (0, 1)
+    assert match.copy().seats_moved(0) == (0, 1)

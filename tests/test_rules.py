@@ -3,7 +3,8 @@
 import pytest
 
 from allfives import PRESETS, Rules, RulesError, round_to_five
-from allfives.hand import hand_end_change, match_winner
+from allfives.hand import hand_count, hand_end_change, match_winner
+from allfives.rules import OPTION_RANGES
 
 
 @pytest.mark.parametrize(("players", "deal", "target", "sides"), [(2, 9, 250, 2), (3, 7, 200, 3), (4, 5, 200, 2)])
@@ -138,3 +139,43 @@ HAND_END_WIN = Rules(win="hand-end")
 )
 def test_winning_at_the_end_of_a_hand(scores: tuple[int, int], winner: int | None, why: str) -> None:
     assert match_winner(HAND_END_WIN, scores) == winner, why
+
+
+@pytest.mark.parametrize(
+    ("rules", "pips", "out", "rounded", "scorer", "change", "why"),
+    [
+        (TWO, (0, 12), 0, (0, 10), None, (0, -10), "subtract-own rounds each hand on its own"),
+        (FOUR, (0, 7, 3, 7), 0, (0, 5, 5, 5), None, (-5, -10), "7 + 7 costs 5 + 5, rounded seat by seat"),
+        (TWO_WT, (0, 12), 0, None, 0, (10, 0), "winner-takes rounds no hand on its own: 12 -> 10"),
+        (FOUR_WT, (0, 7, 3, 7), 0, None, 0, (15, 0), "the opponents' 7 + 7 = 14 rounds to 15, not 5 + 5"),
+        (THREE_WT, (0, 3, 3), 0, None, 0, (5, 0, 0), "3 + 3 = 6 rounds to 5, where each alone is 5: 10"),
+        (TWO_WT, (8, 8), None, None, None, (0, 0), "blocked with a tie for lowest: nobody takes"),
+    ],
+)
+def test_what_the_end_of_a_hand_counted(
+    rules: Rules,
+    pips: tuple[int, ...],
+    out: int | None,
+    rounded: tuple[int, ...] | None,
+    scorer: int | None,
+    change: tuple[int, ...],
+    why: str,
+) -> None:
+    count = hand_count(rules, pips, out)
+    assert (count.rounded, count.scorer, count.change) == (rounded, scorer, change), why
+    assert count.change == hand_end_change(rules, pips, out)
+    assert sum(count.side_pips) == sum(pips)
+
+
+@pytest.mark.parametrize(("players", "most"), [(2, 14), (3, 9), (4, 7)])
+def test_the_options_a_form_offers_are_the_ones_the_rules_accept(players: int, most: int) -> None:
+    sizes = OPTION_RANGES.hand_sizes(players)
+    assert (sizes[0], sizes[-1]) == (1, most)
+    Rules(players=players, hand_size=most)
+    with pytest.raises(RulesError):
+        Rules(players=players, hand_size=most + 1)
+    assert players in OPTION_RANGES.players
+    for name in ("hand_end", "lead", "win"):
+        for choice in getattr(OPTION_RANGES, name):
+            Rules(players=players, **{name: choice})
+    assert OPTION_RANGES.target_min % OPTION_RANGES.target_step == 0

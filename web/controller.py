@@ -17,12 +17,12 @@ import json
 import random
 import time
 import zlib
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 from urllib.parse import urlencode, urljoin
 
-from allfives import Deal, Event, HandEnded, HandStarted, HandState, Match, Move, Played, Rules, Tile
+from allfives import Deal, Event, HandEnded, HandStarted, Match, Move, Played, Rules, Tile
 from allfives.players import LEVELS, Decision, make_player
 from allfives.record import RecordError, from_record, replay, to_record
 from allfives.rules import RulesError
@@ -169,6 +169,8 @@ class Game:
         return self.people[0]
 
     def view(self, seat: int | None = None) -> SeatView:
+        """What ``seat`` (by default the one on screen) may see of the hand:
+        the page draws from this alone, so a hidden hand is never in reach."""
         return view_of(self.match, self.viewer() if seat is None else seat)
 
     def moves_for(self, tile: Tile) -> list[Move]:
@@ -212,10 +214,6 @@ class Game:
         """What the computer at the seat to move would play (not yet played)."""
         return finish_search(self.computer_search(budget_ms))
 
-    def hint(self, budget_ms: float | None = None) -> Decision:
-        """The move the strongest computer player would make for the person to move."""
-        return finish_search(self.hint_search(budget_ms))
-
     def _search(self, level: str, seat: int, budget_ms: float | None) -> Search:
         # Each decision has its own seeded stream, so a reload, an undo or a
         # shared link meets the same computer choices (within its budget).
@@ -233,9 +231,8 @@ class Game:
     def _undo_point(self) -> tuple[int, int] | None:
         """(hand index, moves kept) that takes back the last person's move."""
         for index in range(len(self.match.hands) - 1, -1, -1):
-            moves = self.match.hands[index].moves
-            seats = _movers(self.rules, self.match.deals[index], moves)
-            for count in range(len(moves) - 1, -1, -1):
+            seats = self.match.seats_moved(index)
+            for count in range(len(seats) - 1, -1, -1):
                 if self.seats[seats[count]].is_person:
                     return index, count
         return None
@@ -420,21 +417,6 @@ def finish_search(search: Search) -> Decision:
         decision = search.step(1000)
         if decision is not None:
             return decision
-
-
-def _movers(rules: Rules, deal: Deal, moves: Sequence[Move]) -> list[int]:
-    """The seat that made each move of a hand, found by replaying it."""
-    # Replayed as if nobody could win during it: the hand began from the
-    # match's scores, not from nothing, so under "immediate" a side that was
-    # behind (below 0, even) would reach the target here before its last move.
-    leader = deal.leader
-    assert leader is not None, "a dealt hand knows its leader"
-    hand = HandState(replace(rules, win="hand-end"), deal.hands, deal.boneyard, leader)
-    seats = []
-    for move in moves:
-        seats.append(hand.to_move)
-        hand.play(move)
-    return seats
 
 
 def default_setup(rules: Rules) -> GameSetup:

@@ -5,8 +5,10 @@ play on against the computer.
 The record comes from ``#record=<link>`` (``controller.encode_link``) or
 ``?src=URL`` on this site. What each position shows, and every sentence, come
 from :mod:`replay`; the board from :mod:`board`; "Try it" is a
-:class:`controller.Game`. This module only reads the page's address and
-messages, binds the controls, and draws. It tells the host page its height
+:class:`controller.Game`, drawn from what the reader's seat may see; the
+listeners, tasks and tile choice are the game page's (:mod:`shell`). This
+module only reads the page's address and messages, binds the controls, and
+draws. It tells the host page its height
 and each move by ``postMessage``, and accepts ``{"type": "allfives:goto",
 "move": N}`` from the host's origin only (docs/embedding.md).
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import board
@@ -41,10 +43,10 @@ from replay import (
     seat_names,
     try_record,
 )
+from shell import Shell
 
-from allfives import End, Event, IllegalMove, Layout, Move, Rules, Tile
+from allfives import End, Event, IllegalMove, Layout, Move, Played, Rules, Tile
 from allfives.record import RecordError
-from allfives.tiles import TILES
 
 AUTOPLAY_MS = 1800
 COMPUTER_PAUSE_MS = 600
@@ -52,10 +54,11 @@ THINK_SLICE_MS = 40
 READ_DEPTH = 3  # how deep a host's message is read: {"type": ..., "move": ...}
 
 
-class Embed:
+class Embed(Shell):
     """The replay on screen, and "Try it" when the reader takes over."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.options = EmbedOptions.parse(str(window.location.search or ""), str(window.location.hash or ""))
         navigator = window.navigator
         languages = [str(x) for x in (navigator.languages or [navigator.language or "en"])]
@@ -72,12 +75,22 @@ class Embed:
         self.playing = False  # autoplay is stepping on
         self.generation = 0  # bumps to stop autoplay or a computer's turn
         self.game: Game | None = None  # "Try it" in progress
-        self.selected: Tile | None = None
-        self.busy = False
         self.last_events: list[Event] = []
-        self.proxies: list[Any] = []
-        self.tasks: set[Any] = set()
         self.height = -1
+
+    # What the shell asks of the page
+
+    def moves_for(self, tile: Tile) -> list[Move]:
+        game = self.game
+        if game is None or game.match.hand is None:
+            return []
+        return [m for m in game.view(self.seat).legal_moves if m.tile is tile]
+
+    def may_choose(self) -> bool:
+        return self.game is not None and self.game.to_move == self.seat
+
+    def report_fault(self) -> None:
+        self.show_problem(self.words("embed_fault"))
 
     def parent_origin(self) -> str | None:
         """The framing page's origin, where the browser tells it."""
@@ -168,11 +181,6 @@ class Embed:
 
     # Binding: once, on containers; targets are found with closest().
 
-    def on(self, node: Any, kind: str, handler: Callable[[Any], None]) -> None:
-        proxy = create_proxy(handler)
-        self.proxies.append(proxy)
-        node.addEventListener(kind, proxy)
-
     def bind(self) -> None:
         for nav in ("replay-controls", "play-controls"):
             self.on(by_id(nav), "click", self.on_action)
@@ -183,11 +191,6 @@ class Embed:
         self.on(document, "keydown", self.on_key)
         self.on(window, "resize", lambda _event: self.render_board())
         self.on(window, "message", self.on_message)
-
-    def spawn(self, work: Any) -> None:
-        task = asyncio.ensure_future(work)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
 
     # The replay
 
@@ -245,30 +248,23 @@ class Embed:
         jump.setAttribute("aria-valuetext", self.words("embed_move_of", move=frame.move, moves=self.last))
         document.querySelector("[data-action='back']").disabled = frame.move == 0
         document.querySelector("[data-action='next']").disabled = frame.move >= self.last
-        self.draw_hand(frame.hands, frame.boneyard, self.names, [])
+        self.draw_hand(frame.hands[self.seat], [len(h) for h in frame.hands], frame.boneyard, self.names, [])
 
     def render_game(self) -> None:
         game = self.game
         assert game is not None
-        hand = game.match.hand
-        assert hand is not None
+        seen = game.view(self.seat)
         names = [seat.name for seat in game.seats]
-        last = hand.moves[-1].tile if hand.moves else None
-        self.draw_table(hand.layout, last, self.targets())
-        self.draw_scores(tuple(game.match.scores), names)
-        self.draw_explanation(explain(self.last_events, hand.layout, self.words, names, game.rules, self.seat))
+        last = next((e.move.tile for e in reversed(seen.history) if isinstance(e, Played)), None)
+        self.draw_table(seen.layout, last, self.targets())
+        self.draw_scores(seen.scores, names)
+        self.draw_explanation(explain(self.last_events, seen.layout, self.words, names, game.rules, self.seat))
         by_id("position").textContent = self.prompt()
-        mine = game.to_move == self.seat and not self.busy
-        moves = game.match.legal_moves() if mine else []
-        self.draw_hand(tuple(tuple(h) for h in hand.hands), len(hand.boneyard), names, moves)
+        moves = seen.legal_moves if not self.busy else ()
+        self.draw_hand(seen.hand, seen.hand_sizes, seen.boneyard_size, names, moves)
         by_id("play-controls").querySelector("[data-action='next-hand']").hidden = not (
             game.match.needs_deal and not game.match.is_over
         )
-
-    def table_shape(self) -> tuple[float, bool]:
-        """The board's aspect ratio and whether it is a small (phone) table."""
-        node = by_id("board")
-        return board.table_shape(float(node.clientWidth or 0), float(node.clientHeight or 0))
 
     def draw_table(self, layout: Layout, last: Tile | None, targets: dict[End, int | None] | None = None) -> None:
         # board.render_board escapes everything it draws from data.
@@ -298,7 +294,12 @@ class Embed:
             box.append(node)
 
     def draw_hand(
-        self, hands: Sequence[Sequence[Tile]], boneyard: int, names: Sequence[str], moves: Sequence[Move]
+        self,
+        hand: Sequence[Tile],
+        sizes: Sequence[int],
+        boneyard: int,
+        names: Sequence[str],
+        moves: Sequence[Move],
     ) -> None:
         """The shown seat's hand face up (buttons when the reader plays),
         the others' as counts."""
@@ -307,12 +308,12 @@ class Embed:
         by_id("hand-title").textContent = title
         box = by_id("hand")
         box.replaceChildren()
-        tiles = sorted(hands[self.seat], key=lambda t: (t.high, t.low), reverse=True)
+        tiles = sorted(hand, key=lambda t: (t.high, t.low), reverse=True)
         for tile in tiles:
             box.append(self.hand_tile(tile, [m for m in moves if m.tile is tile]) if playing else self.shown_tile(tile))
         others = [
-            self.words("embed_tiles", name=names[seat], count=len(hand))
-            for seat, hand in enumerate(hands)
+            self.words("embed_tiles", name=names[seat], count=size)
+            for seat, size in enumerate(sizes)
             if seat != self.seat
         ]
         others.append(self.words("embed_boneyard", count=boneyard))
@@ -405,23 +406,9 @@ class Embed:
             self.step(1)
 
     def on_hand_click(self, event: Any) -> None:
-        button = closest(event.target, "[data-tile]")
-        if button is not None:
-            tile = next((t for t in TILES if str(t) == str(button.dataset.tile)), None)
-            if tile is not None:
-                self.choose_tile(tile)
-
-    def on_board_click(self, event: Any) -> None:
-        target = closest(event.target, ".end-target")
-        if target is not None:
-            self.choose_end(str(target.dataset.end))
-
-    def on_board_key(self, event: Any) -> None:
-        if str(event.key) in ("Enter", " "):
-            target = closest(event.target, ".end-target")
-            if target is not None:
-                event.preventDefault()
-                self.choose_end(str(target.dataset.end))
+        tile = self.tile_of(event.target)
+        if tile is not None:
+            self.choose_tile(tile)
 
     # "Try it": the reader takes over at this position
 
@@ -472,16 +459,16 @@ class Embed:
             return self.words("embed_thinking", name=game.seats[seat].name)
         if self.selected is not None:
             return self.words("embed_choose_end", tile=str(self.selected))
-        hand = game.match.hand
-        leading = hand is not None and hand.layout.is_empty
+        leading = game.view(self.seat).layout.is_empty
         return self.words("embed_your_lead" if leading else "embed_your_turn")
 
     def targets(self) -> dict[End, int | None] | None:
         game = self.game
         if game is None or self.selected is None:
             return None
-        moves = game.moves_for(self.selected)
-        return {m.end: game.match.points_for(m) for m in moves if m.end is not None}
+        seen = game.view(self.seat)
+        moves = self.moves_for(self.selected)
+        return {m.end: seen.points_for(m) for m in moves if m.end is not None}
 
     def after_move(self) -> None:
         game = self.game
@@ -518,31 +505,6 @@ class Embed:
             self.busy = False
             self.render()
             self.after_move()
-
-    def choose_tile(self, tile: Tile) -> None:
-        game = self.game
-        if game is None or self.busy or game.to_move != self.seat:
-            return
-        moves = game.moves_for(tile)
-        if not moves:
-            return
-        if len(moves) == 1:
-            self.play(moves[0])
-            return
-        self.selected = None if self.selected is tile else tile
-        self.render()
-        first = document.querySelector("#board .end-target")
-        if some(first) is not None:
-            first.focus()
-
-    def choose_end(self, end_name: str) -> None:
-        game = self.game
-        if game is None or self.selected is None:
-            return
-        for move in game.moves_for(self.selected):
-            if move.end is not None and move.end.name == end_name:
-                self.play(move)
-                return
 
     def play(self, move: Move) -> None:
         game = self.game

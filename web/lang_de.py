@@ -265,6 +265,7 @@ MESSAGES = {
     # Problems
     "embed_loading": "Wird geladen…",
     "embed_no_record": "Es gibt keine Aufzeichnung zum Anzeigen: Ergänze die Adresse um #record=… oder ?src=….",
+    "embed_fault": "In dieser Wiedergabe ist etwas schiefgelaufen. Lade neu, um sie wieder zu sehen.",
     "embed_bad_record": "Diese Aufzeichnung lässt sich nicht anzeigen: {reason}.",
     "embed_bad_src": "Die Aufzeichnung muss von dieser Website stammen",
     "embed_fetch_failed": "Die Aufzeichnung ließ sich nicht laden ({status})",

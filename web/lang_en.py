@@ -246,6 +246,7 @@ MESSAGES = {
     # Problems
     "embed_loading": "Loading…",
     "embed_no_record": "There is no record to show: add #record=… or ?src=… to the address.",
+    "embed_fault": "Something went wrong in this replay. Reload to see it again.",
     "embed_bad_record": "This record cannot be shown: {reason}.",
     "embed_bad_src": "the record must come from this site",
     "embed_fetch_failed": "the record could not be fetched ({status})",

@@ -268,6 +268,7 @@ MESSAGES = {
     # Problems
     "embed_loading": "Cargando…",
     "embed_no_record": "Non hai ningún rexistro que amosar: engade #record=… ou ?src=… ao enderezo.",
+    "embed_fault": "Algo fallou nesta reprodución. Recarga para vela de novo.",
     "embed_bad_record": "Non se pode amosar este rexistro: {reason}.",
     "embed_bad_src": "o rexistro ten que vir deste sitio",
     "embed_fetch_failed": "non se puido obter o rexistro ({status})",

@@ -268,6 +268,7 @@ MESSAGES = {
     # Problems
     "embed_loading": "Betöltés…",
     "embed_no_record": "Nincs megjeleníthető felvétel: a címhez add hozzá a #record=… vagy a ?src=… részt.",
+    "embed_fault": "Hiba történt a visszajátszásban. Töltsd újra az oldalt, hogy újra lásd.",
     "embed_bad_record": "Ezt a felvételt nem lehet megjeleníteni: {reason}.",
     "embed_bad_src": "a felvételnek erről a webhelyről kell származnia",
     "embed_fetch_failed": "a felvételt nem sikerült letölteni ({status})",

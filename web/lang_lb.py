@@ -262,6 +262,7 @@ MESSAGES = {
     "embed_play_here": "Um Enn {end} leeën",
     "embed_loading": "Gëtt gelueden…",
     "embed_no_record": "Et gëtt keng Opzeechnung fir ze weisen: setz #record=… oder ?src=… hannen un d'Adress.",
+    "embed_fault": "An dëser Widderhuelung ass eppes schif gaang. Lued nei, fir se nees ze gesinn.",
     "embed_bad_record": "Dës Opzeechnung kann net gewise ginn: {reason}.",
     "embed_bad_src": "d'Opzeechnung muss vun dëser Websäit kommen",
     "embed_fetch_failed": "d'Opzeechnung konnt net geluede ginn ({status})",

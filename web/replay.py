@@ -29,7 +29,6 @@ from controller import GameSetup, SeatSetup, clean_name
 from i18n import LANGUAGES, Message, catalogue, format_number, n_rule, pick_language, plural_category
 
 from allfives import Drew, End, Event, HandEnded, HandStarted, Layout, Match, MatchEnded, Passed, Played, Rules, Tile
-from allfives.layout import LEAD
 from allfives.record import from_record
 
 __all__ = [
@@ -250,27 +249,15 @@ def count_notes(layout: Layout, words: Words, played: Tile | None = None) -> lis
     covered the spinner's second side) that North and South are open."""
     notes = []
     spinner = layout.spinner_tile()
-    spinner_lead = spinner is not None and layout.spinner_arm == LEAD
-    if spinner_lead and not layout.spinner_opened:
-        assert spinner is not None
+    if layout.spinner_lead_open and spinner is not None:
         notes.append(words("embed_spinner_open", tile=str(spinner.tile)))
     for end in _ORDER:
         arm = int(end)
         if layout.open_pips[arm] >= 0 and layout.weight[arm] == 2 and layout.arms[arm]:
             notes.append(words("embed_double_end", end=words("end_" + end.name), tile=str(layout.arms[arm][-1].tile)))
-    if played is not None and _opens_spinner(layout, played):
+    if played is not None and layout.opened_by(played):
         notes.append(words("embed_spinner_arms"))
     return notes
-
-
-def _opens_spinner(layout: Layout, tile: Tile) -> bool:
-    """Whether ``tile``, just played, covered the spinner's second side."""
-    if not layout.spinner_opened or layout.arms[int(End.N)] or layout.arms[int(End.S)]:
-        return False
-    if layout.spinner_arm == LEAD:
-        return any(arm and arm[0].tile is tile and len(arm) == 1 for arm in layout.arms[:2])
-    arm = layout.arms[layout.spinner_arm]
-    return len(arm) == layout.spinner_index + 2 and arm[-1].tile is tile
 
 
 def explain(

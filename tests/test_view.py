@@ -1,0 +1,150 @@
+"""The game page's words and tables (web/view.py) on CPython: what the log
+says, what the page asks, what the hand-end dialog counts, and what the New
+match form offers and refuses."""
+
+from pathlib import Path
+
+import pytest
+from controller import Game, GameSetup, SeatSetup
+from i18n import Translator
+from view import (
+    describe,
+    form_choices,
+    hand_end_table,
+    prompt,
+    read_setup,
+    score_sheet_rows,
+    tile_label,
+)
+
+from allfives import Deal, Drew, Event, HandEnded, HandStarted, Move, Passed, Played, Rules, RulesError, tile
+from allfives.rules import OPTION_RANGES
+
+EN = Translator("en")
+WEB = Path(__file__).parent.parent / "web"
+
+
+def game_of(rules: Rules, *names: str) -> Game:
+    seats = tuple(SeatSetup(n) if n != "Computer" else SeatSetup(n, "easy") for n in names)
+    return Game(GameSetup(rules, seats, seed=3))
+
+
+ANN_BEN = game_of(Rules(), "Ann", "Ben")
+FOUR_WT = game_of(Rules(players=4, hand_end="winner-takes"), "Ann", "Ben", "Cat", "Dan")
+FOUR = game_of(Rules(players=4), "Ann", "Ben", "Cat", "Dan")
+
+
+def test_the_hand_end_under_subtract_own_rounds_each_hand_on_its_own() -> None:
+    # Ann went out; Ben's 7 and Dan's 7 each round to 5; Cat's 3 to 5.
+    end = HandEnded(1, "domino", 0, (0, 7, 3, 7), (-5, -10), (-5, -10))
+    table = hand_end_table(EN, FOUR, end)
+    assert table.seat_head == ("Player", "Pips left", "Rounded")
+    assert table.seat_rows == (("Ann", "0", "0"), ("Ben", "7", "5"), ("Cat", "3", "5"), ("Dan", "7", "5"))
+    assert table.side_rows == (("Ann & Cat", "-5", "-5"), ("Ben & Dan", "-10", "-10"))
+
+
+def test_the_hand_end_under_winner_takes_rounds_only_the_total() -> None:
+    # Ann went out: her side takes Ben's 7 + Dan's 7 = 14, rounded to 15. No
+    # hand is rounded on its own (that would show 5 + 5 = 10), and Cat's 3
+    # is not counted.
+    end = HandEnded(1, "domino", 0, (0, 7, 3, 7), (15, 0), (15, 0))
+    table = hand_end_table(EN, FOUR_WT, end)
+    assert table.seat_head == ("Player", "Pips left")
+    assert table.seat_rows == (("Ann", "0"), ("Ben", "7"), ("Cat", "3"), ("Dan", "7"))
+    assert table.side_rows == (("Ann & Cat", "+15", "15"), ("Ben & Dan", "0", "0"))
+
+
+LOG = [
+    (HandStarted(1, 1), None, "Hand 1: Ben leads."),
+    (Played(0, Move.parse("5-5"), 10, 10, (10, 0)), None, "Ann: 5-5, the ends count 10. +10!"),
+    (Drew(1, tile("6-6")), 1, "Ben: cannot play, draws 6-6."),
+    (Drew(1, tile("6-6")), 0, "Ben: cannot play, draws a tile."),
+    (Passed(0), None, "Ann: cannot play, passes."),
+    (HandEnded(1, "blocked", None, (1, 2), (-5, -5), (5, -5)), None, "Nobody can play: the hand is blocked."),
+]
+
+
+@pytest.mark.parametrize(("event", "viewer", "line"), LOG)
+def test_the_log_says_what_happened_and_shows_a_drawn_tile_only_to_its_owner(
+    event: Event, viewer: int | None, line: str
+) -> None:
+    assert describe(EN, ANN_BEN, event, viewer) == line
+
+
+def test_the_prompt_and_the_tile_labels_come_from_the_seat_view() -> None:
+    game = game_of(Rules(), "You", "Computer")
+    game.start()
+    while game.computer_to_move:
+        game.match.play(game.computer_decision().move)
+    seen = game.view(0)
+    leading = seen.layout.is_empty
+    said = prompt(EN, game, visible=True, selected=None, leading=leading)
+    assert said == ("You lead: play any tile." if leading else "Your turn: choose a tile.")
+    assert prompt(EN, game, visible=False, selected=None, leading=leading) == "Pass the device to You"
+
+
+def test_a_tile_label_names_the_ends_and_the_most_it_scores() -> None:
+    # 5-0 on either side of the 5-5 lead: the blank end counts 0 and the
+    # spinner, one side still open, both its halves: 10.
+    game = game_of(Rules(hand_size=3), "Ann", "Ben")
+    game.match.start_hand(Deal.from_text([["5-5", "5-2", "5-1"], ["5-3", "5-0", "6-6"]], leader=0))
+    game.match.play(Move.parse("5-5"))
+    seen = game.view(1)
+    moves = [m for m in seen.legal_moves if m.tile is tile("5-0")]
+    assert tile_label(EN, seen, tile("5-0"), moves) == "five-blank, fits West and East, scores up to 10"
+    assert tile_label(EN, seen, tile("6-6"), []) == EN("tile_cannot_play", tile="double six")
+
+
+def test_the_form_offers_what_the_rules_accept() -> None:
+    choices = form_choices(EN)
+    assert [v for v, _ in choices["players"]] == [str(n) for n in OPTION_RANGES.players]
+    for name in ("hand_end", "lead", "win"):
+        assert tuple(v for v, _ in choices[name]) == getattr(OPTION_RANGES, name)
+    assert all(label for values in choices.values() for _, label in values)
+
+
+FORM = {
+    "players": "2",
+    "hand_end": "subtract-own",
+    "lead": "random",
+    "win": "immediate",
+    "name0": "Ann",
+    "kind0": "person",
+}
+
+
+def test_the_form_reads_a_setup() -> None:
+    setup = read_setup(EN, {**FORM, "kind1": "easy", "target": "100", "seed": "7"}, partnerships=False)
+    assert setup.rules == Rules(target=100)
+    assert [s.name for s in setup.seats] == ["Ann", "Player 2"]
+    assert setup.seed == 7
+
+
+@pytest.mark.parametrize(
+    ("changes", "error", "message"),
+    [
+        ({"hand_size": "ten"}, ValueError, "Tiles each must be a whole number."),
+        ({"hand_size": "15"}, RulesError, "hand_size must be a whole number from 1 to 14"),
+        ({"win": "never"}, RulesError, "win must be one of immediate, hand-end"),
+    ],
+)
+def test_the_form_refuses_what_the_rules_refuse(changes: dict[str, str], error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        read_setup(EN, {**FORM, **changes}, partnerships=False)
+
+
+def test_the_score_sheet_rows() -> None:
+    game = game_of(Rules(), "Ann", "Computer")
+    game.start()
+    rows = score_sheet_rows(EN, game)
+    assert rows == [("1", "+0 = 0", "+0 = 0")]
+
+
+def test_no_module_of_the_page_is_over_700_lines() -> None:
+    # The language catalogues aside: one message a line.
+    long = {
+        path.name: n
+        for path in WEB.glob("*.py")
+        if not path.name.startswith("lang_") and (n := len(path.read_text().splitlines())) > 700
+    }
+    assert long == {}

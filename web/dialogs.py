@@ -1,0 +1,478 @@
+"""The game page's dialogs: the end of a hand and of the match, the New
+match form, the menu with the score sheet, the embed code, and the
+problems met at start-up. Each is a function of the :class:`~main.Page`
+it opens on; what the dialogs say comes from :mod:`view`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import view
+from controller import Game, GameSetup, SeatSetup
+from dom import by_id, el
+from i18n import LANGUAGES, Translator
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from allfives import HandEnded, Rules
+from allfives.players import LEVELS
+from allfives.record import RecordError
+from allfives.rules import OPTION_RANGES, RulesError
+
+if TYPE_CHECKING:
+    from main import Page
+
+
+def show_problem(page: Page, message: str, unreadable: str, kept: bool) -> None:
+    """Say what went wrong at start-up; offer ``unreadable`` (a save that
+    could not be read) as a download, and say whether it was ``kept``."""
+    body = [el("p", message)]
+    buttons = [("ok", page.t("ok"))]
+    if unreadable:
+        body.append(el("p", page.t("save_kept" if kept else "save_not_kept")))
+        buttons.insert(0, ("download", page.t("download_unreadable")))
+
+    def done(value: str) -> None:
+        if value == "download":
+            download(page, "allfives-unreadable-save.json", unreadable)
+
+    page.open_dialog(page.t("problem_title"), body, buttons, done)
+
+
+def show_pass_screen(page: Page) -> None:
+    game = page.game
+    assert game is not None
+    seat = game.to_move
+    assert seat is not None
+    name = game.seats[seat].name
+
+    def done(_value: str) -> None:
+        page.revealed = seat
+        page.render()
+        page.focus_hand()
+
+    page.open_dialog(
+        page.t("pass_to", name=name),
+        [el("p", page.t("pass_explain", name=name))],
+        [("show", page.t("show_hand", name=name))],
+        done,
+    )
+
+
+def table(head: Sequence[str] | None, rows: Sequence[Sequence[str]]) -> Any:
+    """A summary table: a heading row (when given), then rows whose first
+    cell heads the row."""
+    node = el("table", None, class_="summary")
+    if head is not None:
+        line = el("tr")
+        for heading in head:
+            line.append(el("th", heading, scope="col"))
+        node.append(line)
+    for row in rows:
+        line = el("tr")
+        line.append(el("th", row[0], scope="row"))
+        for cell in row[1:]:
+            line.append(el("td", cell))
+        node.append(line)
+    return node
+
+
+def show_hand_end(page: Page) -> None:
+    game = page.game
+    assert game is not None
+    end = next((e for e in reversed(game.match.log) if isinstance(e, HandEnded)), None)
+    if end is None:
+        return
+    summary = view.hand_end_table(page.t, game, end)
+    body = [
+        el("p", view.hand_line(page.t, game, end)),
+        table(summary.seat_head, summary.seat_rows),
+        table(summary.side_head, summary.side_rows),
+    ]
+
+    def done(_value: str) -> None:
+        if page.game is game and game.match.needs_deal:
+            page.revealed = None
+            page.apply_events(game.start())
+            page.save()
+            page.render()
+            page.after_move()
+
+    page.open_dialog(page.t("hand_over", hand=end.hand), body, [("next", page.t("next_hand"))], done)
+
+
+def show_match_end(page: Page) -> None:
+    game = page.game
+    assert game is not None
+    result = game.result()
+    assert result is not None
+    winner, scores = result
+    said = view.said_to_you(page.t, game, "winner", game.rules.seats_of(winner))
+    body = [el("p", page.t(said, name=game.side_name(winner)))]
+    body.append(table(None, [(game.side_name(side), page.t.number(score)) for side, score in enumerate(scores)]))
+
+    def done(value: str) -> None:
+        if value == "new":
+            show_new_match(page)
+
+    page.open_dialog(page.t("match_over"), body, [("new", page.t("new_match")), ("close", page.t("close"))], done)
+
+
+def show_new_match(page: Page) -> None:
+    game = page.game
+    setup = game.setup if game else page.default_setup()
+    choices = view.form_choices(page.t)
+    form = el("div", None, class_="new-match")
+
+    def field(label: str, control: Any) -> Any:
+        wrap = el("label", None, class_="field")
+        wrap.append(el("span", label))
+        wrap.append(control)
+        return wrap
+
+    def select(name: str, options: list[tuple[str, str]], value: str) -> Any:
+        node = el("select", None, name=name, id=f"nm-{name}")
+        for option_value, text in options:
+            option = el("option", text, value=option_value)
+            if option_value == value:
+                option.setAttribute("selected", "")
+            node.append(option)
+        return node
+
+    rules = setup.rules
+    form.append(
+        field(
+            page.t("preset"),
+            select("preset", choices["preset"], ""),
+        )
+    )
+    form.append(field(page.t("players"), select("players", choices["players"], str(rules.players))))
+    partners = el("input", None, type="checkbox", name="partnerships", id="nm-partnerships")
+    partners.checked = rules.teams
+    form.append(field(page.t("partnerships"), partners))
+    kinds = [("person", page.t("person"))] + [(level, page.t("level_" + level)) for level in LEVELS]
+    for seat in range(max(OPTION_RANGES.players)):
+        current = (
+            setup.seats[seat]
+            if seat < len(setup.seats)
+            else SeatSetup(page.t("computer_name", level=page.t("level_medium")), "medium")
+        )
+        row = el("div", None, class_="seat-row")
+        row.dataset.seat = str(seat)
+        name = el(
+            "input", None, type="text", name=f"name{seat}", id=f"nm-name{seat}", maxlength="24", value=current.name
+        )
+        name.setAttribute("aria-label", page.t("seat_name", seat=seat + 1))
+        row.append(field(page.t("seat_n", seat=seat + 1), name))
+        kind = select(f"kind{seat}", kinds, current.kind)
+        kind.setAttribute("aria-label", page.t("seat_kind", seat=seat + 1))
+        row.append(kind)
+        form.append(row)
+    form.append(
+        field(
+            page.t("hand_size"),
+            el(
+                "input",
+                None,
+                type="number",
+                name="hand_size",
+                id="nm-hand_size",
+                min=str(OPTION_RANGES.hand_sizes(rules.players)[0]),
+                max=str(OPTION_RANGES.hand_sizes(rules.players)[-1]),
+                placeholder=page.t("usual"),
+                value=str(rules.hand_size or ""),
+            ),
+        )
+    )
+    form.append(
+        field(
+            page.t("target"),
+            el(
+                "input",
+                None,
+                type="number",
+                name="target",
+                id="nm-target",
+                min=str(OPTION_RANGES.target_min),
+                step=str(OPTION_RANGES.target_step),
+                placeholder=page.t("usual"),
+                value=str(rules.target or ""),
+            ),
+        )
+    )
+    form.append(
+        field(
+            page.t("hand_end"),
+            select("hand_end", choices["hand_end"], rules.hand_end),
+        )
+    )
+    form.append(
+        field(
+            page.t("lead"),
+            select("lead", choices["lead"], rules.lead),
+        )
+    )
+    form.append(
+        field(
+            page.t("win"),
+            select("win", choices["win"], rules.win),
+        )
+    )
+    form.append(
+        field(
+            page.t("seed"),
+            el("input", None, type="number", name="seed", id="nm-seed", placeholder=page.t("seed_random")),
+        )
+    )
+    error = el("p", "", class_="form-error", role="alert", id="nm-error")
+    form.append(error)
+
+    def done(value: str) -> None:
+        if value != "start":
+            return
+        try:
+            new_setup = read_new_match(page)
+        except (ValueError, RulesError) as problem:
+            show_new_match(page)
+            by_id("nm-error").textContent = str(problem)
+            return
+        page.store.remember_setup(new_setup.to_json())
+        page.begin(Game(new_setup))
+
+    page.open_dialog(page.t("new_match"), [form], [("start", page.t("start")), ("cancel", page.t("cancel"))], done)
+    page.on(by_id("nm-players"), "change", lambda _e: sync_seats(page))
+    page.on(by_id("nm-preset"), "change", lambda _e: apply_preset(page))
+    sync_seats(page)
+
+
+def sync_seats(page: Page) -> None:
+    players = int(str(by_id("nm-players").value))
+    for row in document.querySelectorAll(".seat-row"):
+        row.hidden = int(str(row.dataset.seat)) >= players
+    partners = players in OPTION_RANGES.partnerships
+    by_id("nm-partnerships").disabled = not partners
+    if not partners:
+        by_id("nm-partnerships").checked = False
+    by_id("nm-hand_size").max = str(OPTION_RANGES.hand_sizes(players)[-1])
+
+
+def apply_preset(page: Page) -> None:
+    name = str(by_id("nm-preset").value)
+    if not name:
+        return
+    rules = Rules.preset(name, int(str(by_id("nm-players").value)))
+    by_id("nm-hand_size").value = str(rules.hand_size or "")
+    by_id("nm-target").value = str(rules.target or "")
+    by_id("nm-hand_end").value = rules.hand_end
+    by_id("nm-lead").value = rules.lead
+    by_id("nm-win").value = rules.win
+
+
+def read_new_match(page: Page) -> GameSetup:
+    names = ["players", "hand_size", "target", "hand_end", "lead", "win", "seed"]
+    names += [f"{what}{seat}" for seat in range(max(OPTION_RANGES.players)) for what in ("name", "kind")]
+    values = {name: str(by_id(f"nm-{name}").value) for name in names}
+    return view.read_setup(page.t, values, partnerships=bool(by_id("nm-partnerships").checked))
+
+
+def show_menu(page: Page) -> None:
+    body = []
+    language = el("select", None, id="menu-language", name="language")
+    for code, name in LANGUAGES.items():
+        option = el("option", name, value=code, lang=code)
+        if code == page.t.language:
+            option.setAttribute("selected", "")
+        language.append(option)
+    speed = el("select", None, id="menu-speed", name="speed")
+    for key in view.SPEEDS:
+        option = el("option", page.t("speed_" + key), value=key)
+        if key == page.speed:
+            option.setAttribute("selected", "")
+        speed.append(option)
+    learning = el("input", None, type="checkbox", id="menu-learning", name="learning")
+    learning.checked = page.learning
+    for label, control in (
+        (page.t("language"), language),
+        (page.t("speed"), speed),
+        (page.t("learning_aid"), learning),
+    ):
+        wrap = el("label", None, class_="field")
+        wrap.append(el("span", label))
+        wrap.append(control)
+        body.append(wrap)
+    body.append(el("h3", page.t("score_sheet")))
+    body.append(score_sheet_table(page))
+    stats = page.store.stats()
+    if stats:
+        head = (page.t("opponent"), page.t("played"), page.t("won"))
+        rows = [
+            (page.t("level_" + level), page.t.number(stats[level][0]), page.t.number(stats[level][1]))
+            for level in LEVELS
+            if level in stats
+        ]
+        body.append(el("h3", page.t("statistics")))
+        body.append(table(head, rows))
+    rules_link = el("p")
+    # The rules tutorial is written in every language of the game (build.py).
+    code = page.t.language
+    rules_page = "./rules.html" if code == "en" else f"./rules.{code}.html"
+    rules_link.append(el("a", page.t("how_to_play"), href=rules_page, target="_blank"))
+    body.append(rules_link)
+    file_input = el("input", None, type="file", id="menu-import", accept=".json,application/json")
+    file_input.setAttribute("aria-label", page.t("import"))
+    wrap = el("label", None, class_="field")
+    wrap.append(el("span", page.t("import")))
+    wrap.append(file_input)
+    body.append(wrap)
+
+    def done(value: str) -> None:
+        page.speed = str(language.ownerDocument.getElementById("menu-speed").value)
+        page.learning = bool(learning.checked)
+        chosen = str(language.value)
+        page.store.remember_prefs({"language": chosen, "speed": page.speed, "learning": page.learning})
+        if chosen != page.t.language:
+            page.t = Translator(chosen)
+            page.translate_static()
+            by_id("log").replaceChildren()
+            page.log_history()
+        page.render()
+        if value == "export":
+            export(page)
+        elif value == "link":
+            page.spawn(copy_link(page))
+
+    page.open_dialog(
+        page.t("menu"),
+        body,
+        [("export", page.t("export")), ("link", page.t("copy_link")), ("close", page.t("close"))],
+        done,
+    )
+    page.on(file_input, "change", lambda event: on_import(page, event))
+
+
+def score_sheet_table(page: Page) -> Any:
+    """Every hand: what each side scored in play, at the hand's end, and after."""
+    game = page.game
+    assert game is not None
+    head = (page.t("hand"), *(game.side_name(side) for side in range(game.rules.sides)))
+    node = table(head, view.score_sheet_rows(page.t, game))
+    node.classList.add("score-sheet")
+    return node
+
+
+def on_import(page: Page, event: Any) -> None:
+    files = event.target.files
+    if not files or files.length == 0:
+        return
+    page.spawn(import_file(page, files.item(0)))
+
+
+async def import_file(page: Page, file: Any) -> None:
+    text = str(await file.text())
+    try:
+        game = Game.load_text(text)
+    except RecordError as error:
+        by_id("dialog").close()
+        show_problem(page, page.t("import_broken", reason=str(error)), "", False)
+        return
+    by_id("dialog").close()
+    page.begin(game)
+    page.announce(page.t("imported"))
+
+
+def export(page: Page) -> None:
+    if page.game is not None:
+        download(page, "allfives-game.json", json.dumps(page.game.to_record(), indent=1))
+
+
+def download(page: Page, filename: str, text: str) -> None:
+    blob = window.Blob.new([text], json.loads('{"type": "application/json"}'))
+    url = window.URL.createObjectURL(blob)
+    link = el("a", None, href=url, download=filename)
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+def show_embed_code(page: Page, _event: Any = None) -> None:
+    """The snippet that puts this hand on another page, as a replay:
+    from the position on the table now, or the whole hand from its deal."""
+    game = page.game
+    if game is None or not game.match.hands:
+        return
+    moves = len(game.match.hands[-1].moves)
+    page_url = str(window.location.href).split("#")[0].split("?")[0]
+
+    def code(whole_hand: bool) -> str:
+        return game.embed_code(
+            page_url,
+            whole_hand=whole_hand,
+            seat=page.shown_seat(),
+            lang=page.t.language,
+            title=page.t("embed_frame_title"),
+        )
+
+    choice = el("fieldset", None, class_="embed-choice")
+    choice.append(el("legend", page.t("embed_show")))
+    radios = []
+    for value, label in (
+        ("position", page.t("embed_this_position", count=moves)),
+        ("hand", page.t("embed_whole_hand")),
+    ):
+        row = el("label")
+        radio = el("input", None, type="radio", name="embed-from", value=value)
+        radio.checked = value == "position"
+        radios.append(radio)
+        row.append(radio)
+        row.append(document.createTextNode(" " + label))
+        choice.append(row)
+    field = el("textarea", None, readonly="", rows="6", class_="embed-field", id="embed-field")
+    field.setAttribute("aria-label", page.t("embed_code_label"))
+    field.value = code(False)
+    wrap = el("label", None, class_="field")
+    wrap.append(el("span", page.t("embed_code_label")))
+    wrap.append(field)
+
+    def chosen(_event: Any) -> None:
+        field.value = code(bool(radios[1].checked))
+
+    for radio in radios:
+        page.on(radio, "change", chosen)
+
+    def done(value: str) -> None:
+        if value == "copy":
+            copied, title, prompt = page.t("embed_copied"), page.t("embed_code"), page.t("copy_by_hand_code")
+            page.spawn(copy_text(page, str(field.value), copied, title, prompt))
+
+    page.open_dialog(
+        page.t("embed_code"),
+        [el("p", page.t("embed_explain")), choice, wrap],
+        [("copy", page.t("copy")), ("close", page.t("close"))],
+        done,
+    )
+
+
+async def copy_text(page: Page, text: str, copied: str, title: str, prompt: str) -> None:
+    """Put ``text`` on the clipboard and say ``copied``; where the browser
+    will not allow it, show it selected in a dialog, to copy by hand."""
+    try:
+        await window.navigator.clipboard.writeText(text)
+        page.set_status(copied)
+        page.announce(copied)
+    except Exception:
+        field = el("textarea", None, readonly="", rows="6", class_="embed-field")
+        field.value = text
+        field.setAttribute("aria-label", title)
+        page.open_dialog(title, [el("p", prompt), field], [("ok", page.t("ok"))])
+        field.select()
+
+
+async def copy_link(page: Page) -> None:
+    game = page.game
+    if game is None:
+        return
+    link = str(window.location.href).split("#")[0] + game.share_link()
+    await copy_text(page, link, page.t("link_copied"), page.t("copy_link"), page.t("copy_by_hand"))

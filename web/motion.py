@@ -1,0 +1,86 @@
+"""The game page's motion: a played tile slides to its place, drawn tiles
+come in from the boneyard, and the points float up where they were scored.
+The caller leaves these out when the player prefers reduced motion."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import board
+from dom import by_id, js_object, q, some
+from js import Object
+from pyodide.ffi import to_js
+from pyscript import document
+
+from allfives import Drew, Event, Played, Tile
+
+__all__ = ["draw_from_boneyard", "pop_points", "slide_from", "source_rect"]
+
+
+def slide_from(tile: Tile, source: Any) -> None:
+    """The tile just played slides to its place from ``source`` (a rect)."""
+    target = q(f'#board .tile[data-tile="{tile}"]')
+    svg = q("#board svg")
+    if target is None or svg is None:
+        return
+    end = target.getBoundingClientRect()
+    matrix = some(svg.getScreenCTM())
+    scale = float(matrix.a) if matrix is not None and float(matrix.a) > 0 else 1.0
+    dx = (float(source.left) + float(source.width) / 2 - float(end.left) - float(end.width) / 2) / scale
+    dy = (float(source.top) + float(source.height) / 2 - float(end.top) - float(end.height) / 2) / scale
+    frames = to_js(
+        [{"transform": f"translate({dx:.1f}px, {dy:.1f}px)"}, {"transform": "translate(0px, 0px)"}],
+        dict_converter=Object.fromEntries,
+    )
+    target.animate(frames, js_object({"duration": 420, "easing": "cubic-bezier(.2,.8,.3,1)"}))
+
+
+def source_rect(seat: int, tile: Tile) -> Any:
+    """Where a tile played by ``seat`` comes from on screen: the hand
+    button, or the other player's card."""
+    node = q(f'#hand [data-tile="{tile}"]')
+    if node is None:
+        node = q(f'.opponent[data-seat="{seat}"] .backs')
+    return node.getBoundingClientRect() if node is not None else None
+
+
+def pop_points(geometry: board.BoardGeometry, event: Played) -> None:
+    """ "+15" where it happened, floating up from the tile just played."""
+    box = geometry.box_of(event.move.tile)
+    svg = q("#board svg")
+    if box is None or svg is None:
+        return
+    x, y = box.center
+    ns = "http://www.w3.org/2000/svg"
+    text = document.createElementNS(ns, "text")
+    text.setAttribute("x", str(round(x, 1)))
+    text.setAttribute("y", str(round(y, 1)))
+    text.setAttribute("class", "points-pop")
+    text.setAttribute("text-anchor", "middle")
+    text.textContent = f"+{event.points}"
+    svg.append(text)
+
+
+def draw_from_boneyard(events: list[Event]) -> None:
+    """Tiles the player drew come into the hand from the boneyard."""
+    origin = by_id("boneyard")
+    start = origin.getBoundingClientRect() if origin is not None else None
+    if start is None:
+        return
+    for event in events:
+        if not isinstance(event, Drew) or event.tile is None:
+            continue
+        button = q(f'#hand [data-tile="{event.tile}"]')
+        if button is None:
+            continue
+        end = button.getBoundingClientRect()
+        dx = float(start.left) - float(end.left)
+        dy = float(start.top) - float(end.top)
+        frames = to_js(
+            [
+                {"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.6)", "opacity": 0.3},
+                {"transform": "none", "opacity": 1},
+            ],
+            dict_converter=Object.fromEntries,
+        )
+        button.animate(frames, js_object({"duration": 500, "easing": "ease-out"}))

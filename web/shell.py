@@ -1,0 +1,248 @@
+"""What the game page and the replay share: listeners bound with a fault
+guard, tasks whose exceptions are reported, the dialog, choosing a tile and
+then its end (by click, key or drag), and the table's shape.
+
+A fault in the page's own code never puts a traceback on screen: it goes to
+the console and the page says so plainly (:meth:`Shell.report_fault`)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import board
+from dom import by_id, closest, el, some
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from allfives import Move, Tile
+from allfives.tiles import TILES
+
+__all__ = ["Shell", "tile_named"]
+
+#: How far (squared, in CSS pixels) a press must move to become a drag.
+DRAG_START = 100
+
+
+def tile_named(text: str) -> Tile | None:
+    """The tile written ``text`` ("5-3"), as the markup's data-tile says it."""
+    for tile in TILES:
+        if str(tile) == text:
+            return tile
+    return None
+
+
+class Shell:
+    """A page's plumbing. Subclasses say which moves a tile has
+    (:meth:`moves_for`), make a move (:meth:`play`), and draw (:meth:`render`)."""
+
+    def __init__(self) -> None:
+        self.proxies: list[Any] = []
+        self.tasks: set[asyncio.Future[Any]] = set()
+        self.selected: Tile | None = None  # the hand tile whose ends are lit
+        self.busy = False  # a computer is thinking or a move is animating
+        self.drag: dict[str, Any] | None = None
+        self.dialog_handler: Callable[[str], None] | None = None  # called with the button pressed
+        self.dialog_return: Any = None  # the element focus goes back to
+
+    # What a page provides
+
+    def moves_for(self, tile: Tile) -> list[Move]:
+        """The legal moves of the player at this screen that play ``tile``."""
+        return []
+
+    def may_choose(self) -> bool:
+        """Whether the player at this screen may pick a tile now."""
+        return False
+
+    def play(self, move: Move) -> None:
+        raise NotImplementedError
+
+    def render(self) -> None:
+        raise NotImplementedError
+
+    def render_board(self) -> None:
+        self.render()
+
+    def cannot_play(self, tile: Tile) -> None:
+        """The player picked a tile that fits nowhere."""
+
+    def report_fault(self) -> None:
+        """Say on screen that something went wrong."""
+
+    # Listeners and tasks
+
+    def on(self, node: Any, kind: str, handler: Callable[[Any], None]) -> None:
+        """Listen for ``kind`` on ``node``; a fault in ``handler`` is reported, not raised."""
+
+        def guarded(event: Any) -> None:
+            try:
+                handler(event)
+            except Exception as error:  # a fault must never put a traceback on screen
+                self.fault(error)
+
+        proxy = create_proxy(guarded)
+        self.proxies.append(proxy)
+        node.addEventListener(kind, proxy)
+
+    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run a coroutine as a task, keeping hold of it until it is done."""
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.task_done)
+
+    def task_done(self, task: asyncio.Future[Any]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            error = task.exception()
+            assert error is not None
+            self.fault(error)
+
+    def fault(self, error: BaseException) -> None:
+        """A fault in the page's own code: the details go to the console,
+        and the page says so plainly and goes on."""
+        window.console.error(f"All Fives: {type(error).__name__}: {error}")
+        self.busy = False
+        self.report_fault()
+
+    # Choosing a tile, then its end
+
+    def choose_tile(self, tile: Tile) -> None:
+        """A tile that fits one way is played; one that fits several lights its ends."""
+        if self.busy or not self.may_choose():
+            return
+        moves = self.moves_for(tile)
+        if not moves:
+            self.cannot_play(tile)
+            return
+        if len(moves) == 1:
+            self.play(moves[0])
+            return
+        self.selected = None if self.selected is tile else tile
+        self.render()
+        if self.selected is not None:
+            first = some(document.querySelector("#board .end-target"))
+            if first is not None:
+                first.focus()
+
+    def choose_end(self, end_name: str) -> None:
+        if self.selected is None:
+            return
+        for move in self.moves_for(self.selected):
+            if move.end is not None and move.end.name == end_name:
+                self.play(move)
+                return
+
+    def tile_of(self, node: Any) -> Tile | None:
+        """The tile of the hand button at or around ``node``."""
+        button = closest(node, "[data-tile]") if node is not None else None
+        if button is None:
+            return None
+        return tile_named(str(button.dataset.tile))
+
+    def on_board_click(self, event: Any) -> None:
+        target = closest(event.target, ".end-target")
+        if target is not None:
+            self.choose_end(str(target.dataset.end))
+
+    def on_board_key(self, event: Any) -> None:
+        if str(event.key) in ("Enter", " "):
+            target = closest(event.target, ".end-target")
+            if target is not None:
+                event.preventDefault()
+                self.choose_end(str(target.dataset.end))
+
+    def table_shape(self) -> tuple[float, bool]:
+        """The board's aspect ratio and whether it is a small (phone) table."""
+        node = by_id("board")
+        return board.table_shape(float(node.clientWidth or 0), float(node.clientHeight or 0))
+
+    # Dragging a tile onto an end
+
+    def on_pointer_down(self, event: Any) -> None:
+        tile = self.tile_of(event.target)
+        if tile is None or self.busy or not self.moves_for(tile):
+            self.drag = None
+            return
+        self.drag = {"tile": tile, "x": float(event.clientX), "y": float(event.clientY), "moved": False, "ghost": None}
+
+    def on_pointer_move(self, event: Any) -> None:
+        drag = self.drag
+        if drag is None:
+            return
+        dx, dy = float(event.clientX) - drag["x"], float(event.clientY) - drag["y"]
+        if not drag["moved"] and dx * dx + dy * dy < DRAG_START:
+            return
+        if not drag["moved"]:
+            drag["moved"] = True
+            if self.selected is not drag["tile"]:
+                self.selected = drag["tile"]
+                self.render_board()
+            ghost = el("div", None, class_="drag-ghost", aria_hidden="true")
+            ghost.innerHTML = board.tile_svg(drag["tile"])
+            document.body.append(ghost)
+            drag["ghost"] = ghost
+        ghost = drag["ghost"]
+        ghost.style.left = f"{float(event.clientX) - 20}px"
+        ghost.style.top = f"{float(event.clientY) - 40}px"
+        under = some(document.elementFromPoint(event.clientX, event.clientY))
+        for node in document.querySelectorAll("#board .end-target"):
+            node.classList.toggle("drop-over", under is not None and node.contains(under))
+
+    def on_pointer_up(self, event: Any) -> None:
+        drag = self.drag
+        if drag is None:
+            return
+        if drag["ghost"] is not None:
+            drag["ghost"].remove()
+        if drag["moved"]:
+            under = some(document.elementFromPoint(event.clientX, event.clientY))
+            target = closest(under, ".end-target") if under is not None else None
+            if target is not None:
+                self.choose_end(str(target.dataset.end))
+            else:
+                moves = self.moves_for(drag["tile"])
+                if len(moves) == 1 and under is not None and closest(under, "#board") is not None:
+                    self.play(moves[0])
+            # A click follows pointerup; let it see the drag, then forget it.
+            window.setTimeout(create_proxy(lambda: setattr(self, "drag", None)), 0)
+        else:
+            self.drag = None
+
+    def dragged(self) -> bool:
+        """Whether the press that ends in this click was a drag."""
+        return self.drag is not None and bool(self.drag.get("moved"))
+
+    # The dialog
+
+    def open_dialog(
+        self,
+        title: str,
+        body: list[Any],
+        buttons: list[tuple[str, str]],
+        on_close: Callable[[str], None] | None = None,
+    ) -> None:
+        dialog = by_id("dialog")
+        if dialog.open:
+            dialog.close()
+        by_id("dialog-title").textContent = title
+        by_id("dialog-body").replaceChildren(*body)
+        row = by_id("dialog-buttons")
+        row.replaceChildren()
+        for value, label in buttons:
+            row.append(el("button", label, value=value, type="submit"))
+        self.dialog_handler = on_close
+        self.dialog_return = some(document.activeElement)
+        dialog.returnValue = ""
+        dialog.showModal()
+
+    def on_dialog_close(self, _event: Any) -> None:
+        handler = self.dialog_handler
+        self.dialog_handler = None
+        value = str(by_id("dialog").returnValue or "")
+        if handler is not None:
+            handler(value)
+        back = self.dialog_return
+        if back is not None and not by_id("dialog").open and back.isConnected:
+            back.focus()

@@ -1,0 +1,244 @@
+"""What the game page says, as plain values: the log's lines, the prompt,
+the tiles' accessible names, the rows of the hand-end and score-sheet tables,
+and the New match form's choices and checks. Pure Python (no DOM), so
+pytest runs it on CPython; ``main.py`` and ``dialogs.py`` put it on screen.
+
+Every count and every rule comes from ``allfives``: this module only words
+it, in the player's language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import board
+from controller import Game, GameSetup, SeatSetup
+from i18n import Translator
+
+from allfives import Drew, End, Event, HandEnded, HandStarted, MatchEnded, Move, Passed, Played, Rules, Tile
+from allfives.hand import hand_count
+from allfives.rules import OPTION_RANGES, PRESETS
+from allfives.view import SeatView
+
+__all__ = [
+    "HandEndTable",
+    "describe",
+    "form_choices",
+    "hand_end_table",
+    "hand_line",
+    "prompt",
+    "read_setup",
+    "said_to_you",
+    "score_sheet_rows",
+    "tile_label",
+    "tile_word",
+    "words",
+]
+
+#: How long a computer's move takes to watch, in milliseconds, at each speed.
+SPEEDS: Mapping[str, int] = {"slow": 1300, "normal": 750, "fast": 250}
+
+#: The catalogue keys of each choice of the enum options, as the form offers them.
+CHOICE_KEYS: Mapping[str, Mapping[str, str]] = {
+    "hand_end": {"subtract-own": "hand_end_subtract", "winner-takes": "hand_end_winner"},
+    "lead": {"random": "lead_random", "highest-double": "lead_double"},
+    "win": {"immediate": "win_immediate", "hand-end": "win_hand_end"},
+}
+
+
+def tile_word(t: Translator, tile: Tile) -> str:
+    """A tile's spoken name in the player's language: "five-three"."""
+    if tile.is_double:
+        return t("tile_double", pips=t(f"pip_{tile.high}"))
+    return t("tile_pair", high=t(f"pip_{tile.high}"), low=t(f"pip_{tile.low}"))
+
+
+def words(t: Translator) -> board.Words:
+    """What the board says to a screen reader, in the player's language."""
+
+    def target(end: End, points: int | None) -> str:
+        where = t("end_" + end.name)
+        return t("target_scores", end=where, points=points) if points else t("target_play", end=where)
+
+    def layout(count: int, total: int) -> str:
+        return t("layout_summary", count=count, total=total) if count else t("layout_empty")
+
+    return board.Words(tile=lambda tile: tile_word(t, tile), target=target, layout=layout)
+
+
+def said_to_you(t: Translator, game: Game, key: str, seats: Sequence[int]) -> str:
+    """``key``, or its ``_you`` form when ``seats`` are the one person at
+    the table under the default name: "You win!", never "You wins!"."""
+    if len(seats) == 1:
+        sitting = game.seats[seats[0]]
+        if sitting.is_person and sitting.name == t("you") and len(game.people) == 1:
+            return key + "_you"
+    return key
+
+
+def describe(t: Translator, game: Game, event: Event, viewer: int | None) -> str | None:
+    """The log's line for ``event``; ``viewer`` (the one person, if there is
+    one) is told which tile they drew."""
+    names = [s.name for s in game.seats]
+    if isinstance(event, HandStarted):
+        key = said_to_you(t, game, "log_hand", [event.leader])
+        return t(key, hand=event.hand, name=names[event.leader])
+    if isinstance(event, Played):
+        where = "" if event.move.end is None else " " + t("log_on_end", end=t("end_" + event.move.end.name))
+        text = t("log_play", name=names[event.seat], tile=str(event.move.tile), where=where, total=event.total)
+        if event.points:
+            text += " " + t("log_scores", points=event.points)
+        return text
+    if isinstance(event, Drew):
+        if event.seat == viewer and event.tile is not None:
+            return t("log_draw_own", name=names[event.seat], tile=str(event.tile))
+        return t("log_draw", name=names[event.seat])
+    if isinstance(event, Passed):
+        return t("log_pass", name=names[event.seat])
+    if isinstance(event, HandEnded):
+        if event.out is not None:
+            return t("log_domino", name=names[event.out])
+        return t("log_blocked")
+    if isinstance(event, MatchEnded):
+        winners = game.rules.seats_of(event.winner)
+        return t(said_to_you(t, game, "log_match", winners), name=game.side_name(event.winner))
+    return None
+
+
+def tile_label(t: Translator, view: SeatView, tile: Tile, moves: Sequence[Move]) -> str:
+    """A hand tile's accessible name: where it fits, and the most it would score."""
+    name = tile_word(t, tile)
+    if not moves:
+        return t("tile_cannot_play", tile=name)
+    if moves[0].end is None:
+        return t("tile_lead", tile=name, points=view.points_for(moves[0]))
+    fits = t.join([t("end_" + m.end.name) for m in moves if m.end is not None])
+    best = max(view.points_for(m) for m in moves)
+    if best:
+        return t("tile_fits_scores", tile=name, ends=fits, points=best)
+    return t("tile_fits", tile=name, ends=fits)
+
+
+def prompt(t: Translator, game: Game, *, visible: bool, selected: Tile | None, leading: bool) -> str:
+    """What the page asks of the player now."""
+    seat = game.to_move
+    if game.match.is_over:
+        return t("match_over")
+    if seat is None:
+        return ""
+    name = game.seats[seat].name
+    if not game.seats[seat].is_person:
+        return t("computer_turn", name=name)
+    if not visible:
+        return t("pass_to", name=name)
+    if selected is not None:
+        return t("choose_end", tile=str(selected))
+    return t(said_to_you(t, game, "your_lead" if leading else "your_turn", [seat]), name=name)
+
+
+def hand_line(t: Translator, game: Game, end: HandEnded) -> str:
+    """How the hand ended: who went out, or that it was blocked."""
+    if end.out is not None:
+        return t("hand_domino", name=game.seats[end.out].name)
+    return t("hand_blocked")
+
+
+def _signed(t: Translator, value: int) -> str:
+    return ("+" if value > 0 else "") + t.number(value)
+
+
+@dataclass(frozen=True, slots=True)
+class HandEndTable:
+    """The hand-end dialog's two tables, as rows of text: what each seat held
+    (and, where the rule rounds each hand on its own, its rounding), and
+    each side's change and score."""
+
+    seat_head: tuple[str, ...]
+    seat_rows: tuple[tuple[str, ...], ...]
+    side_head: tuple[str, ...]
+    side_rows: tuple[tuple[str, ...], ...]
+
+
+def hand_end_table(t: Translator, game: Game, end: HandEnded) -> HandEndTable:
+    """What the end of the hand counted, as the rules scored it
+    (:func:`allfives.hand.hand_count`): under "subtract-own" each seat's
+    pips and their rounding; under "winner-takes" only the pips, for the
+    rule rounds the others' total, which the change column shows."""
+    count = hand_count(game.rules, end.pips, end.out)
+    names = [s.name for s in game.seats]
+    seat_rows: tuple[tuple[str, ...], ...]
+    if count.rounded is None:
+        seat_head: tuple[str, ...] = (t("player"), t("pips"))
+        seat_rows = tuple((names[seat], t.number(p)) for seat, p in enumerate(count.pips))
+    else:
+        seat_head = (t("player"), t("pips"), t("rounded"))
+        seat_rows = tuple(
+            (names[seat], t.number(p), t.number(r))
+            for seat, (p, r) in enumerate(zip(count.pips, count.rounded, strict=True))
+        )
+    side_rows = tuple(
+        (game.side_name(side), _signed(t, change), t.number(end.scores[side])) for side, change in enumerate(end.change)
+    )
+    return HandEndTable(seat_head, seat_rows, (t("side"), t("change"), t("score")), side_rows)
+
+
+def score_sheet_rows(t: Translator, game: Game) -> list[tuple[str, ...]]:
+    """The score sheet, one row per hand: the hand's number, then for each
+    side "+play change = score" (no change while the hand is in play)."""
+    rows = []
+    for row in game.score_sheet():
+        cells = [t.number(row.hand)]
+        for side in range(game.rules.sides):
+            change = (
+                "" if row.change is None else f" {'+' if row.change[side] >= 0 else ''}{t.number(row.change[side])}"
+            )
+            cells.append(f"+{t.number(row.play[side])}{change} = {t.number(row.scores[side])}")
+        rows.append(tuple(cells))
+    return rows
+
+
+def form_choices(t: Translator) -> dict[str, list[tuple[str, str]]]:
+    """The New match form's drop-downs: each option's values and labels,
+    in the order the rules list them."""
+    choices: dict[str, list[tuple[str, str]]] = {
+        "preset": [("", t("preset_custom"))] + [(p, t("preset_" + p.replace("-", "_"))) for p in PRESETS],
+        "players": [(str(n), str(n)) for n in OPTION_RANGES.players],
+    }
+    for name, keys in CHOICE_KEYS.items():
+        choices[name] = [(value, t(keys[value])) for value in getattr(OPTION_RANGES, name)]
+    return choices
+
+
+def read_setup(t: Translator, values: Mapping[str, str], *, partnerships: bool) -> GameSetup:
+    """The New match form's answers as a setup; a value the rules refuse
+    raises ``RulesError``, one that is not a number ``ValueError``, each
+    with a message for the form."""
+
+    def value(name: str) -> str:
+        return values.get(name, "").strip()
+
+    def number(name: str, what: str) -> int | None:
+        text = value(name)
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(t("not_a_number", what=what)) from None
+
+    players = int(value("players"))
+    rules = Rules.from_json(
+        {
+            "players": players,
+            "partnerships": partnerships if players in OPTION_RANGES.partnerships else None,
+            "hand_size": number("hand_size", t("hand_size")),
+            "target": number("target", t("target")),
+            "hand_end": value("hand_end"),
+            "lead": value("lead"),
+            "win": value("win"),
+        }
+    )
+    seats = tuple(
+        SeatSetup.from_json({"name": value(f"name{s}"), "kind": value(f"kind{s}")}, s) for s in range(players)
+    )
+    return GameSetup(rules, seats, number("seed", t("seed")))
