@@ -35,6 +35,9 @@ TABLES: tuple[tuple[str, Rules], ...] = (
     ("partners", Rules(players=4)),
     ("computer", Rules.preset("computer")),
     ("winner-takes", Rules(hand_size=7, hand_end="winner-takes", lead="highest-double")),
+    # No boneyard: the hands end in Expert's exact search (sampled, with partners).
+    ("twelve-each", Rules(hand_size=12)),
+    ("partners-seven-each", Rules(players=4, hand_size=7)),
 )
 """The rules each level plays under (a name, for the record's reader)."""
 
