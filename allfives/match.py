@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .chance import shuffle
-from .events import Drew, Event, HandStarted
+from .events import Event, HandStarted
 from .hand import HandState, IllegalMove, opening_lead
 from .rules import SET_SIZE, Rules
 from .tiles import TILES, Move, Tile
@@ -204,7 +204,3 @@ class Match:
         other.log = list(self.log)
         other.winner = self.winner
         return other
-
-    def drawn_tiles(self, seat: int) -> list[Tile]:
-        """The tiles ``seat`` drew in the hand in play."""
-        return [e.tile for e in self.log if isinstance(e, Drew) and e.seat == seat and e.tile is not None]
