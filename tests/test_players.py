@@ -11,7 +11,8 @@ from helpers import match_with, my_view, positions
 
 from allfives import TILES, Deal, HandState, Match, Move, Rules
 from allfives.arena import add_arguments, play_deals, play_matches, run
-from allfives.players import LEVELS, MESSAGES, REFERENCE, Player, make_player
+from allfives.players import LEVELS, MESSAGES, REFERENCE, Decision, Player, Reason, make_player
+from allfives.players.base import BasePlayer
 from allfives.players.endgame import solve
 from allfives.players.expert import Expert
 from allfives.players.knowledge import PASSED_UP, Knowledge
@@ -43,6 +44,34 @@ def test_every_level_plays_only_legal_moves(level: str, players: int) -> None:
     for number, match in enumerate(positions(Rules(players=players), 12, seed=players)):
         decision = quick(level, number).choose(my_view(match))
         assert decision.move in match.legal_moves()
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_every_level_makes_the_only_legal_move_at_once_and_thinks_in_steps_otherwise(level: str) -> None:
+    player = make_player(level, 1, budget_ms=None)
+    assert isinstance(player, BasePlayer)
+    # Seat 1 holds one tile that fits the lead: nothing to think about.
+    forced = match_with(Rules(players=2, hand_size=3), "6-1 4-4 2-2", "6-3 0-0 5-5", leader=0)
+    forced.play(Move.parse("6-1"))
+    (only,) = forced.legal_moves()
+    thinking = player.think(my_view(forced))
+    with pytest.raises(StopIteration) as done:
+        next(thinking)
+    assert done.value.value == Decision(only, Reason("only_move"))
+    # A choice to make: think() and choose() agree, and the searches yield between steps.
+    view = my_view(positions(Rules(), 1, seed=3)[0])
+    assert len(view.legal_moves) > 1
+    steps = 0
+    thinking = make_player(level, 1, budget_ms=None).think(view)
+    while True:
+        try:
+            next(thinking)
+            steps += 1
+        except StopIteration as end:
+            decision = end.value
+            break
+    assert decision == make_player(level, 1, budget_ms=None).choose(view)
+    assert (steps > 0) == (level in ("hard", "expert", REFERENCE))
 
 
 @pytest.mark.parametrize("level", ALL)

@@ -2,9 +2,9 @@
 
 A strong player's choice says something about the tiles it held: it picked
 the move its own judgement valued most, and that judgement depended on its
-hand. The finest cheap reading of that (:mod:`tools.experiments.choices`, a model fitted on
-features anyone could see) tells little, about 0.27 nats a choice, because a
-searching player's choice turns on things no one-move feature catches. This
+hand. The finest cheap reading of that (:mod:`tools.experiments.choices`,
+a model fitted on features anyone could see) tells little
+(docs/benchmarks.md), because a searching player's choice turns on things no one-move feature catches. This
 module reads a play by *redoing the player's search* on a sampled hand: for
 the hand it would have held then (the sampled tiles it holds now, and those
 it has played since), it values each move it could have made the way the
