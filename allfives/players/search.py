@@ -1,5 +1,7 @@
-"""What the searching players share: playing a sampled hand out, scoring the
-result for one side, and the time budget."""
+"""What the searching players share: playing a sampled hand out (a
+:data:`Policy` for every seat, and the :data:`Playout` of a candidate move,
+which a search may be given), scoring the result for one side, and the time
+budget (:class:`Deadline`)."""
 
 from __future__ import annotations
 
