@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import inspect
 import itertools
 import random
 
@@ -462,3 +463,18 @@ def test_arena_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "margin per hand (medium - easy)" in out
     assert "95% CI" in out
     assert "move time medium" in out
+
+
+def test_expert_takes_only_what_a_person_or_the_game_sets_and_its_two_injections() -> None:
+    # The experiments come in through inference= and playout=, not options of their own.
+    assert list(inspect.signature(Expert).parameters) == [
+        "rng",
+        "budget_ms",
+        "clock",
+        "deals",
+        "partner_deals",
+        "halving",
+        "infer",
+        "playout",
+        "inference",
+    ]
