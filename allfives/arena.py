@@ -28,14 +28,33 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from .match import Deal, Match
+from .options import add_rules_arguments, rules_from_args
 from .players import DEFAULT_BUDGET_MS, LEVELS, REFERENCE, Player, make_player
-from .rules import HAND_ENDS, LEADS, PRESETS, WINS, Rules
-from .view import view_of
+from .rules import Rules
+from .view import SeatView, view_of
 
-__all__ = ["ArenaResult", "add_arguments", "play_deals", "play_matches", "run"]
+__all__ = ["ArenaResult", "Seats", "add_arguments", "play_deals", "play_matches", "run"]
+
+
+class MakePlayer(Protocol):
+    def __call__(self, level: str, rng_or_seed: random.Random, *, budget_ms: float | None) -> Player: ...
+
+
+@dataclass(frozen=True)
+class Seats:
+    """How the arena makes its players (``make``, from a level's name) and
+    what each is shown at its turn (``view``): the game's levels and honest
+    views, unless an experiment brings its own (tools/experiments/variants.py).
+    Both must be module-level functions, for ``--jobs``."""
+
+    make: MakePlayer = make_player
+    view: Callable[[Match, int], SeatView] = view_of
+
+
+GAME = Seats()
 
 
 @dataclass
@@ -74,20 +93,20 @@ def _seat_players(rules: Rules, first: Player, second: Player, swapped: bool) ->
     return seated, rules.side_of(roles.index("first")), roles
 
 
-def _move(match: Match, seated: list[Player], times: list[float]) -> None:
+def _move(match: Match, seated: list[Player], times: list[float], seats: Seats) -> None:
     seat = match.to_move
     assert seat is not None
-    view = view_of(match, seat)
+    view = seats.view(match, seat)
     start = time.perf_counter()
     decision = seated[seat].choose(view)
     times.append(time.perf_counter() - start)
     match.play(decision.move)
 
 
-def _players(levels: tuple[str, str], seed: str, budget_ms: float | None) -> tuple[Player, Player]:
+def _players(levels: tuple[str, str], seed: str, budget_ms: float | None, seats: Seats) -> tuple[Player, Player]:
     return (
-        make_player(levels[0], random.Random(f"{seed}:first"), budget_ms=budget_ms),
-        make_player(levels[1], random.Random(f"{seed}:second"), budget_ms=budget_ms),
+        seats.make(levels[0], random.Random(f"{seed}:first"), budget_ms=budget_ms),
+        seats.make(levels[1], random.Random(f"{seed}:second"), budget_ms=budget_ms),
     )
 
 
@@ -99,6 +118,7 @@ def play_deals(
     budget_ms: float | None = DEFAULT_BUDGET_MS,
     progress: bool = False,
     jobs: int = 1,
+    seats: Seats = GAME,
 ) -> ArenaResult:
     """Play ``deals`` seeded deals twice each, one hand per game.
 
@@ -108,7 +128,7 @@ def play_deals(
     The time budget is per move, so give each job a core of its own."""
     result = ArenaResult(*levels)
     times: tuple[list[float], list[float]] = ([], [])
-    play = functools.partial(_play_deal_pair, rules, levels, seed, budget_ms)
+    play = functools.partial(_play_deal_pair, rules, levels, seed, budget_ms, seats)
     with _shared_out(play, deals, jobs) as pairs:
         for number, (pair, pair_times) in enumerate(pairs):
             for margin in pair:
@@ -128,14 +148,14 @@ _DealPair = tuple[list[float], tuple[list[float], list[float]]]
 
 
 def _play_deal_pair(
-    rules: Rules, levels: tuple[str, str], seed: int, budget_ms: float | None, number: int
+    rules: Rules, levels: tuple[str, str], seed: int, budget_ms: float | None, seats: Seats, number: int
 ) -> _DealPair:
     """Deal ``number`` of ``seed``, played twice, the seats swapped."""
     deal = Deal.shuffle(rules, random.Random(f"allfives-arena:{seed}:{number}"))
     pair: list[float] = []
     times: tuple[list[float], list[float]] = ([], [])
     for swapped in (False, True):
-        first, second = _players(levels, f"{seed}:{number}:{swapped}", budget_ms)
+        first, second = _players(levels, f"{seed}:{number}:{swapped}", budget_ms, seats)
         seated, side, roles = _seat_players(rules, first, second, swapped)
         match = Match(rules)
         match.start_hand(deal)
@@ -144,7 +164,7 @@ def _play_deal_pair(
         before = list(match.scores)
         while match.to_move is not None:
             seat = match.to_move
-            _move(match, seated, times[0 if roles[seat] == "first" else 1])
+            _move(match, seated, times[0 if roles[seat] == "first" else 1], seats)
         gains = [a - b for a, b in zip(hand.scores, before, strict=True)]
         pair.append(gains[side] - max(g for s, g in enumerate(gains) if s != side))
     return pair, times
@@ -158,13 +178,14 @@ def play_matches(
     budget_ms: float | None = DEFAULT_BUDGET_MS,
     progress: bool = False,
     jobs: int = 1,
+    seats: Seats = GAME,
 ) -> ArenaResult:
     """Play ``matches`` seeded pairs of whole matches to the target; both
     matches of a pair are dealt the same hands, seats swapped. ``jobs``
     shares the pairs out as :func:`play_deals` does."""
     result = ArenaResult(*levels)
     times: tuple[list[float], list[float]] = ([], [])
-    play = functools.partial(_play_match_pair, rules, levels, seed, budget_ms)
+    play = functools.partial(_play_match_pair, rules, levels, seed, budget_ms, seats)
     with _shared_out(play, matches, jobs) as pairs:
         for number, (pair, won, pair_times) in enumerate(pairs):
             result.matches[0] += won
@@ -187,14 +208,14 @@ _MatchPair = tuple[list[float], int, tuple[list[float], list[float]]]
 
 
 def _play_match_pair(
-    rules: Rules, levels: tuple[str, str], seed: int, budget_ms: float | None, number: int
+    rules: Rules, levels: tuple[str, str], seed: int, budget_ms: float | None, seats: Seats, number: int
 ) -> _MatchPair:
     """Match pair ``number`` of ``seed``: the same hands dealt, seats swapped."""
     pair: list[float] = []
     won = 0
     times: tuple[list[float], list[float]] = ([], [])
     for swapped in (False, True):
-        first, second = _players(levels, f"match:{seed}:{number}:{swapped}", budget_ms)
+        first, second = _players(levels, f"match:{seed}:{number}:{swapped}", budget_ms, seats)
         seated, side, roles = _seat_players(rules, first, second, swapped)
         match = Match(rules)
         hand_number = 0
@@ -206,7 +227,7 @@ def _play_match_pair(
             hand_number += 1
             while match.to_move is not None:
                 seat = match.to_move
-                _move(match, seated, times[0 if roles[seat] == "first" else 1])
+                _move(match, seated, times[0 if roles[seat] == "first" else 1], seats)
         won += match.winner == side
         others = max(v for s, v in enumerate(match.scores) if s != side)
         pair.append((match.scores[side] - others) / hand_number)
@@ -258,7 +279,7 @@ def report(result: ArenaResult, args: argparse.Namespace, rules: Rules) -> dict[
 
 def add_arguments(parser: argparse.ArgumentParser, extra_players: Sequence[str] = ()) -> None:
     """The arena's options, for ``python -m allfives arena``; ``extra_players``
-    are more player names to accept (tools/arena_variants.py has some)."""
+    are more player names to accept (tools/experiments/variants.py has some)."""
     names = (*LEVELS, REFERENCE, *extra_players)
     parser.add_argument("first", choices=names, help="the player whose margin is reported")
     parser.add_argument("second", choices=names, help="its opponent")
@@ -267,19 +288,13 @@ def add_arguments(parser: argparse.ArgumentParser, extra_players: Sequence[str] 
         "--matches", type=int, default=0, help="play this many pairs of whole matches instead of single hands"
     )
     parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the players (default 1)")
-    parser.add_argument("--players", type=int, choices=(2, 4), default=2, help="2, or 4 in partnerships")
     parser.add_argument(
         "--budget-ms",
         type=float,
         default=DEFAULT_BUDGET_MS,
         help=f"Hard's and Expert's time per move (default {DEFAULT_BUDGET_MS:g}; 0 for none, only their caps)",
     )
-    parser.add_argument("--preset", choices=sorted(PRESETS), help="start from a named set of house rules")
-    parser.add_argument("--hand-size", type=int, help="tiles dealt to each player")
-    parser.add_argument("--target", type=int, help="points to win a match")
-    parser.add_argument("--hand-end", choices=HAND_ENDS, help="how the end of a hand is scored")
-    parser.add_argument("--lead", choices=LEADS, help="who leads each hand")
-    parser.add_argument("--win", choices=WINS, help="whether the target wins at once or at the hand's end")
+    add_rules_arguments(parser, players=(2, 4), players_help="2, or 4 in partnerships (default 2)")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--progress", action="store_true", help="report progress on standard error")
     parser.add_argument(
@@ -290,25 +305,16 @@ def add_arguments(parser: argparse.ArgumentParser, extra_players: Sequence[str] 
     )
 
 
-def rules_from(args: argparse.Namespace) -> Rules:
-    rules = Rules.preset(args.preset, args.players) if args.preset else Rules(players=args.players)
-    changes = {
-        name: getattr(args, name)
-        for name in ("hand_size", "target", "hand_end", "lead", "win")
-        if getattr(args, name) is not None
-    }
-    return rules.with_options(**changes) if changes else rules
-
-
-def run(args: argparse.Namespace) -> int:
-    """Run the arena as ``args`` say and print what it measured."""
-    rules = rules_from(args)
+def run(args: argparse.Namespace, seats: Seats = GAME) -> int:
+    """Run the arena as ``args`` say and print what it measured; ``seats``
+    makes the players (see :class:`Seats`)."""
+    rules = rules_from_args(args)
     budget = args.budget_ms if args.budget_ms and args.budget_ms > 0 else None
     levels = (args.first, args.second)
     if args.matches:
-        result = play_matches(rules, levels, args.matches, args.seed, budget, args.progress, max(1, args.jobs))
+        result = play_matches(rules, levels, args.matches, args.seed, budget, args.progress, max(1, args.jobs), seats)
     else:
-        result = play_deals(rules, levels, args.deals, args.seed, budget, args.progress, max(1, args.jobs))
+        result = play_deals(rules, levels, args.deals, args.seed, budget, args.progress, max(1, args.jobs), seats)
     out = report(result, args, rules)
     if args.json:
         print(json.dumps(out))

@@ -11,43 +11,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from . import record
+from . import arena, bench, record, terminal
 from .match import Match
-from .rules import HAND_ENDS, LEADS, PRESETS, WINS, Rules, RulesError
+from .options import add_rules_arguments, rules_from_args
+from .players import make_player
+from .rules import Rules, RulesError
+from .view import view_of
 
-__all__ = ["main", "rules_from_args"]
+__all__ = ["main"]
 
 EXIT_REFUSED = 2
-
-
-def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
-    """The rules options as flags, the same names as in a record."""
-    group = parser.add_argument_group("rules")
-    group.add_argument("--preset", choices=sorted(PRESETS), help="start from a named set of house rules")
-    group.add_argument("--players", type=int, choices=(2, 3, 4), default=None, help="2, 3 or 4 (default 2)")
-    group.add_argument(
-        "--partnerships",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="seats 0+2 against 1+3 (default: on with 4 players)",
-    )
-    group.add_argument("--hand-size", type=int, default=None, help="tiles dealt to each player (default 9/7/5)")
-    group.add_argument("--target", type=int, default=None, help="points to win (default 250, or 200 with 3-4 players)")
-    group.add_argument("--hand-end", choices=HAND_ENDS, default=None, help="how the end of a hand is scored")
-    group.add_argument("--lead", choices=LEADS, default=None, help="who leads each hand")
-    group.add_argument("--win", choices=WINS, default=None, help="when reaching the target wins")
-
-
-def rules_from_args(args: argparse.Namespace, players: int | None = None) -> Rules:
-    """The :class:`Rules` the flags describe; flags override the preset."""
-    count = players or args.players or 2
-    base = Rules.preset(args.preset, count) if args.preset else Rules(players=count)
-    changes = {
-        name: getattr(args, name)
-        for name in ("partnerships", "hand_size", "target", "hand_end", "lead", "win")
-        if getattr(args, name) is not None
-    }
-    return base.with_options(**changes)
 
 
 def _read_text(path: str) -> str:
@@ -103,9 +76,6 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
 
 def play_computer_match(rules: Rules, levels: Sequence[str], seed: int, budget_ms: float | None = None) -> Match:
     """A whole match between computer players, from one seed."""
-    from .players import make_player
-    from .view import view_of
-
     rng = random.Random(seed)
     players = [
         make_player(level, random.Random(f"{seed}:{seat}"), budget_ms=budget_ms) for seat, level in enumerate(levels)
@@ -123,21 +93,15 @@ def play_computer_match(rules: Rules, levels: Sequence[str], seed: int, budget_m
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
-    from .bench import run
-
-    return run(args, out)
+    return bench.run(args, out)
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    from .terminal import run
-
-    return run(args, out)
+    return terminal.run(args, out)
 
 
 def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
-    from .arena import run
-
-    return run(args)
+    return arena.run(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -173,14 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=1)
     bench.set_defaults(run=cmd_bench)
 
-    try:
-        from . import arena
-    except ImportError:  # pragma: no cover - the players package is part of the project
-        pass
-    else:
-        arena_parser = commands.add_parser("arena", help="duplicate matches between two computer players")
-        arena.add_arguments(arena_parser)
-        arena_parser.set_defaults(run=cmd_arena)
+    arena_parser = commands.add_parser("arena", help="duplicate matches between two computer players")
+    arena.add_arguments(arena_parser)
+    arena_parser.set_defaults(run=cmd_arena)
     return parser
 
 

@@ -35,10 +35,6 @@ class Placed(NamedTuple):
     inner: int
     outer: int
 
-    @property
-    def crosswise(self) -> bool:
-        return self.tile.is_double
-
 
 _ARM: Final = {end: int(end) for end in ENDS}  # an end as a plain int, to index lists fast
 _new_placed: Final = tuple.__new__

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .chance import shuffle
-from .events import Drew, Event, HandStarted
+from .events import Event, HandStarted
 from .hand import HandState, IllegalMove, opening_lead
 from .rules import SET_SIZE, Rules
 from .tiles import TILES, Move, Tile
@@ -215,6 +215,3 @@ class Match:
         """The seat that made each move of hand ``index`` (0 for the first)."""
         return tuple(self.movers[index])
 
-    def drawn_tiles(self, seat: int) -> list[Tile]:
-        """The tiles ``seat`` drew in the hand in play."""
-        return [e.tile for e in self.log if isinstance(e, Drew) and e.seat == seat and e.tile is not None]

@@ -13,6 +13,8 @@ from typing import Any, TextIO
 from . import record
 from .events import Drew, Event, HandEnded, HandStarted, MatchEnded, Passed, Played
 from .match import Match
+from .options import rules_from_args
+from .players import LEVELS, make_player
 from .rules import RulesError
 from .tiles import Move
 from .view import SeatView, view_of
@@ -24,8 +26,6 @@ class Seat:
     """A person (by name) or a computer player at one seat."""
 
     def __init__(self, spec: str, index: int, seed: int) -> None:
-        from .players import LEVELS, make_player
-
         self.index = index
         self.computer = spec.lower() in LEVELS
         self.name = (
@@ -110,9 +110,6 @@ def choose_move(view: SeatView, ask: Callable[[str], str], out: TextIO, hint: Ca
 
 
 def run(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = input) -> int:
-    from .cli import rules_from_args
-    from .players import make_player
-
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     try:
         if args.load:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .events import Drew, Event, Passed, Played
+from .events import Drew, Event
 from .hand import points_for
-from .layout import CLOSED, Layout
+from .layout import Layout
 from .match import Match
 from .rules import Rules
 from .tiles import TILES, Move, Tile
@@ -44,25 +44,6 @@ class SeatView:
         """The tiles this seat cannot see: in other hands or the boneyard."""
         seen = set(self.hand) | set(self.layout.tiles())
         return tuple(t for t in TILES if t not in seen)
-
-    def voids(self) -> tuple[frozenset[int], ...]:
-        """For each seat, the numbers it showed it lacks by drawing or passing
-        since it last took an unseen tile from the boneyard. (A seat that
-        draws again may pick up any number, so older voids then no longer
-        hold for its whole hand; the players' sampling keeps the finer
-        picture.)"""
-        voids: list[set[int]] = [set() for _ in self.hand_sizes]
-        layout = Layout()
-        for event in self.history:
-            if isinstance(event, Played):
-                layout.place(event.move)
-            elif isinstance(event, (Drew, Passed)):
-                ends = {p for p in layout.open_pips if p != CLOSED}
-                if isinstance(event, Drew) and event.tile is None:
-                    voids[event.seat] = set(ends)
-                else:
-                    voids[event.seat] |= ends
-        return tuple(frozenset(v) for v in voids)
 
 
 def view_of(match: Match, seat: int) -> SeatView:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from allfives import Deal, HandState, Layout, Match, Move, Rules
+from allfives.players.simple import greedy_move
+from allfives.view import SeatView, view_of
 
 
 def layout_after(*moves: str) -> Layout:
@@ -37,3 +41,25 @@ def play(match: Match, *moves: str) -> list[object]:
     for text in moves:
         events.extend(match.play(Move.parse(text)))
     return events
+
+
+def positions(rules: Rules, count: int, seed: int) -> list[Match]:
+    """Matches stopped at seeded points of seeded hands, someone to move."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        match = Match(rules)
+        match.deal(rng)
+        stop = rng.randrange(20)
+        for _ in range(stop):
+            if match.to_move is None:
+                break
+            match.play(greedy_move(match.hand))  # type: ignore[arg-type]
+        if match.to_move is not None:
+            out.append(match)
+    return out
+
+
+def my_view(match: Match) -> SeatView:
+    assert match.to_move is not None
+    return view_of(match, match.to_move)

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import inspect
 import itertools
 import random
 
 import pytest
-from helpers import match_with
+from helpers import match_with, my_view, positions
 
-from allfives import TILES, Deal, HandState, Match, Move, Rules, Tile
+from allfives import TILES, Deal, HandState, Match, Move, Rules
 from allfives.arena import add_arguments, play_deals, play_matches, run
-from allfives.players import LEVELS, MESSAGES, REFERENCE, Player, make_player
+from allfives.players import LEVELS, MESSAGES, REFERENCE, Decision, Player, Reason, make_player
+from allfives.players.base import BasePlayer
 from allfives.players.endgame import solve
 from allfives.players.expert import Expert
 from allfives.players.knowledge import PASSED_UP, Knowledge
@@ -20,7 +22,7 @@ from allfives.players.pimc import Pimc, survivors
 from allfives.players.playouts import wary_move
 from allfives.players.search import margin, play_out
 from allfives.players.simple import greedy_move
-from allfives.view import SeatView, view_of
+from allfives.view import view_of
 
 ALL = (*LEVELS, REFERENCE)
 
@@ -37,34 +39,40 @@ def quick(level: str, seed: int) -> Player:
     return make_player(level, rng)
 
 
-def positions(rules: Rules, count: int, seed: int) -> list[Match]:
-    """Matches stopped at seeded points of seeded hands, someone to move."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        match = Match(rules)
-        match.deal(rng)
-        stop = rng.randrange(20)
-        for _ in range(stop):
-            if match.to_move is None:
-                break
-            match.play(greedy_move(match.hand))  # type: ignore[arg-type]
-        if match.to_move is not None:
-            out.append(match)
-    return out
-
-
-def my_view(match: Match) -> SeatView:
-    assert match.to_move is not None
-    return view_of(match, match.to_move)
-
-
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("level", ALL)
 def test_every_level_plays_only_legal_moves(level: str, players: int) -> None:
     for number, match in enumerate(positions(Rules(players=players), 12, seed=players)):
         decision = quick(level, number).choose(my_view(match))
         assert decision.move in match.legal_moves()
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_every_level_makes_the_only_legal_move_at_once_and_thinks_in_steps_otherwise(level: str) -> None:
+    player = make_player(level, 1, budget_ms=None)
+    assert isinstance(player, BasePlayer)
+    # Seat 1 holds one tile that fits the lead: nothing to think about.
+    forced = match_with(Rules(players=2, hand_size=3), "6-1 4-4 2-2", "6-3 0-0 5-5", leader=0)
+    forced.play(Move.parse("6-1"))
+    (only,) = forced.legal_moves()
+    thinking = player.think(my_view(forced))
+    with pytest.raises(StopIteration) as done:
+        next(thinking)
+    assert done.value.value == Decision(only, Reason("only_move"))
+    # A choice to make: think() and choose() agree, and the searches yield between steps.
+    view = my_view(positions(Rules(), 1, seed=3)[0])
+    assert len(view.legal_moves) > 1
+    steps = 0
+    thinking = make_player(level, 1, budget_ms=None).think(view)
+    while True:
+        try:
+            next(thinking)
+            steps += 1
+        except StopIteration as end:
+            decision = end.value
+            break
+    assert decision == make_player(level, 1, budget_ms=None).choose(view)
+    assert (steps > 0) == (level in ("hard", "expert", REFERENCE))
 
 
 @pytest.mark.parametrize("level", ALL)
@@ -226,13 +234,6 @@ def test_search_stops_on_its_budget(level: str) -> None:
         assert int(decision.reason.params["simulations"]) <= 10
 
 
-def test_expert_tree_search_plays_legal_moves() -> None:
-    for number, match in enumerate(positions(Rules(players=4), 6, seed=12)):
-        view = my_view(match)
-        decision = Expert(random.Random(number), method="ismcts", iterations=40, budget_ms=None).choose(view)
-        assert decision.move in view.legal_moves
-
-
 def test_the_reference_level_has_no_budget() -> None:
     view = my_view(positions(Rules(), 1, seed=8)[0])
     clock = FakeClock(step=1.0)
@@ -332,87 +333,6 @@ def test_a_partner_who_passed_up_a_score_likely_lacked_the_tile_too() -> None:
     assert seen == {True, False}
 
 
-def _swapped(deal: HandState, seat: int, held: Tile, other: Tile) -> HandState:
-    """``deal`` with ``seat``'s ``held`` exchanged for ``other`` (in the boneyard)."""
-    out = deal.copy()
-    out.hands[seat] = [other if t == held else t for t in out.hands[seat]]
-    out.boneyard = [held if t == other else t for t in out.boneyard]
-    return out
-
-
-def test_read_by_how_strong_players_choose_a_score_passed_up_says_the_tile_was_likely_not_held() -> None:
-    # On the lead 4-1 only 6-1 would score for seat 1 (4 + 6 = 10); it plays 1-0.
-    match = match_with(Rules(players=2, hand_size=3), "4-1 4-4 6-6", "1-0 2-2 3-3", leader=0)
-    match.play(Move.parse("4-1"))
-    match.play(Move.parse("1-0 E"))
-    know = Knowledge.from_view(my_view(match), choices=True)
-    six_one, two_two = Move.parse("6-1").tile, Move.parse("2-2").tile
-    seen = 0
-    for seed in range(60):
-        deal = know.sample(random.Random(seed))
-        if six_one in deal.hands[1] and two_two in deal.boneyard:
-            # The same deal, but with a tile that fitted neither end instead.
-            lacked = _swapped(deal, 1, six_one, two_two)
-            assert know.likelihood(deal) < know.likelihood(lacked) / 4
-            seen += 1
-    assert seen
-
-
-def test_read_by_how_strong_players_choose_a_lead_that_scores_nothing_says_the_leader_likely_had_no_scoring_lead() -> (
-    None
-):
-    # Seat 1 leads 3-1 (4: no score); 5-0 would have scored 5 as a lead.
-    match = match_with(Rules(players=2, hand_size=3), "4-4 6-6 2-0", "3-1 6-2 6-3", leader=1)
-    match.play(Move.parse("3-1"))
-    know = Knowledge.from_view(my_view(match), choices=True)
-    five_oh = Move.parse("5-0").tile
-    seen = 0
-    for seed in range(80):
-        deal = know.sample(random.Random(seed))
-        if five_oh in deal.hands[1]:
-            # The same deal with a tile about as heavy that would not have scored as a lead instead.
-            other = next((t for t in deal.boneyard if t.pips in (4, 6) and not t.is_double), None)
-            if other is None:
-                continue
-            assert know.likelihood(deal) < know.likelihood(_swapped(deal, 1, five_oh, other))
-            seen += 1
-    assert seen
-
-
-def test_read_by_how_strong_players_choose_a_forced_lead_says_nothing_of_the_leaders_other_tiles() -> None:
-    rules = Rules(players=2, hand_size=3, lead="highest-double")
-    match = match_with(rules, "1-0 2-0 3-0", "6-6 5-0 2-1", leader=1)
-    match.play(Move.parse("6-6"))
-    know = Knowledge.from_view(my_view(match), choices=True)
-    assert know.chosen == ()
-    # (A free lead is read:)
-    free = match_with(Rules(players=2, hand_size=3), "1-0 2-0 3-0", "6-6 5-0 2-1", leader=1)
-    free.play(Move.parse("6-6"))
-    assert [seat for seat, _, _ in Knowledge.from_view(my_view(free), choices=True).chosen] == [1]
-
-
-def test_read_by_how_strong_players_choose_a_partner_is_read_too() -> None:
-    # As in the partner test above: seat 2, the partner, plays 0-0 where 5-4
-    # would have scored 5.
-    rules = Rules(players=4, hand_size=2)
-    match = match_with(rules, "4-1 6-6", "1-0 2-2", "0-0 3-3", "6-0 2-1", leader=0)
-    for move in ("4-1", "1-0 E", "0-0 E", "6-0 E"):
-        match.play(Move.parse(move))
-    know = Knowledge.from_view(my_view(match), choices=True)
-    assert [seat for seat, _, _ in know.chosen] == [1, 2, 3]
-    five_four = Move.parse("5-4").tile
-    seen = 0
-    for seed in range(200):
-        deal = know.sample(random.Random(seed))
-        if five_four in deal.hands[2]:
-            # Exchanged with a boneyard tile that fitted neither end then (4 and 0).
-            other = next(t for t in deal.boneyard if not t.has(4) and not t.has(0))
-            lacked = _swapped(deal, 2, five_four, other)
-            assert know.likelihood(deal) < know.likelihood(lacked)
-            seen += 1
-    assert seen
-
-
 def test_a_search_plays_out_a_sampled_hand_without_changing_it() -> None:
     for match in positions(Rules(), 10, seed=71):
         deal = Knowledge.from_view(my_view(match)).sample(random.Random(3))
@@ -452,25 +372,6 @@ def test_expert_samples_more_deals_with_partners() -> None:
                 continue
             decision = Expert(random.Random(1), deals=12, partner_deals=20, budget_ms=None).choose(view)
             assert decision.reason.params["simulations"] == cap
-
-
-def test_the_reply_search_answers_with_the_next_players_best_reply_on_each_deal() -> None:
-    search = Pimc("expert", random.Random(1), greedy_move, deals=1, reply=True)
-    checked = 0
-    for match in positions(Rules(), 30, seed=91):
-        deal = Knowledge.from_view(my_view(match)).sample(random.Random(2))
-        for move in deal.legal_moves():
-            after = deal.copy()
-            after.apply(move)
-            if after.is_over or len(after.legal_moves()) < 2:
-                continue
-            mover = after.sides[after.to_move]
-            before = tuple(after.scores)
-            outcomes = [margin(before, play_out(after, greedy_move, r), mover) for r in after.legal_moves()]
-            answered = search._answered(deal, move)
-            assert margin(before, answered, mover) == max(outcomes)
-            checked += 1
-    assert checked >= 20
 
 
 # The exact endgame
@@ -562,3 +463,18 @@ def test_arena_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "margin per hand (medium - easy)" in out
     assert "95% CI" in out
     assert "move time medium" in out
+
+
+def test_expert_takes_only_what_a_person_or_the_game_sets_and_its_two_injections() -> None:
+    # The experiments come in through inference= and playout=, not options of their own.
+    assert list(inspect.signature(Expert).parameters) == [
+        "rng",
+        "budget_ms",
+        "clock",
+        "deals",
+        "partner_deals",
+        "halving",
+        "infer",
+        "playout",
+        "inference",
+    ]

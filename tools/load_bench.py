@@ -81,13 +81,14 @@ def visit(page: Any, url: str, mark: str) -> tuple[float, float]:
     """(first paint, ready) in ms after navigation starts."""
     page.goto(url)
     page.wait_for_function(f"performance.getEntriesByName({mark!r}).length > 0", timeout=180_000)
-    return page.evaluate(
+    paint, ready = page.evaluate(
         """(mark) => {
             const paint = performance.getEntriesByName("first-paint")[0] || performance.getEntriesByName("first-contentful-paint")[0];
             return [paint ? paint.startTime : NaN, performance.getEntriesByName(mark)[0].startTime];
         }""",
         mark,
     )
+    return float(paint), float(ready)
 
 
 def measure(browser: Any, url: str, mark: str, warm: bool) -> tuple[float, float]:

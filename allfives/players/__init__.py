@@ -3,6 +3,9 @@ level the benchmarks measure them against.
 
 Every player decides from a :class:`~allfives.view.SeatView` alone (what its
 seat may see), is seeded, and gives the same move for the same seed and view.
+Each is a :class:`~allfives.players.base.BasePlayer` (``choose``, and
+``think`` for the browser's sliced search). This package is what the game
+ships; the studies that did not pay are in ``tools/experiments/``.
 
 >>> import random
 >>> from allfives import Match, Rules

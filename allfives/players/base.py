@@ -1,5 +1,6 @@
 """What every computer player shares: the decision it returns, the reason it
-gives in words, the player protocol, and the clock its time budget runs on.
+gives in words, the player protocol, the clock its time budget runs on, and
+the skeleton every level is built on (:class:`BasePlayer`).
 
 A reason is data first (a message key and its numbers) so the UI can say it
 in any language; :meth:`Reason.text` is the English rendering.
@@ -8,14 +9,14 @@ in any language; :meth:`Reason.text` is the English rendering.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from ..tiles import Move
 from ..view import SeatView
 
-__all__ = ["MESSAGES", "Clock", "Decision", "Player", "Reason", "only_move"]
+__all__ = ["MESSAGES", "BasePlayer", "Clock", "Decision", "Player", "Reason", "Thinking", "finish", "only_move"]
 
 Clock = Callable[[], float]
 """Seconds from an arbitrary start, like :func:`time.perf_counter` (the
@@ -74,6 +75,22 @@ class Decision:
         return {"move": str(self.move), "reason": self.reason.to_json()}
 
 
+Thinking = Generator[None, None, Decision]
+"""A decision in steps: it yields between steps (a sampled deal, a tree
+walk) so that the browser can run a search in slices and stay responsive,
+and returns its decision."""
+
+
+def finish(thinking: Thinking) -> Decision:
+    """Run a decision in steps straight through to its end."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            decision: Decision = done.value
+            return decision
+
+
 class Player(Protocol):
     """A computer player: it decides from what its seat sees, nothing more."""
 
@@ -83,6 +100,37 @@ class Player(Protocol):
     def choose(self, view: SeatView) -> Decision:
         """The move to make in ``view`` (it must be this seat's turn)."""
         ...
+
+    def think(self, view: SeatView) -> Thinking:
+        """:meth:`choose` in steps (see :data:`Thinking`)."""
+        ...
+
+
+class BasePlayer:
+    """The skeleton of every level: :meth:`think` makes the only legal move
+    at once, and otherwise asks :meth:`steps` (a search, in steps) or, for
+    a player that does not search, :meth:`decide`; :meth:`choose` runs the
+    steps straight through."""
+
+    level: str
+
+    def choose(self, view: SeatView) -> Decision:
+        return finish(self.think(view))
+
+    def think(self, view: SeatView) -> Thinking:
+        forced = only_move(view)
+        if forced is not None:
+            return forced
+        return (yield from self.steps(view))
+
+    def steps(self, view: SeatView) -> Thinking:
+        """The decision among two or more legal moves, in steps."""
+        yield from ()
+        return self.decide(view)
+
+    def decide(self, view: SeatView) -> Decision:
+        """The decision among two or more legal moves, at once."""
+        raise NotImplementedError(f"{type(self).__name__} decides in steps()")
 
 
 def only_move(view: SeatView) -> Decision | None:

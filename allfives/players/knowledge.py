@@ -29,9 +29,8 @@ from ..layout import Layout
 from ..rules import Rules
 from ..tiles import TILES, Move, Tile
 from ..view import SeatView
-from .choices import odds
 
-__all__ = ["Deals", "Knowledge"]
+__all__ = ["Deals", "Knowledge", "since_draws"]
 
 T = TypeVar("T")
 
@@ -68,11 +67,6 @@ class Knowledge:
     # have scored then, the best score among the tiles it has played since,
     # what it scored): see :meth:`likelihood`.
     plays: tuple[tuple[int, tuple[int, ...], int, int], ...] = ()
-    # The same plays read with the model of how strong players choose, if
-    # asked for (``from_view(view, choices=True)``; it takes the place of
-    # ``plays``): (seat, the odds for each tile that it would have been
-    # played instead, the odds summed over the tiles played since).
-    chosen: tuple[tuple[int, tuple[float, ...], float], ...] = ()
     # The slots as (seat, slot), the most constrained first: the order a
     # sample fills them in (worked out once, not for every sample).
     order: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
@@ -85,9 +79,8 @@ class Knowledge:
         object.__setattr__(self, "order", tuple(order))  # a frozen dataclass sets its fields so
 
     @staticmethod
-    def from_view(view: SeatView, *, choices: bool = False) -> Knowledge:
-        """What ``view`` shows; ``choices`` reads the other players' plays
-        with :mod:`~allfives.players.choices`, not by the scores passed up."""
+    def from_view(view: SeatView) -> Knowledge:
+        """What ``view`` shows."""
         slots = tuple(() if s == view.seat else _slots(view, s) for s in range(view.rules.players))
         return Knowledge(
             seat=view.seat,
@@ -102,8 +95,7 @@ class Knowledge:
             leader=view.leader,
             number=view.hand_number,
             moves=tuple(e.move for e in view.history if isinstance(e, Played)),
-            plays=() if choices else _plays(view),
-            chosen=_chosen(view) if choices else (),
+            plays=_plays(view),
         )
 
     def likelihood(self, deal: HandState) -> float:
@@ -112,9 +104,7 @@ class Knowledge:
         tiles it holds in the sample and those it has played since), and a
         hand that held a tile scoring more than the player did is less
         likely, by :data:`PASSED_UP` for each such play. Most players take
-        the biggest score on offer most of the time. (Read with
-        ``choices=True``, each play's chance is instead the odds of the move
-        made against every move the hand allowed.)"""
+        the biggest score on offer most of the time."""
         weight = 1.0
         hands = deal.hands
         for seat, could, since, scored in self.plays:
@@ -125,12 +115,6 @@ class Knowledge:
                     best = p
             if best > scored:
                 weight *= PASSED_UP
-        for seat, chances, since_odds in self.chosen:
-            # The odds of the move made against every move the hand allowed.
-            total = since_odds
-            for t in hands[seat]:
-                total += chances[t.index]
-            weight /= total
         return weight
 
     def void_mask(self, seat: int) -> int:
@@ -216,25 +200,6 @@ def _plays(view: SeatView) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
     return tuple(
         (seat, table, max((table[t.index] for t in later), default=0), event.points)
         for seat, table, event, later in since_draws(view, could)
-    )
-
-
-def _chosen(view: SeatView) -> tuple[tuple[int, tuple[float, ...], float], ...]:
-    """:func:`_plays` for :mod:`~allfives.players.choices`: each play with the
-    odds of every tile against the one played
-    (:func:`~allfives.players.choices.odds`). A lead counts too, unless the
-    rules chose the tile."""
-    rules = view.rules
-
-    def chances(layout: Layout, moves: tuple[Move, ...], event: Played, sizes: list[int]) -> tuple[float, ...] | None:
-        if not moves and rules.lead != "random":
-            return None
-        held = sizes[(event.seat + 1) % rules.players]
-        hidden = len(TILES) - len(moves) - sizes[event.seat]
-        return odds(moves, event.move, held, hidden)
-
-    return tuple(
-        (seat, table, sum(table[t.index] for t in later)) for seat, table, _, later in since_draws(view, chances)
     )
 
 

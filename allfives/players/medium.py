@@ -27,7 +27,7 @@ from ..hand import HandState, points_for
 from ..layout import CLOSED, Layout
 from ..tiles import TILES, Move, Tile
 from ..view import SeatView
-from .base import Decision, Reason, only_move
+from .base import BasePlayer, Decision, Reason
 from .knowledge import Knowledge
 
 __all__ = ["Evaluation", "Medium", "Weights", "evaluate", "medium_move"]
@@ -232,17 +232,14 @@ def explain(chosen: Evaluation, evaluations: list[Evaluation]) -> Reason:
     return Reason("sheds", {"tile": str(chosen.move.tile)})
 
 
-class Medium:
+class Medium(BasePlayer):
     level = "medium"
 
     def __init__(self, rng: random.Random, weights: Weights = WEIGHTS) -> None:
         self.rng = rng  # unused: Medium is the same every time
         self.weights = weights
 
-    def choose(self, view: SeatView) -> Decision:
-        forced = only_move(view)
-        if forced is not None:
-            return forced
+    def decide(self, view: SeatView) -> Decision:
         evaluations = evaluate_view(view, w=self.weights)
         chosen = best_evaluation(evaluations)
         return Decision(chosen.move, explain(chosen, evaluations))

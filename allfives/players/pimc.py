@@ -18,12 +18,11 @@ from __future__ import annotations
 import math
 import random
 
-from ..hand import HandState
 from ..tiles import Move
 from ..view import SeatView
-from .base import Clock, Decision, Reason, default_clock, only_move
+from .base import BasePlayer, Clock, Decision, Reason, Thinking, default_clock
 from .knowledge import Deals, Knowledge
-from .search import Deadline, Policy, Result, Thinking, finish, margin, play_out
+from .search import Deadline, PlayOut, Playout, Policy, margin
 
 __all__ = ["Pimc"]
 
@@ -31,7 +30,10 @@ FIRST_CHECK = 32  # deals before the first look for moves to drop; then 64, 128,
 PRUNE_Z = 2.0  # drop a move this many standard errors behind the best
 
 
-class Pimc:
+class Pimc(BasePlayer):
+    """The search; ``playout`` (by default ``policy`` for every seat) is how
+    each candidate is judged on a sampled deal."""
+
     def __init__(
         self,
         level: str,
@@ -43,35 +45,26 @@ class Pimc:
         clock: Clock = default_clock,
         prune: bool = False,
         infer: bool = False,
-        reply: bool = False,
+        playout: Playout | None = None,
     ) -> None:
         self.level = level
-        self.reply = reply
         self.prune = prune
         self.infer = infer
         self.rng = rng
         self.policy = policy
+        self.playout = playout if playout is not None else PlayOut(policy)
         self.deals = deals
         self.budget_ms = budget_ms
         self.clock = clock
 
-    def choose(self, view: SeatView) -> Decision:
-        return finish(self.think(view))
+    def steps(self, view: SeatView) -> Thinking:
+        """One sampled deal a step (see :data:`~allfives.players.base.Thinking`)."""
+        return self.search_deals(view, Knowledge.from_view(view), Deadline(self.clock, self.budget_ms))
 
-    def think(self, view: SeatView) -> Thinking:
-        """:meth:`choose` in steps, one sampled deal each (see :data:`Thinking`)."""
-        forced = only_move(view)
-        if forced is not None:
-            return forced
-        return (yield from self.steps(view, Knowledge.from_view(view), Deadline(self.clock, self.budget_ms)))
-
-    def search(self, view: SeatView, know: Deals, deadline: Deadline) -> Decision:
-        """Choose by sampling within ``deadline`` (there is a choice to make)."""
-        return finish(self.steps(view, know, deadline))
-
-    def steps(self, view: SeatView, know: Deals, deadline: Deadline, deals: int | None = None) -> Thinking:
-        """:meth:`search` in steps, one sampled deal each; ``deals``, if
-        given, is the cap on sampled deals for this move."""
+    def search_deals(self, view: SeatView, know: Deals, deadline: Deadline, deals: int | None = None) -> Thinking:
+        """Choose by sampling ``know`` within ``deadline`` (there is a choice
+        to make), in steps, one sampled deal each; ``deals``, if given, is
+        the cap on sampled deals for this move."""
         cap = self.deals if deals is None else deals
         moves: list[Move] = list(view.legal_moves)
         side = view.side
@@ -84,14 +77,14 @@ class Pimc:
         live = list(range(len(moves)))
         check = FIRST_CHECK
         done = 0
+        playout = self.playout
         while done < cap and deadline.allows(done):
             deal = know.sample(self.rng)
             weight = know.likelihood(deal) if self.infer else 1.0
             weights += weight
             before = tuple(deal.scores)
             for i in live:
-                result = self._answered(deal, moves[i]) if self.reply else play_out(deal, self.policy, moves[i])
-                value = weight * margin(before, result, side)
+                value = weight * margin(before, playout(deal, moves[i]), side)
                 totals[i] += value
                 wins[i] += weight if value > 0 else 0.0
                 if self.prune:
@@ -104,29 +97,6 @@ class Pimc:
         best = max(live, key=lambda i: (totals[i], -i))
         percent = round(100 * wins[best] / weights)
         return Decision(moves[best], Reason("wins_sims", {"percent": percent, "simulations": done}))
-
-    def _answered(self, deal: HandState, move: Move) -> Result:
-        """How the hand ends after ``move`` when the next player answers with
-        its best reply on this deal (each reply played out with the policy),
-        and the policy plays on from there."""
-        after = deal.copy()
-        after.apply(move)
-        if after.is_over:
-            return after
-        replies = after.legal_moves()
-        if len(replies) == 1:
-            return play_out(after, self.policy, replies[0])
-        before = tuple(after.scores)
-        mover = after.sides[after.to_move]
-        best: Result | None = None
-        best_value = -math.inf
-        for r in replies:
-            result = play_out(after, self.policy, r)
-            value = margin(before, result, mover)
-            if value > best_value:
-                best, best_value = result, value
-        assert best is not None
-        return best
 
 
 def survivors(live: list[int], totals: list[float], results: list[list[float]]) -> list[int]:

@@ -1,37 +1,24 @@
-"""What the searching players share: playing a sampled hand out, scoring the
-result for one side, and the time budget."""
+"""What the searching players share: playing a sampled hand out (a
+:data:`Policy` for every seat, and the :data:`Playout` of a candidate move,
+which a search may be given), scoring the result for one side, and the time
+budget (:class:`Deadline`)."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from ..hand import HandState
 from ..tiles import Move
-from .base import Clock, Decision
+from .base import Clock
 from .playouts import wary_move
 from .rollout import Policy as Rule
 from .rollout import rollout
 from .simple import greedy_move
 
-__all__ = ["WIN_BONUS", "Deadline", "Policy", "Result", "Thinking", "finish", "margin", "play_out"]
-
-Thinking = Generator[None, None, Decision]
-"""A search in steps: it yields between steps (a sampled deal, a tree walk)
-so that the browser can run it in slices and stay responsive, and returns
-its decision."""
-
-
-def finish(thinking: Thinking) -> Decision:
-    """Run a search in steps straight through to its decision."""
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            decision: Decision = done.value
-            return decision
-
+__all__ = ["WIN_BONUS", "Deadline", "PlayOut", "Playout", "Policy", "Result", "margin", "play_out"]
 
 Policy = Callable[[HandState], Move]
 """How every seat plays in a simulated hand."""
@@ -69,6 +56,21 @@ def play_out(state: HandState, policy: Policy, first: Move | None = None) -> Res
     while not state.is_over:
         state.apply(policy(state))
     return state
+
+
+Playout = Callable[[HandState, Move], Result]
+"""How a search judges a candidate move on a sampled deal: the hand as it
+ends after the move (the state is not changed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOut:
+    """The usual :data:`Playout`: ``policy`` plays every seat after the move."""
+
+    policy: Policy
+
+    def __call__(self, state: HandState, move: Move) -> Result:
+        return play_out(state, self.policy, move)
 
 
 def margin(before: Sequence[int], state: Result, side: int) -> float:
@@ -114,6 +116,14 @@ class Deadline:
         search times its steps from now, not from the start."""
         other = Deadline(self.clock, None)
         other.end = self.end
+        return other
+
+    def share(self, fraction: float) -> Deadline:
+        """A deadline of ``fraction`` of this one's budget, from now: a first
+        stage of the search that may take only part of the time."""
+        other = Deadline(self.clock, None)
+        if self.end != math.inf:
+            other.end = other.start + fraction * (self.end - self.start)
         return other
 
     def passed(self) -> bool:

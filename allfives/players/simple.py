@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from ..hand import HandState
 from ..tiles import Move
 from ..view import SeatView
-from .base import Decision, Reason, only_move
+from .base import BasePlayer, Decision, Reason
 
 __all__ = ["Beginner", "Easy", "greedy_move"]
 
@@ -47,31 +47,25 @@ def _greedy_reason(move: Move, points: int) -> Reason:
     return Reason("drops_heavy", {"tile": str(move.tile)})
 
 
-class Beginner:
+class Beginner(BasePlayer):
     level = "beginner"
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, view: SeatView) -> Decision:
-        forced = only_move(view)
-        if forced is not None:
-            return forced
+    def decide(self, view: SeatView) -> Decision:
         if self.rng.random() < BEGINNER_BEST:
             move, points = greedy(view.legal_moves, view.points_for)
             return Decision(move, _greedy_reason(move, points))
         return Decision(self.rng.choice(view.legal_moves), Reason("random"))
 
 
-class Easy:
+class Easy(BasePlayer):
     level = "easy"
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng  # unused: Easy is the same every time
 
-    def choose(self, view: SeatView) -> Decision:
-        forced = only_move(view)
-        if forced is not None:
-            return forced
+    def decide(self, view: SeatView) -> Decision:
         move, points = greedy(view.legal_moves, view.points_for)
         return Decision(move, _greedy_reason(move, points))

@@ -1,7 +1,7 @@
-"""Fit the model of how strong players choose (allfives/players/choices.py)
+"""Fit the model of how strong players choose (tools/experiments/choices.py)
 to the reference level's and Expert's own choices.
 
-    python tools/fit_choices.py --hands 300 --seed 1 --jobs 2
+    python -m tools.experiments.fit_choices --hands 300 --seed 1 --jobs 2
 
 Plays seeded 2-player hands of the reference against Expert, records every
 choice either made among two or more moves (each move's features, as anyone
@@ -19,7 +19,7 @@ much more a reading of the plays could learn from a hand-dependent model.
 ``--search K`` also values each move as the mover's own search would, on
 ``K`` sampled deals of its view (Easy's playouts), and fits the choice to
 those values alone and with the features: how much more a reading that
-redoes the player's search (allfives/players/reading.py) can learn.
+redoes the player's search (tools/experiments/reading.py) can learn.
 """
 
 from __future__ import annotations
@@ -29,21 +29,18 @@ import math
 import multiprocessing
 import random
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from allfives.hand import MOVES, points_for
 from allfives.layout import Layout
 from allfives.match import Match
 from allfives.players import make_player
-from allfives.players.choices import features
 from allfives.players.knowledge import Knowledge
 from allfives.players.search import margin, play_out
 from allfives.players.simple import greedy_move
 from allfives.rules import Rules
 from allfives.tiles import TILES, Move, Tile
 from allfives.view import SeatView, view_of
+from tools.experiments.choices import features
 
 Row = tuple[float, ...]  # a move's features: choices.features, then hand_features
 Choice = tuple[str, list[Row], int]  # who chose, each move's features, which was made

@@ -2,9 +2,9 @@
 
 A strong player's choice says something about the tiles it held: it picked
 the move its own judgement valued most, and that judgement depended on its
-hand. The finest cheap reading of that (:mod:`.choices`, a model fitted on
-features anyone could see) tells little, about 0.27 nats a choice, because a
-searching player's choice turns on things no one-move feature catches. This
+hand. The finest cheap reading of that (:mod:`tools.experiments.choices`,
+a model fitted on features anyone could see) tells little
+(docs/benchmarks.md), because a searching player's choice turns on things no one-move feature catches. This
 module reads a play by *redoing the player's search* on a sampled hand: for
 the hand it would have held then (the sampled tiles it holds now, and those
 it has played since), it values each move it could have made the way the
@@ -14,8 +14,9 @@ usual), with Easy's playouts. Its choice is then a softmax of those values:
 the chance that a player holding that hand made that move.
 
 That costs a small search for every play read and every sampled hand, so
-Expert weighs a few dozen sampled hands this way (:class:`Weighed`) and then
-searches on them, each hand with the boneyard's order sampled afresh every
+an Expert given :class:`SearchReading` (the ``expert-read`` variant) weighs
+a few dozen sampled hands this way (:class:`Weighed`) and then searches on
+them, each hand with the boneyard's order sampled afresh every
 time it comes round. Only the plays since each player's last draw are read
 (before it, its hand is not known), and only the most recent few.
 """
@@ -27,17 +28,23 @@ import random
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 
-from ..chance import shuffle
-from ..events import Drew, Played
-from ..hand import MOVES, HandState
-from ..layout import Layout
-from ..tiles import TILES, Move, Tile
-from ..view import SeatView
-from .knowledge import Knowledge, since_draws
-from .rollout import rollout
-from .search import Deadline, margin
+from allfives.chance import shuffle
+from allfives.events import Drew, Played
+from allfives.hand import MOVES, HandState
+from allfives.layout import Layout
+from allfives.players.expert import FromView
+from allfives.players.knowledge import Deals, Knowledge, since_draws
+from allfives.players.rollout import rollout
+from allfives.players.search import Deadline, margin
+from allfives.tiles import TILES, Move, Tile
+from allfives.view import SeatView
 
-__all__ = ["PastPlay", "Weighed", "past_plays"]
+__all__ = ["PastPlay", "SearchReading", "Weighed", "past_plays"]
+
+READ_HANDS = 64  # sampled hands weighed by redoing the other player's searches
+READ_DEALS = 8  # sampled deals each of those searches is redone with
+READ_LAST = 2  # the other player's plays read that way, the most recent
+READ_SHARE = 0.5  # of the budget, at most, for the reading
 
 SHARPNESS = {8: 0.11, 16: 0.166}
 """How sharply a player's choice follows its search's values, per point of
@@ -159,3 +166,27 @@ class Weighed:
     def likelihood(self, deal: HandState) -> float:
         given, weight = self.last
         return weight if deal is given else 1.0
+
+
+class SearchReading(FromView):
+    """Expert's inference with the other player's most recent ``last`` plays
+    read by redoing its searches (``deals`` sampled deals each) on ``hands``
+    sampled hands, in at most :data:`READ_SHARE` of the budget; with 2
+    players only. The exact search at the end of the hand reads as usual."""
+
+    def __init__(self, hands: int = READ_HANDS, deals: int = READ_DEALS, last: int = READ_LAST) -> None:
+        self.hands = hands
+        self.deals = deals
+        self.last = last
+
+    def read(
+        self, view: SeatView, know: Deals, rng: random.Random, deadline: Deadline
+    ) -> Generator[None, None, tuple[Deals, Deadline]]:
+        if not self.hands or view.rules.players != 2:
+            return know, deadline
+        plays = past_plays(view, self.last)
+        if not plays:
+            return know, deadline
+        weighed = Weighed(replace(Knowledge.from_view(view), plays=()), plays)
+        yield from weighed.weigh(rng, self.hands, self.deals, deadline.share(READ_SHARE))
+        return weighed, deadline.rest()

@@ -1,7 +1,7 @@
 """How well each reading of the other player's plays guesses its hand: a
 quick measure of inference, in minutes rather than an arena's hour.
 
-    python tools/reading_loss.py --hands 25 --seed 21 --samples 200
+    python -m tools.experiments.reading_loss --hands 25 --seed 21 --samples 200
 
 Plays seeded 2-player hands of the reference level against itself and
 stops at about a third of the turns with a choice once four tiles are on
@@ -31,15 +31,13 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from allfives import Deal, HandState, Match, Rules, Tile
 from allfives.players import REFERENCE, make_player
 from allfives.players.knowledge import Knowledge
-from allfives.players.reading import PastPlay, chance_of, past_plays
 from allfives.view import SeatView, view_of
+from tools.experiments.choices import ChoiceKnowledge
+from tools.experiments.reading import PastPlay, chance_of, past_plays
 
 
 def positions(hands: int, seed: int) -> list[tuple[SeatView, set[Tile]]]:
@@ -97,7 +95,7 @@ def main() -> int:
         readers: dict[str, Callable[[HandState], float]] = {
             "uniform": lambda deal: 1.0,
             "shipped": know.likelihood,
-            "choices": Knowledge.from_view(view, choices=True).likelihood,
+            "choices": ChoiceKnowledge.from_view(view).likelihood,
         }
         for k, last in settings:
             plays = past_plays(view, last)

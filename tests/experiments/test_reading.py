@@ -1,5 +1,5 @@
 """Reading the other players' plays as the searches they would have made
-(allfives/players/reading.py)."""
+(tools/experiments/reading.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from allfives import TILES, Match, Move, Rules, Tile
 from allfives.players.base import default_clock
 from allfives.players.expert import Expert
 from allfives.players.knowledge import Knowledge
-from allfives.players.reading import Weighed, chance_of, past_plays
 from allfives.players.search import Deadline
 from allfives.view import SeatView, view_of
+from tools.experiments.reading import SearchReading, Weighed, chance_of, past_plays
 
 
 def tiles(text: str) -> tuple[Tile, ...]:
@@ -109,6 +109,9 @@ def test_weighed_deals_come_round_with_the_boneyard_shuffled_afresh() -> None:
 
 def test_expert_reading_the_plays_chooses_a_legal_move_the_same_for_a_seed() -> None:
     view = my_view(passed_up_ten())
-    choices = {Expert(random.Random(7), budget_ms=None, deals=40, read=12).choose(view).move for _ in range(2)}
+    choices = {
+        Expert(random.Random(7), budget_ms=None, deals=40, inference=SearchReading(hands=12)).choose(view).move
+        for _ in range(2)
+    }
     assert len(choices) == 1
     assert choices <= set(view.legal_moves)

@@ -1,0 +1,185 @@
+"""The arena with Expert variants that the game does not offer, for the
+experiments in docs/ai.md ("What did not pay").
+
+    python -m tools.experiments.variants expert-wary reference --deals 200 --seed 2 --jobs 2
+
+Takes every option of ``python -m allfives arena``; the extra player names
+are the variants below, each an Expert given one thing of its own through
+its constructor (a playout, an inference), or a player of its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from allfives import arena, players
+from allfives.chance import shuffle
+from allfives.hand import HandState
+from allfives.match import Match
+from allfives.players import REFERENCE_DEALS, Player
+from allfives.players.base import Thinking
+from allfives.players.expert import Expert, FromView
+from allfives.players.knowledge import Deals, Knowledge
+from allfives.players.pimc import Pimc
+from allfives.players.playouts import wary_move
+from allfives.players.rollout import rollout
+from allfives.players.search import Deadline, PlayOut, Result, margin, play_out
+from allfives.players.simple import greedy_move
+from allfives.tiles import Move
+from allfives.view import SeatView, view_of
+
+from .choices import ChoiceReading
+from .ismcts import TreeSearch
+from .reading import SearchReading
+
+__all__ = ["SEATS", "VARIANTS", "main", "make_player"]
+
+
+def side_wary(state: HandState, move: Move) -> Result:
+    """The rollout's "side-wary" rule after ``move``: wary for the searching
+    side (its partner too), Easy's for the others."""
+    return rollout(state, "side-wary", first=move)
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """A playout in which the next player answers the move with its best
+    reply on this deal (each reply played out with ``policy``), and
+    ``policy`` plays on from there."""
+
+    policy: Callable[[HandState], Move]
+
+    def __call__(self, deal: HandState, move: Move) -> Result:
+        after = deal.copy()
+        after.apply(move)
+        if after.is_over:
+            return after
+        replies = after.legal_moves()
+        if len(replies) == 1:
+            return play_out(after, self.policy, replies[0])
+        before = tuple(after.scores)
+        mover = after.sides[after.to_move]
+        best: Result | None = None
+        best_value = float("-inf")
+        for r in replies:
+            result = play_out(after, self.policy, r)
+            value = margin(before, result, mover)
+            if value > best_value:
+                best, best_value = result, value
+        assert best is not None
+        return best
+
+
+@dataclass(frozen=True)
+class PeekView(SeatView):
+    """A seat's view with the match itself beside it, for the peeking
+    variants only (an upper bound, not a player)."""
+
+    match: Match | None = None
+
+
+def peek_view_of(match: Match, seat: int) -> SeatView:
+    """:func:`~allfives.view.view_of`, with the match beside it."""
+    view = view_of(match, seat)
+    return PeekView(**{name: getattr(view, name) for name in SeatView.__dataclass_fields__}, match=match)
+
+
+class Peeked:
+    """Deals that know every hand: only the boneyard's order is sampled."""
+
+    def __init__(self, know: Knowledge, match: Match) -> None:
+        self.know = know
+        hand = match.hand
+        assert hand is not None
+        self.hands = [list(h) for h in hand.hands]
+        self.boneyard = list(hand.boneyard)
+
+    def sample(self, rng: random.Random) -> HandState:
+        pool = list(self.boneyard)
+        shuffle(pool, rng)
+        return self.know.position(self.hands, pool)
+
+    def likelihood(self, deal: HandState) -> float:
+        return 1.0
+
+
+PEEK_AFTER = 4  # tiles on the layout before the late-peeking Expert sees the other hands
+
+
+class Peeking(FromView):
+    """An inference that sees the other hands (not the boneyard's order),
+    once ``after`` tiles are on the layout: how much perfect inference could
+    be worth, measured against honest players. It needs a :class:`PeekView`."""
+
+    def __init__(self, after: int = 0) -> None:
+        self.after = after
+
+    def knowledge(self, view: SeatView) -> Deals:
+        know = Knowledge.from_view(view)
+        if len(view.layout.tiles()) < self.after:
+            return know
+        if not isinstance(view, PeekView) or view.match is None:
+            raise TypeError("a peeking Expert needs the arena's peek_view_of")
+        return Peeked(know, view.match)
+
+
+class SharedReference(Pimc):
+    """The reference level with its 300 playouts a decision shared among the
+    candidate moves, rather than 300 for each: the other reading of "300
+    playouts per move", for comparing with the published figure."""
+
+    def steps(self, view: SeatView) -> Thinking:
+        deals = max(1, self.deals // len(view.legal_moves))
+        return self.search_deals(view, Knowledge.from_view(view), Deadline(self.clock, None), deals)
+
+
+VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
+    # Wary playouts (the rollout's "wary" rule) in place of Easy's.
+    "expert-wary": lambda rng, budget: Expert(rng, budget_ms=budget, playout=PlayOut(wary_move)),
+    # No inference from play: every consistent deal counts the same.
+    "expert-uniform": lambda rng, budget: Expert(rng, budget_ms=budget, infer=False),
+    # Wary playouts for the searching side only (its partner too), Easy's for the others.
+    "expert-side-wary": lambda rng, budget: Expert(rng, budget_ms=budget, playout=side_wary),
+    # The next player answers each candidate with its best reply on each deal.
+    "expert-reply": lambda rng, budget: Expert(rng, budget_ms=budget, playout=Answered(greedy_move)),
+    # The other players' plays read with the model of how strong players choose (choices.py).
+    "expert-choices": lambda rng, budget: Expert(rng, budget_ms=budget, inference=ChoiceReading()),
+    # The other player's recent plays read by redoing its searches (reading.py).
+    "expert-read": lambda rng, budget: Expert(rng, budget_ms=budget, inference=SearchReading()),
+    # The information-set Monte Carlo tree search in place of the flat one (ismcts.py).
+    "expert-ismcts": lambda rng, budget: TreeSearch(rng, budget_ms=budget),
+    # Not honest: sees the other hands (only the boneyard's order is sampled).
+    # An upper bound on what better inference could buy.
+    "expert-peek": lambda rng, budget: Expert(rng, budget_ms=budget, inference=Peeking()),
+    # Honest for the hand's first plays, then sees the other hands: an upper
+    # bound on what inference from what the other players have shown could buy.
+    "expert-peek-late": lambda rng, budget: Expert(rng, budget_ms=budget, inference=Peeking(PEEK_AFTER)),
+    # The yardstick with 300 playouts a decision in all, not 300 a candidate.
+    "reference-shared": lambda rng, budget: SharedReference("reference", rng, greedy_move, deals=REFERENCE_DEALS),
+}
+
+
+def make_player(level: str, rng_or_seed: random.Random | int | str, *, budget_ms: float | None = 300.0) -> Player:
+    """A variant by name, else one of the game's levels."""
+    rng = rng_or_seed if isinstance(rng_or_seed, random.Random) else random.Random(rng_or_seed)
+    if level in VARIANTS:
+        return VARIANTS[level](rng, budget_ms)
+    return players.make_player(level, rng, budget_ms=budget_ms)
+
+
+SEATS = arena.Seats(make=make_player, view=peek_view_of)
+"""The arena's seats for the variants: the peeking ones are shown the match."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    arena.add_arguments(parser, extra_players=tuple(VARIANTS))
+    return arena.run(parser.parse_args(argv), SEATS)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
