@@ -7,7 +7,7 @@ import re
 from urllib.parse import parse_qsl
 
 import pytest
-from controller import Game, GameSetup, LinkError, SeatSetup, decode_link, encode_link
+from controller import Game, GameSetup, LinkError, SeatSetup, clean_name, decode_link, encode_link
 
 from allfives import Rules
 from allfives.record import RecordError, from_record
@@ -197,3 +197,18 @@ def test_the_computer_thinks_in_slices_and_decides_as_it_would_at_once() -> None
         slices += 1
     assert slices > 3  # a 300 ms search in 5 ms slices gives the page back many times
     assert decision.move in game.match.legal_moves()
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("  Ann   Lee ", "Ann Lee"),
+        ("\ud800\udc00", "\U00010000"),  # a UTF-16 pair, as JSON may write it: the one character
+        ("Bo\ud800", "Bo\ufffd"),  # a lone half: a replacement mark, never text that cannot be saved
+        ("", "Player 2"),
+    ],
+)
+def test_a_name_reads_back_as_the_same_text(typed: str, shown: str) -> None:
+    name = clean_name(typed, 1)
+    assert name == shown
+    assert clean_name(json.loads(json.dumps(name)), 1) == name

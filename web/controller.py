@@ -72,6 +72,10 @@ class SeatSetup:
 def clean_name(name: object, seat: int) -> str:
     """A player's name as typed, trimmed to something that fits on screen."""
     text = " ".join(str(name).split()) if isinstance(name, str) else ""
+    # A name read from JSON may hold UTF-16 halves ("\\ud800\\udc00"): a pair
+    # becomes the one character it stands for, a lone half a replacement
+    # mark, so the name saves and reads back as the same text.
+    text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
     return text[:MAX_NAME] or f"Player {seat + 1}"
 
 
