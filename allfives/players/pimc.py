@@ -22,7 +22,7 @@ from ..tiles import Move
 from ..view import SeatView
 from .base import BasePlayer, Clock, Decision, Reason, Thinking, default_clock
 from .knowledge import Deals, Knowledge
-from .search import Deadline, PlayOut, Playout, Policy, margin
+from .search import Deadline, Playout, Policy, margin, play_out
 
 __all__ = ["Pimc"]
 
@@ -52,7 +52,7 @@ class Pimc(BasePlayer):
         self.infer = infer
         self.rng = rng
         self.policy = policy
-        self.playout = playout if playout is not None else PlayOut(policy)
+        self.playout = playout  # None: play_out with the policy, called directly (the hot path)
         self.deals = deals
         self.budget_ms = budget_ms
         self.clock = clock
@@ -78,13 +78,15 @@ class Pimc(BasePlayer):
         check = FIRST_CHECK
         done = 0
         playout = self.playout
+        policy = self.policy
         while done < cap and deadline.allows(done):
             deal = know.sample(self.rng)
             weight = know.likelihood(deal) if self.infer else 1.0
             weights += weight
             before = tuple(deal.scores)
             for i in live:
-                value = weight * margin(before, playout(deal, moves[i]), side)
+                result = play_out(deal, policy, moves[i]) if playout is None else playout(deal, moves[i])
+                value = weight * margin(before, result, side)
                 totals[i] += value
                 wins[i] += weight if value > 0 else 0.0
                 if self.prune:
