@@ -500,7 +500,7 @@ def test_the_offline_files_are_written_last() -> None:
 
 def test_the_test_extra_brings_the_build_extra_pinned() -> None:
     build_pins = requirements.requirements("build")
-    assert build_pins == ["markdown-it-py==4.3.0", "mdit-py-plugins==0.7.0"]
+    assert build_pins == ["markdown-it-py==4.3.0", "mdit-py-plugins==0.7.0", "mdurl==0.1.2"]
     test_pins = requirements.requirements("test")
     assert set(build_pins) <= set(test_pins)
     assert not [r for r in test_pins if r.startswith("allfives")], "the project's own extras are spelled out"

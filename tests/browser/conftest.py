@@ -3,9 +3,8 @@
 Every test in this folder is marked ``browser``. The site is built once per
 session (by ``build.py test`` before pytest starts, which sets
 ALLFIVES_DIST_BUILT=1; otherwise here) and served from 127.0.0.1 on a free
-port. ``page`` gives
-each test a fresh browser context and fails the test if the page asks for
-anything off 127.0.0.1, logs a console error, or throws.
+port. ``page`` gives each test a fresh browser context and fails the test if
+the page asks for anything off 127.0.0.1, logs a console error, or throws.
 
 The system Chromium is used (``ALLFIVES_CHROMIUM``, default /usr/bin/chromium),
 else Playwright's own where ``playwright install chromium`` put one.
