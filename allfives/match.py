@@ -214,4 +214,3 @@ class Match:
     def seats_moved(self, index: int) -> tuple[int, ...]:
         """The seat that made each move of hand ``index`` (0 for the first)."""
         return tuple(self.movers[index])
-
