@@ -46,6 +46,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from sitebuild import runtime
+
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
@@ -352,6 +354,7 @@ def build(dist: Path = DIST, *, install: bool = True) -> list[Path]:
     written += write_configs(dist, importable_modules(package, pages))
     written += write_icons(dist)
     written += write_tutorial(dist)
+    written += runtime.write_runtime(dist, PYODIDE_DIR, cwd=ROOT)
     # Last: the manifest hashes every file written before it.
     written += write_offline_files(dist)
     return written

@@ -1,0 +1,86 @@
+"""The runtime the pages start: Pyodide's standard library precompiled, and
+the sizes the loading screen counts its progress in.
+
+:func:`write_runtime` runs inside ``build()`` once dist/ holds the vendored
+Pyodide and the web/ files, and before the offline manifest (which must hash
+what it writes). It
+
+- replaces dist/vendor/pyodide/python_stdlib.zip with the same zip compiled to
+  ``.pyc`` by Pyodide's own Python in Node (sitebuild/stdlib.mjs): most of a
+  plain start is compiling the standard library;
+- stamps dist/loading.js with the size of each runtime file a first visit
+  fetches, so its progress bar is bytes fetched out of a known total.
+
+Standard library only; needs Node.js and the ``pyodide`` npm package.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Final
+
+__all__ = ["RUNTIME_FILES", "RuntimeError_", "loading_sizes", "stamp_loading_script", "write_runtime"]
+
+HERE: Final = Path(__file__).resolve().parent
+STDLIB_SCRIPT: Final = HERE / "stdlib.mjs"
+STDLIB_NAME: Final = "python_stdlib.zip"
+VENDOR_PYODIDE: Final = Path("vendor") / "pyodide"
+#: The page script that shows the loading progress, and the mark in it that
+#: the build replaces with the sizes (a comment: the file runs unstamped too).
+LOADING_SCRIPT: Final = "loading.js"
+SIZES_MARK: Final = "/*RUNTIME_SIZES*/"
+#: The runtime files a start fetches, the bulk of a first visit's bytes.
+RUNTIME_FILES: Final = ("pyodide.asm.wasm", "pyodide.asm.mjs", STDLIB_NAME, "pyodide-lock.json")
+
+
+class RuntimeError_(RuntimeError):  # noqa: N801 - not the builtin
+    """A runtime build step failed; the message says why."""
+
+
+def node() -> str:
+    """The ``node`` executable, or a clear error."""
+    found = shutil.which("node")
+    if found is None:
+        raise RuntimeError_("node is not on PATH: install Node.js 20+ (the build runs Pyodide in it)")
+    return found
+
+
+def precompile_stdlib(source: Path, target: Path, *, cwd: Path) -> None:
+    """Write ``target``: the zip ``source`` with each module compiled to .pyc."""
+    command = [node(), str(STDLIB_SCRIPT), str(source), str(target)]
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise RuntimeError_(f"precompiling the standard library failed:\n{result.stderr.strip()}")
+    print(result.stdout.strip())
+
+
+def loading_sizes(dist: Path, files: Iterable[str] = RUNTIME_FILES) -> dict[str, int]:
+    """Bytes of each runtime file, by its path relative to dist/."""
+    sizes = {}
+    for name in files:
+        path = dist / VENDOR_PYODIDE / name
+        if not path.is_file():
+            raise RuntimeError_(f"{path} is missing")
+        sizes[(VENDOR_PYODIDE / name).as_posix()] = path.stat().st_size
+    return sizes
+
+
+def stamp_loading_script(text: str, sizes: dict[str, int]) -> str:
+    """The loading script with its table of sizes filled in."""
+    if text.count(SIZES_MARK) != 1:
+        raise RuntimeError_(f"web/{LOADING_SCRIPT} must hold {SIZES_MARK} exactly once")
+    return text.replace(SIZES_MARK, json.dumps(sizes, sort_keys=True)[1:-1])
+
+
+def write_runtime(dist: Path, pyodide_dir: Path, *, cwd: Path) -> list[Path]:
+    """Precompile the standard library into dist/ and stamp the loading
+    script, both in place; return the files this adds to ``dist``."""
+    stdlib = dist / VENDOR_PYODIDE / STDLIB_NAME
+    precompile_stdlib(pyodide_dir / STDLIB_NAME, stdlib, cwd=cwd)
+    loading = dist / LOADING_SCRIPT
+    loading.write_text(stamp_loading_script(loading.read_text(encoding="utf-8"), loading_sizes(dist)), encoding="utf-8")
+    return []
