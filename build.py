@@ -1186,7 +1186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, rest = parse_args(sys.argv[1:] if argv is None else argv)
     try:
         files = build()
-    except (BuildError, OSError, subprocess.CalledProcessError) as error:
+    except (BuildError, runtime.RuntimeBuildError, OSError, subprocess.CalledProcessError) as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1
     print(f"Built {DIST.relative_to(ROOT)}/: {len(files)} files")

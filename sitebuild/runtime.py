@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
-__all__ = ["RUNTIME_FILES", "RuntimeError_", "loading_sizes", "stamp_loading_script", "write_runtime"]
+__all__ = ["RUNTIME_FILES", "RuntimeBuildError", "loading_sizes", "stamp_loading_script", "write_runtime"]
 
 HERE: Final = Path(__file__).resolve().parent
 STDLIB_SCRIPT: Final = HERE / "stdlib.mjs"
@@ -37,7 +37,7 @@ SIZES_MARK: Final = "/*RUNTIME_SIZES*/"
 RUNTIME_FILES: Final = ("pyodide.asm.wasm", "pyodide.asm.mjs", STDLIB_NAME, "pyodide-lock.json")
 
 
-class RuntimeError_(RuntimeError):  # noqa: N801 - not the builtin
+class RuntimeBuildError(RuntimeError):
     """A runtime build step failed; the message says why."""
 
 
@@ -45,7 +45,7 @@ def node() -> str:
     """The ``node`` executable, or a clear error."""
     found = shutil.which("node")
     if found is None:
-        raise RuntimeError_("node is not on PATH: install Node.js 20+ (the build runs Pyodide in it)")
+        raise RuntimeBuildError("node is not on PATH: install Node.js 20+ (the build runs Pyodide in it)")
     return found
 
 
@@ -54,7 +54,7 @@ def precompile_stdlib(source: Path, target: Path, *, cwd: Path) -> None:
     command = [node(), str(STDLIB_SCRIPT), str(source), str(target)]
     result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
     if result.returncode != 0:
-        raise RuntimeError_(f"precompiling the standard library failed:\n{result.stderr.strip()}")
+        raise RuntimeBuildError(f"precompiling the standard library failed:\n{result.stderr.strip()}")
     print(result.stdout.strip())
 
 
@@ -64,7 +64,7 @@ def loading_sizes(dist: Path, files: Iterable[str] = RUNTIME_FILES) -> dict[str,
     for name in files:
         path = dist / VENDOR_PYODIDE / name
         if not path.is_file():
-            raise RuntimeError_(f"{path} is missing")
+            raise RuntimeBuildError(f"{path} is missing")
         sizes[(VENDOR_PYODIDE / name).as_posix()] = path.stat().st_size
     return sizes
 
@@ -72,7 +72,7 @@ def loading_sizes(dist: Path, files: Iterable[str] = RUNTIME_FILES) -> dict[str,
 def stamp_loading_script(text: str, sizes: dict[str, int]) -> str:
     """The loading script with its table of sizes filled in."""
     if text.count(SIZES_MARK) != 1:
-        raise RuntimeError_(f"web/{LOADING_SCRIPT} must hold {SIZES_MARK} exactly once")
+        raise RuntimeBuildError(f"web/{LOADING_SCRIPT} must hold {SIZES_MARK} exactly once")
     return text.replace(SIZES_MARK, json.dumps(sizes, sort_keys=True)[1:-1])
 
 
