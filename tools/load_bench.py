@@ -2,14 +2,21 @@
 
     python build.py bench [--runs 5]
 
-Serves dist/ and, beside it, a bare page that loads the same Pyodide and
-runs one line of Python; opens each in the same headless Chromium,
-alternating, cold (a new browser context: nothing cached) and warm (a second
-visit in the same context: caches and service worker in place). For each it
-measures the first paint and the moment the page is ready: for the game,
-when it accepts a move (``performance.mark("allfives-ready")`` in main.py);
-for the bare page, when its line of Python has run. Prints medians, min-max
-and the ratio game / bare, and writes them into docs/benchmarks.md.
+Serves dist/ and, beside it, a bare page that loads Pyodide exactly as npm
+ships it (node_modules/pyodide, unmodified: not the game's precompiled
+standard library) and runs one line of Python; opens each in the same
+headless Chromium, alternating, cold (a new browser context: nothing cached),
+warm (a second visit in the same context: caches and service worker in
+place) and a first visit over a slow link (cold, the network throttled to
+20 Mbit/s down and up with 40 ms latency by CDP
+``Network.emulateNetworkConditions``). For each it measures the first paint
+and the moment the page is ready: for the game, when it accepts a move
+(``performance.mark("allfives-ready")`` in main.py); for the bare page, when
+its line of Python has run; and the longest main-thread task until then (a
+``longtask`` PerformanceObserver). Prints medians, min-max and the ratio
+game / bare, the bytes a first visit fetches (as served here, uncompressed,
+and gzipped as GitHub Pages would send them), and writes them into
+docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -60,7 +67,8 @@ def served(build: Any) -> Iterator[str]:
         bare.mkdir()
         (bare / "index.html").write_text(BARE_HTML, encoding="utf-8")
         (bare / "bare.mjs").write_text(BARE_SCRIPT, encoding="utf-8")
-        (bare / "vendor").symlink_to(build.DIST / "vendor", target_is_directory=True)
+        (bare / "vendor" / "pyodide").parent.mkdir()
+        (bare / "vendor" / "pyodide").symlink_to(build.PYODIDE_DIR, target_is_directory=True)
         server = build.make_server(root, "127.0.0.1", 0, verbose=False)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
@@ -71,25 +79,48 @@ def served(build: Any) -> Iterator[str]:
             server.server_close()
 
 
-def visit(page: Any, url: str, mark: str) -> tuple[float, float]:
-    """(first paint, ready) in ms after navigation starts."""
+#: Installed before any script of the page: note every long main-thread task.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+#: The slow link of a first visit on a poor connection: 20 Mbit/s, 40 ms.
+SLOW_LINK = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 20e6 / 8}
+
+Visit = tuple[float, float, float, list[str]]
+
+
+def visit(page: Any, url: str, mark: str) -> Visit:
+    """(first paint, ready, longest task before ready) in ms after navigation
+    starts, and the paths the page fetched."""
     page.goto(url)
-    page.wait_for_function(f"performance.getEntriesByName({mark!r}).length > 0", timeout=180_000)
-    return page.evaluate(
+    page.wait_for_function(f"performance.getEntriesByName({mark!r}).length > 0", timeout=300_000)
+    paint, ready, longest, fetched = page.evaluate(
         """(mark) => {
             const paint = performance.getEntriesByName("first-paint")[0] || performance.getEntriesByName("first-contentful-paint")[0];
-            return [paint ? paint.startTime : NaN, performance.getEntriesByName(mark)[0].startTime];
+            const ready = performance.getEntriesByName(mark)[0].startTime;
+            const longest = Math.max(0, ...window.__longTasks.filter(([start]) => start < ready).map(([, length]) => length));
+            const fetched = performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname);
+            return [paint ? paint.startTime : NaN, ready, longest, [location.pathname, ...fetched]];
         }""",
         mark,
     )
+    return paint, ready, longest, fetched
 
 
-def measure(browser: Any, url: str, mark: str, warm: bool) -> tuple[float, float]:
+def measure(browser: Any, url: str, mark: str, state: str) -> Visit:
     context = browser.new_context(service_workers="allow")
+    context.add_init_script(LONG_TASKS)
     try:
         page = context.new_page()
+        if state == "slow":
+            session = context.new_cdp_session(page)
+            session.send("Network.enable")
+            session.send("Network.emulateNetworkConditions", SLOW_LINK)
         result = visit(page, url, mark)
-        if warm:
+        if state == "warm":
             page.wait_for_timeout(1500)  # let the service worker finish precaching
             page.close()
             page = context.new_page()
@@ -110,38 +141,72 @@ def run(build: Any, runs: int, write: bool) -> int:
     rows: list[str] = []
     with served(build) as url, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
-        results: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        results: dict[tuple[str, str], list[Visit]] = {}
         pages: list[tuple[str, str, str]] = [
             ("game", url + "game/", "allfives-ready"),
             ("bare", url + "bare/", "bare-ready"),
         ]
-        for state in ("cold", "warm"):
-            for _ in range(runs):
+        for state in STATES:
+            for _ in range(runs if state != "slow" else max(1, (runs + 1) // 2)):
                 for name, address, mark in pages:  # alternating, so load on the machine hits both alike
-                    results.setdefault((state, name), []).append(measure(browser, address, mark, state == "warm"))
+                    results.setdefault((state, name), []).append(measure(browser, address, mark, state))
         browser.close()
-    header = "| visit | page | first paint | ready | ready: game / bare |"
-    rows += [header, "|---|---|---|---|---|"]
-    for state in ("cold", "warm"):
-        game_ready = [r for _, r in results[(state, "game")]]
-        bare_ready = [r for _, r in results[(state, "bare")]]
+    header = "| visit | page | first paint | ready | ready: game / bare | longest task before ready |"
+    rows += [header, "|---|---|---|---|---|---|"]
+    for state in STATES:
+        game_ready = [r for _, r, _, _ in results[(state, "game")]]
+        bare_ready = [r for _, r, _, _ in results[(state, "bare")]]
         ratio = statistics.median(game_ready) / statistics.median(bare_ready)
         for name in ("game", "bare"):
-            paints = [p for p, _ in results[(state, name)]]
-            ready = [r for _, r in results[(state, name)]]
+            paints = [p for p, _, _, _ in results[(state, name)]]
+            ready = [r for _, r, _, _ in results[(state, name)]]
+            longest = [t for _, _, t, _ in results[(state, name)]]
             shown = f"{ratio:.2f}" if name == "game" else ""
-            rows.append(f"| {state} | {name} | {summary(paints)} | {summary(ready)} | {shown} |")
+            rows.append(
+                f"| {STATES[state]} | {name} | {summary(paints)} | {summary(ready)} | {shown} | {summary(longest)} |"
+            )
+    rows.append("")
+    for name, root in (("game", build.DIST), ("bare", build.PYODIDE_DIR.parent.parent)):
+        paths = results[("cold", name)][0][3]
+        size, packed = fetched_size(paths, name, root, build)
+        rows.append(
+            f"A first visit to the {name} page fetches {size / 1e6:,.2f} MB ({packed / 1e6:,.2f} MB gzipped as"
+            " GitHub Pages sends them; the service worker then caches the rest of the site in the background)."
+        )
     size, packed = own_size(build.DIST)
     rows.append("")
     rows.append(
         f"The game's own files (everything in dist/ but Pyodide's runtime): {size / 1024:,.0f} KiB,"
-        f" {packed / 1024:,.0f} KiB gzipped as GitHub Pages serves them. {runs} runs of each."
+        f" {packed / 1024:,.0f} KiB gzipped as GitHub Pages serves them. {runs} runs of each"
+        f" (cold, warm), {max(1, (runs + 1) // 2)} of the slow first visit."
     )
     text = "\n".join(rows)
     print(text)
     if write:
         write_section(text, runs)
     return 0
+
+
+#: The visits measured, with their names in the table.
+STATES = {"cold": "cold", "warm": "warm", "slow": "first, 20 Mbit/s 40 ms"}
+
+
+def fetched_size(paths: list[str], name: str, root: Path, build: Any) -> tuple[int, int]:
+    """Bytes of the files a visit fetched (each once): as they are, and gzipped."""
+    total = packed = 0
+    for path in dict.fromkeys(paths):
+        relative = path.split(f"/{name}/", 1)[-1] or "index.html"
+        if relative.endswith("/"):
+            relative += "index.html"
+        if name == "bare" and relative.startswith("vendor/pyodide/"):
+            file = build.PYODIDE_DIR / relative.removeprefix("vendor/pyodide/")
+        else:
+            file = (build.DIST if name == "game" else root) / relative
+        if file.is_file():
+            data = file.read_bytes()
+            total += len(data)
+            packed += len(gzip.compress(data, 6))
+    return total, packed
 
 
 def own_size(dist: Path) -> tuple[int, int]:
