@@ -181,14 +181,16 @@ def run(build: Any, runs: int, write: bool) -> int:
     for name, root in (("game", build.DIST), ("bare", build.PYODIDE_DIR.parent.parent)):
         paths = results[("cold", name)][0][3]
         size, packed = fetched_size(paths, name, root, build)
+        after = "; the service worker then caches the rest of the site in the background" if name == "game" else ""
         rows.append(
             f"A first visit to the {name} page fetches {size / 1e6:,.2f} MB ({packed / 1e6:,.2f} MB gzipped as"
-            " GitHub Pages sends them; the service worker then caches the rest of the site in the background)."
+            f" GitHub Pages sends them{after})."
         )
     size, packed = own_size(build.DIST)
     rows.append("")
     rows.append(
-        f"The game's own files (everything in dist/ but Pyodide's runtime): {size / 1024:,.0f} KiB,"
+        f"The game's own files (everything in dist/ but Pyodide's runtime and its snapshot, which is"
+        f" {(build.DIST / 'runtime-snapshot.gz').stat().st_size / 1e6:,.2f} MB): {size / 1024:,.0f} KiB,"
         f" {packed / 1024:,.0f} KiB gzipped as GitHub Pages serves them. {runs} runs of each"
         f" (cold, warm), {max(1, (runs + 1) // 2)} of the slow first visit."
     )
@@ -222,10 +224,12 @@ def fetched_size(paths: list[str], name: str, root: Path, build: Any) -> tuple[i
 
 
 def own_size(dist: Path) -> tuple[int, int]:
-    """Bytes of every file in dist/ except Pyodide's own runtime: as they
-    are, and gzipped (what a server that compresses sends)."""
+    """Bytes of every file in dist/ except Pyodide's own runtime and the
+    snapshot of its memory: as they are, and gzipped (what a server that
+    compresses sends)."""
     pyodide = dist / "vendor" / "pyodide"
-    files = [p for p in dist.rglob("*") if p.is_file() and not p.is_relative_to(pyodide)]
+    snapshot = dist / "runtime-snapshot.gz"  # Pyodide's memory, not the game's files
+    files = [p for p in dist.rglob("*") if p.is_file() and not p.is_relative_to(pyodide) and p != snapshot]
     return sum(p.stat().st_size for p in files), sum(len(gzip.compress(p.read_bytes(), 9)) for p in files)
 
 
