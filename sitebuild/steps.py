@@ -7,7 +7,7 @@ import shutil
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from . import offline, site, tutorial, vendor
+from . import offline, runtime, site, tutorial, vendor
 from .files import DIST
 
 Step = Callable[[Path], list[Path]]
@@ -18,6 +18,7 @@ STEPS: tuple[Step, ...] = (
     vendor.write_vendor,  # PyScript and Pyodide, from node_modules
     site.write_site,  # the allfives package, web/ (pages, modules, icons), the pages' configs
     tutorial.write_tutorial,  # rules*.html and the scenarios' records
+    runtime.write_runtime,  # the precompiled standard library, the loading sizes, the memory snapshot
     offline.write_offline_files,  # precache.json and sw.js
 )
 

@@ -2,14 +2,21 @@
 
     python build.py bench [--runs 5]
 
-Serves dist/ and, beside it, a bare page that loads the same Pyodide and
-runs one line of Python; opens each in the same headless Chromium,
-alternating, cold (a new browser context: nothing cached) and warm (a second
-visit in the same context: caches and service worker in place). For each it
-measures the first paint and the moment the page is ready: for the game,
-when it accepts a move (``performance.mark("allfives-ready")`` in main.py);
-for the bare page, when its line of Python has run. Prints medians, min-max
-and the ratio game / bare, and writes them into docs/benchmarks.md.
+Serves dist/ and, beside it, a bare page that loads Pyodide exactly as npm
+ships it (node_modules/pyodide, unmodified: not the game's precompiled
+standard library) and runs one line of Python; opens each in the same
+headless Chromium, alternating, cold (a new browser context: nothing cached),
+warm (a second visit in the same context: caches and service worker in
+place) and a first visit over a slow link (cold, the network throttled to
+20 Mbit/s down and up with 40 ms latency by CDP
+``Network.emulateNetworkConditions``). For each it measures the first paint
+and the moment the page is ready: for the game, when it accepts a move
+(``performance.mark("allfives-ready")`` in main.py); for the bare page, when
+its line of Python has run; and the longest main-thread task until then (a
+``longtask`` PerformanceObserver). Prints medians, min-max and the ratio
+game / bare, the bytes a first visit fetches (as served here, uncompressed,
+and gzipped as GitHub Pages would send them), and writes them into
+docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ if str(ROOT) not in sys.path:  # run as a script: sitebuild is beside tools/
 
 from sitebuild.files import DIST  # noqa: E402
 from sitebuild.serve import make_server, server_url  # noqa: E402
+from sitebuild.vendor import PYODIDE_DIR  # noqa: E402
 
 MARK_START = "<!-- load-bench:start -->"
 MARK_END = "<!-- load-bench:end -->"
@@ -57,16 +65,17 @@ document.getElementById("status").textContent = "Ready";
 
 
 @contextmanager
-def served(dist: Path) -> Iterator[str]:
+def served() -> Iterator[str]:
     """dist/ at /game/ and the bare page at /bare/, on one loopback origin."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        (root / "game").symlink_to(dist, target_is_directory=True)
+        (root / "game").symlink_to(DIST, target_is_directory=True)
         bare = root / "bare"
         bare.mkdir()
         (bare / "index.html").write_text(BARE_HTML, encoding="utf-8")
         (bare / "bare.mjs").write_text(BARE_SCRIPT, encoding="utf-8")
-        (bare / "vendor").symlink_to(dist / "vendor", target_is_directory=True)
+        (bare / "vendor" / "pyodide").parent.mkdir()
+        (bare / "vendor" / "pyodide").symlink_to(PYODIDE_DIR, target_is_directory=True)
         server = make_server(root, "127.0.0.1", 0, verbose=False)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
@@ -77,27 +86,59 @@ def served(dist: Path) -> Iterator[str]:
             server.server_close()
 
 
-def visit(page: Any, url: str, mark: str) -> tuple[float, float]:
-    """(first paint, ready) in ms after navigation starts."""
+#: Installed before any script of the page: note every long main-thread task.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+#: The slow link of a first visit on a poor connection: 20 Mbit/s, 40 ms.
+SLOW_LINK = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 20e6 / 8}
+
+#: Whether the game's service worker controls the page and holds the snapshot.
+HOLDS_SNAPSHOT = """async () => navigator.serviceWorker.controller !== null
+    && (await caches.match(new URL("runtime-snapshot.gz", location.href).href)) !== undefined"""
+
+Visit = tuple[float, float, float, list[str], bool]
+
+
+def visit(page: Any, url: str, mark: str) -> Visit:
+    """(first paint, ready, longest task before ready) in ms after navigation
+    starts, the paths the page fetched, and whether it restored the snapshot."""
     page.goto(url)
-    page.wait_for_function(f"performance.getEntriesByName({mark!r}).length > 0", timeout=180_000)
-    paint, ready = page.evaluate(
+    page.wait_for_function(f"performance.getEntriesByName({mark!r}).length > 0", timeout=300_000)
+    paint, ready, longest, fetched, restored = page.evaluate(
         """(mark) => {
             const paint = performance.getEntriesByName("first-paint")[0] || performance.getEntriesByName("first-contentful-paint")[0];
-            return [paint ? paint.startTime : NaN, performance.getEntriesByName(mark)[0].startTime];
+            const ready = performance.getEntriesByName(mark)[0].startTime;
+            const longest = Math.max(0, ...window.__longTasks.filter(([start]) => start < ready).map(([, length]) => length));
+            const fetched = performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname);
+            const restored = performance.getEntriesByName("allfives-snapshot-restored").length > 0;
+            return [paint ? paint.startTime : NaN, ready, longest, [location.pathname, ...fetched], restored];
         }""",
         mark,
     )
-    return float(paint), float(ready)
+    return paint, ready, longest, fetched, restored
 
 
-def measure(browser: Any, url: str, mark: str, warm: bool) -> tuple[float, float]:
+def measure(browser: Any, url: str, mark: str, state: str) -> Visit:
     context = browser.new_context(service_workers="allow")
+    context.add_init_script(LONG_TASKS)
     try:
         page = context.new_page()
+        if state == "slow":
+            session = context.new_cdp_session(page)
+            session.send("Network.enable")
+            session.send("Network.emulateNetworkConditions", SLOW_LINK)
         result = visit(page, url, mark)
-        if warm:
+        if state == "warm":
             page.wait_for_timeout(1500)  # let the service worker finish precaching
+            if mark == "allfives-ready":  # the game's worker keeps the snapshot too: wait for it
+                for _ in range(240):
+                    if page.evaluate(HOLDS_SNAPSHOT):
+                        break
+                    page.wait_for_timeout(250)
             page.close()
             page = context.new_page()
             result = visit(page, url, mark)
@@ -110,39 +151,55 @@ def summary(values: list[float]) -> str:
     return f"{statistics.median(values):,.0f} ms ({min(values):,.0f}-{max(values):,.0f})"
 
 
-def run(dist: Path, runs: int, write: bool) -> int:
+def run(runs: int, write: bool) -> int:
     from playwright.sync_api import sync_playwright
 
     executable = os.environ.get("ALLFIVES_CHROMIUM", "/usr/bin/chromium")
     rows: list[str] = []
-    with served(dist) as url, sync_playwright() as driver:
+    with served() as url, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
-        results: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        results: dict[tuple[str, str], list[Visit]] = {}
         pages: list[tuple[str, str, str]] = [
             ("game", url + "game/", "allfives-ready"),
             ("bare", url + "bare/", "bare-ready"),
         ]
-        for state in ("cold", "warm"):
-            for _ in range(runs):
+        for state in STATES:
+            for _ in range(runs if state != "slow" else max(1, (runs + 1) // 2)):
                 for name, address, mark in pages:  # alternating, so load on the machine hits both alike
-                    results.setdefault((state, name), []).append(measure(browser, address, mark, state == "warm"))
+                    results.setdefault((state, name), []).append(measure(browser, address, mark, state))
         browser.close()
-    header = "| visit | page | first paint | ready | ready: game / bare |"
-    rows += [header, "|---|---|---|---|---|"]
-    for state in ("cold", "warm"):
-        game_ready = [r for _, r in results[(state, "game")]]
-        bare_ready = [r for _, r in results[(state, "bare")]]
+    header = "| visit | page | first paint | ready | ready: game / bare | longest task before ready |"
+    rows += [header, "|---|---|---|---|---|---|"]
+    for state in STATES:
+        game_ready = [r for _, r, *_ in results[(state, "game")]]
+        bare_ready = [r for _, r, *_ in results[(state, "bare")]]
         ratio = statistics.median(game_ready) / statistics.median(bare_ready)
         for name in ("game", "bare"):
-            paints = [p for p, _ in results[(state, name)]]
-            ready = [r for _, r in results[(state, name)]]
+            paints = [p for p, *_ in results[(state, name)]]
+            ready = [r for _, r, *_ in results[(state, name)]]
+            longest = [t for _, _, t, *_ in results[(state, name)]]
             shown = f"{ratio:.2f}" if name == "game" else ""
-            rows.append(f"| {state} | {name} | {summary(paints)} | {summary(ready)} | {shown} |")
-    size, packed = own_size(dist)
+            rows.append(
+                f"| {STATES[state]} | {name} | {summary(paints)} | {summary(ready)} | {shown} | {summary(longest)} |"
+            )
+    restored = [v[4] for v in results[("warm", "game")]]
+    rows.append("")
+    rows.append(f"Warm game visits that restored the memory snapshot: {sum(restored)} of {len(restored)}.")
+    for name, root in (("game", DIST), ("bare", PYODIDE_DIR.parent.parent)):
+        paths = results[("cold", name)][0][3]
+        size, packed = fetched_size(paths, name, root)
+        after = "; the service worker then caches the rest of the site in the background" if name == "game" else ""
+        rows.append(
+            f"A first visit to the {name} page fetches {size / 1e6:,.2f} MB ({packed / 1e6:,.2f} MB gzipped as"
+            f" GitHub Pages sends them{after})."
+        )
+    size, packed = own_size(DIST)
     rows.append("")
     rows.append(
-        f"The game's own files (everything in dist/ but Pyodide's runtime): {size / 1024:,.0f} KiB,"
-        f" {packed / 1024:,.0f} KiB gzipped as GitHub Pages serves them. {runs} runs of each."
+        f"The game's own files (everything in dist/ but Pyodide's runtime and its snapshot, which is"
+        f" {(DIST / 'runtime-snapshot.gz').stat().st_size / 1e6:,.2f} MB): {size / 1024:,.0f} KiB,"
+        f" {packed / 1024:,.0f} KiB gzipped as GitHub Pages serves them. {runs} runs of each"
+        f" (cold, warm), {max(1, (runs + 1) // 2)} of the slow first visit."
     )
     text = "\n".join(rows)
     print(text)
@@ -151,11 +208,35 @@ def run(dist: Path, runs: int, write: bool) -> int:
     return 0
 
 
+#: The visits measured, with their names in the table.
+STATES = {"cold": "cold", "warm": "warm", "slow": "first, 20 Mbit/s 40 ms"}
+
+
+def fetched_size(paths: list[str], name: str, root: Path) -> tuple[int, int]:
+    """Bytes of the files a visit fetched (each once): as they are, and gzipped."""
+    total = packed = 0
+    for path in dict.fromkeys(paths):
+        relative = path.split(f"/{name}/", 1)[-1] or "index.html"
+        if relative.endswith("/"):
+            relative += "index.html"
+        if name == "bare" and relative.startswith("vendor/pyodide/"):
+            file = PYODIDE_DIR / relative.removeprefix("vendor/pyodide/")
+        else:
+            file = (DIST if name == "game" else root) / relative
+        if file.is_file():
+            data = file.read_bytes()
+            total += len(data)
+            packed += len(gzip.compress(data, 6))
+    return total, packed
+
+
 def own_size(dist: Path) -> tuple[int, int]:
-    """Bytes of every file in dist/ except Pyodide's own runtime: as they
-    are, and gzipped (what a server that compresses sends)."""
+    """Bytes of every file in dist/ except Pyodide's own runtime and the
+    snapshot of its memory: as they are, and gzipped (what a server that
+    compresses sends)."""
     pyodide = dist / "vendor" / "pyodide"
-    files = [p for p in dist.rglob("*") if p.is_file() and not p.is_relative_to(pyodide)]
+    snapshot = dist / "runtime-snapshot.gz"  # Pyodide's memory, not the game's files
+    files = [p for p in dist.rglob("*") if p.is_file() and not p.is_relative_to(pyodide) and p != snapshot]
     return sum(p.stat().st_size for p in files), sum(len(gzip.compress(p.read_bytes(), 9)) for p in files)
 
 
@@ -164,7 +245,8 @@ def write_section(table: str, runs: int) -> None:
     text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
     section = (
         f"{MARK_START}\n## Load time\n\nCommand: `python build.py bench --runs {runs}` (headless Chromium, "
-        f"this machine; medians and min-max).\n\n{table}\n{MARK_END}"
+        f"this machine; medians and min-max). The bare page is Pyodide 314.0.5 exactly as npm ships it "
+        f"(node_modules/pyodide); the game is dist/ as built.\n\n{table}\n{MARK_END}"
     )
     if MARK_START in text:
         before, rest = text.split(MARK_START, 1)
@@ -185,7 +267,7 @@ def main(argv: list[str] | None = None, *, built: bool = False) -> int:
         from sitebuild import steps
 
         steps.build(DIST)
-    return run(DIST, args.runs, not args.no_write)
+    return run(args.runs, not args.no_write)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ def wait_for(page: Page, condition: Callable[[], bool], timeout_s: float = 30.0)
 
 
 def test_shell_paints_before_python_loads(app: App, page: Page, screenshot: Screenshot) -> None:
-    """The title, the table and "Loading Python…" show while Pyodide's wasm is held back."""
+    """The title, the table and "Loading the game…" show while Pyodide's wasm is held back."""
     held: list[Route] = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     app.open()
@@ -40,7 +40,7 @@ def test_shell_paints_before_python_loads(app: App, page: Page, screenshot: Scre
 
     expect(page.get_by_role("heading", name="All Fives")).to_be_visible()
     expect(page.locator("#table")).to_be_visible()
-    expect(page.get_by_role("status")).to_have_text("Loading Python…")
+    expect(page.get_by_role("status")).to_have_text("Loading the game…")
     expect(page.locator("body")).not_to_have_attribute("data-ready", "1")
     screenshot(page, "loading-desktop")
 

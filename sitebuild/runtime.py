@@ -1,0 +1,132 @@
+"""The runtime the pages start: Pyodide's standard library precompiled, and
+the sizes the loading screen counts its progress in.
+
+It is the build step (:data:`sitebuild.steps.STEPS`) that runs once dist/ holds the vendored
+Pyodide and the web/ files, and before the offline manifest (which must hash
+what it writes). It
+
+- replaces dist/vendor/pyodide/python_stdlib.zip with the same zip compiled to
+  ``.pyc`` by Pyodide's own Python in Node (sitebuild/stdlib.mjs): most of a
+  plain start is compiling the standard library;
+- stamps dist/loading.js with the size of each runtime file a first visit
+  fetches, so its progress bar is bytes fetched out of a known total;
+- makes the memory snapshot that web/runtime.js (the pages' interpreter
+  module) restores on a return visit instead of starting Python: Python
+  just after start-up, with the rules engine imported (sitebuild/snapshot.mjs).
+  It freezes the engine's code, so every build makes it anew; it is checked
+  against the size Pyodide can restore and restored once in Node.
+
+Needs Node.js and the ``pyodide`` npm package.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Final
+
+from .files import ROOT, BuildError
+from .vendor import PYODIDE_DIR, VENDOR_PYODIDE
+
+__all__ = [
+    "RUNTIME_FILES",
+    "RuntimeBuildError",
+    "loading_sizes",
+    "make_snapshot",
+    "stamp_loading_script",
+    "write_runtime",
+]
+
+HERE: Final = Path(__file__).resolve().parent
+STDLIB_SCRIPT: Final = HERE / "stdlib.mjs"
+STDLIB_NAME: Final = "python_stdlib.zip"
+#: The page script that shows the loading progress, and the mark in it that
+#: the build replaces with the sizes (a comment: the file runs unstamped too).
+LOADING_SCRIPT: Final = "loading.js"
+SIZES_MARK: Final = "/*RUNTIME_SIZES*/"
+#: The memory snapshot, beside runtime.js at the top of dist/ (a return visit
+#: reads it from the service worker's cache; a first visit never fetches it).
+SNAPSHOT_SCRIPT: Final = HERE / "snapshot.mjs"
+SNAPSHOT_NAME: Final = "runtime-snapshot.gz"
+#: What the snapshot imports: the engine and the standard library modules the
+#: pages import (web/ modules need the browser, so they are imported there).
+SNAPSHOT_MODULES: Final = (
+    "allfives",
+    "allfives.players",
+    "allfives.record",
+    "allfives.view",
+    "asyncio",
+    "base64",
+    "json",
+    "urllib.parse",
+    "zlib",
+)
+#: Pyodide 314 copies a snapshot into its heap as created, 30 MiB, without
+#: growing it (pyodide issue 6254); the snapshot's header adds a few bytes.
+SNAPSHOT_LIMIT: Final = 30 * 1024 * 1024 + 4096
+#: The runtime files a start fetches, the bulk of a first visit's bytes.
+RUNTIME_FILES: Final = ("pyodide.asm.wasm", "pyodide.asm.mjs", STDLIB_NAME, "pyodide-lock.json")
+
+
+class RuntimeBuildError(BuildError):
+    """A runtime build step failed; the message says why."""
+
+
+def node() -> str:
+    """The ``node`` executable, or a clear error."""
+    found = shutil.which("node")
+    if found is None:
+        raise RuntimeBuildError("node is not on PATH: install Node.js 20+ (the build runs Pyodide in it)")
+    return found
+
+
+def precompile_stdlib(source: Path, target: Path, *, cwd: Path) -> None:
+    """Write ``target``: the zip ``source`` with each module compiled to .pyc."""
+    command = [node(), str(STDLIB_SCRIPT), str(source), str(target)]
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise RuntimeBuildError(f"precompiling the standard library failed:\n{result.stderr.strip()[-2000:]}")
+    print(result.stdout.strip())
+
+
+def make_snapshot(dist: Path, *, cwd: Path) -> Path:
+    """Write the gzipped memory snapshot into ``dist``; return its path."""
+    target = dist / SNAPSHOT_NAME
+    command = [node(), str(SNAPSHOT_SCRIPT), str(dist), str(target), str(SNAPSHOT_LIMIT), *SNAPSHOT_MODULES]
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise RuntimeBuildError(f"making the memory snapshot failed:\n{result.stderr.strip()[-2000:]}")
+    print(result.stdout.strip())
+    return target
+
+
+def loading_sizes(dist: Path, files: Iterable[str] = RUNTIME_FILES) -> dict[str, int]:
+    """Bytes of each runtime file, by its path relative to dist/."""
+    sizes = {}
+    for name in files:
+        path = dist / VENDOR_PYODIDE / name
+        if not path.is_file():
+            raise RuntimeBuildError(f"{path} is missing")
+        sizes[(VENDOR_PYODIDE / name).as_posix()] = path.stat().st_size
+    return sizes
+
+
+def stamp_loading_script(text: str, sizes: dict[str, int]) -> str:
+    """The loading script with its table of sizes filled in."""
+    if text.count(SIZES_MARK) != 1:
+        raise RuntimeBuildError(f"web/{LOADING_SCRIPT} must hold {SIZES_MARK} exactly once")
+    return text.replace(SIZES_MARK, json.dumps(sizes, sort_keys=True)[1:-1])
+
+
+def write_runtime(dist: Path, pyodide_dir: Path = PYODIDE_DIR, *, cwd: Path = ROOT) -> list[Path]:
+    """Precompile the standard library into dist/ and stamp the loading
+    script, both in place, and make the snapshot; return the files this adds
+    to ``dist``."""
+    stdlib = dist / VENDOR_PYODIDE / STDLIB_NAME
+    precompile_stdlib(pyodide_dir / STDLIB_NAME, stdlib, cwd=cwd)
+    loading = dist / LOADING_SCRIPT
+    loading.write_text(stamp_loading_script(loading.read_text(encoding="utf-8"), loading_sizes(dist)), encoding="utf-8")
+    return [make_snapshot(dist, cwd=cwd)]

@@ -1,0 +1,97 @@
+"""The runtime's memory snapshot (web/runtime.js, sitebuild/snapshot.mjs): a
+first visit starts plainly while the service worker keeps the snapshot; a
+return visit restores it, reseeded, so two players' new matches differ; a
+snapshot that does not restore falls back to a plain start.
+
+These start Pyodide for real, with service workers allowed."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from playwright.sync_api import Page, expect
+
+from .conftest import READY_TIMEOUT_MS
+
+if TYPE_CHECKING:
+    from .conftest import Site
+
+RESTORED = "allfives-snapshot-restored"
+SNAPSHOT = "runtime-snapshot.gz"
+
+
+def ready(page: Page) -> None:
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+
+
+def restored(page: Page) -> bool:
+    return bool(page.evaluate(f"performance.getEntriesByName({RESTORED!r}).length > 0"))
+
+
+def first_visit(page: Page, url: str) -> None:
+    """Load the page, and wait until the worker controls it and holds the snapshot."""
+    page.goto(url)
+    ready(page)
+    assert not restored(page), "a first visit has no snapshot to restore"
+    check = f"""async () => navigator.serviceWorker.controller !== null
+        && (await caches.match(new URL({SNAPSHOT!r}, location.href).href)) !== undefined"""
+    deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
+    while not page.evaluate(check):
+        assert time.monotonic() < deadline, "the service worker never held the snapshot"
+        page.wait_for_timeout(250)
+
+
+def hand(page: Page) -> list[str]:
+    return [str(tile.get_attribute("aria-label")) for tile in page.locator("#hand button").all()]
+
+
+def test_a_return_visit_restores_the_snapshot_and_plays(sw_page: Page, site: Site) -> None:
+    first_visit(sw_page, site.url)
+    sw_page.reload()
+    ready(sw_page)
+    assert restored(sw_page)
+    expect(sw_page.get_by_role("status")).to_have_text("Ready")
+    expect(sw_page.locator("#hand button").first).to_be_visible()
+
+
+def test_the_replay_restores_it_too(sw_page: Page, site: Site) -> None:
+    first_visit(sw_page, site.url)
+    sw_page.goto(site.url + "embed.html")
+    ready(sw_page)
+    assert restored(sw_page)
+
+
+def test_restored_pages_deal_different_matches(sw_page: Page, site: Site) -> None:
+    hands = []
+    first_visit(sw_page, site.url)
+    for _ in range(2):
+        sw_page.evaluate("localStorage.clear()")  # no saved game: a new match, from a random seed
+        sw_page.reload()
+        ready(sw_page)
+        assert restored(sw_page)
+        hands.append(hand(sw_page))
+    assert hands[0], "the hand shows"
+    assert hands[0] != hands[1], "the restored random generator was reseeded"
+
+
+def test_a_snapshot_that_does_not_restore_falls_back_to_a_plain_start(sw_page: Page, site: Site) -> None:
+    first_visit(sw_page, site.url)
+    # Put a snapshot of garbage in its place: it unzips, but is no memory of Python.
+    sw_page.evaluate(
+        f"""async () => {{
+            const url = new URL({SNAPSHOT!r}, location.href).href;
+            const noise = new Uint8Array(1 << 20);
+            for (let i = 0; i < noise.length; i += 65536) crypto.getRandomValues(noise.subarray(i, i + 65536));
+            const gzipped = new Response(new Blob([noise]).stream().pipeThrough(new CompressionStream("gzip")));
+            for (const name of await caches.keys()) {{
+                const cache = await caches.open(name);
+                if (await cache.match(url)) await cache.put(url, new Response(await gzipped.arrayBuffer()));
+            }}
+        }}"""
+    )
+    sw_page.reload()
+    ready(sw_page)
+    assert not restored(sw_page)
+    expect(sw_page.get_by_role("status")).to_have_text("Ready")
+    expect(sw_page.locator("#hand button").first).to_be_visible()

@@ -1,0 +1,131 @@
+// The loading screen: what the page says while the game's runtime arrives
+// and starts, before any Python runs (so this is JavaScript).
+//
+// The page is painted at once (the table, the buttons greyed); this script
+// fills #status with a line in the player's language and drives the progress
+// bar #loading: the bytes of the runtime fetched out of their total (the
+// build stamps each file's size below), then "starting" while the game's
+// code starts. When the page's Python marks the body ready (data-ready) the
+// bar goes and the page's own status takes over.
+//
+// The language is chosen as web/i18n.py pick_language does: the saved
+// preference (the game), the ?lang= option (the replay), else the first of
+// navigator.languages that the game speaks, else English.
+"use strict";
+
+(() => {
+  const SIZES = {/*RUNTIME_SIZES*/};
+  const WORDS = {
+    en: { loading: "Loading the game…", starting: "Starting the game…", bar: "Loading progress" },
+    de: { loading: "Das Spiel wird geladen…", starting: "Das Spiel startet…", bar: "Ladefortschritt" },
+    hu: { loading: "A játék betöltése…", starting: "A játék indul…", bar: "Betöltés állapota" },
+    gl: { loading: "Cargando o xogo…", starting: "Iniciando o xogo…", bar: "Progreso da carga" },
+    lb: { loading: "D'Spill gëtt gelueden…", starting: "D'Spill fänkt un…", bar: "Fortschrëtt vum Lueden" },
+  };
+
+  function savedLanguage() {
+    try {
+      const prefs = JSON.parse(window.localStorage.getItem("allfives.prefs") || "{}");
+      return prefs && typeof prefs.language === "string" ? prefs.language : null;
+    } catch {
+      return null; // storage blocked, or a save it cannot read: the page says so later
+    }
+  }
+
+  function pickLanguage() {
+    const asked = new URLSearchParams(window.location.search).get("lang") || savedLanguage();
+    if (asked && asked in WORDS) return asked;
+    for (const tag of navigator.languages || [navigator.language || "en"]) {
+      const code = String(tag).split("-")[0].toLowerCase();
+      if (code in WORDS) return code;
+    }
+    return "en";
+  }
+
+  const language = pickLanguage();
+  const words = WORDS[language];
+  const total = Object.values(SIZES).reduce((sum, size) => sum + size, 0);
+  const fetched = new Map(); // path: bytes so far
+  let phase = "";
+  let status = null;
+  let bar = null;
+
+  function isReady() {
+    return document.body && document.body.dataset.ready === "1";
+  }
+
+  function show() {
+    if (!status || isReady()) return;
+    const loaded = [...fetched.values()].reduce((sum, bytes) => sum + bytes, 0);
+    const next = total && loaded >= total ? "starting" : "loading";
+    if (next !== phase) {
+      phase = next; // the status line changes once a phase, not at every byte
+      status.textContent = words[phase];
+    }
+    if (!bar) return;
+    if (total) {
+      bar.max = total;
+      bar.value = Math.min(loaded, total);
+    } else {
+      bar.removeAttribute("value"); // no sizes: an indeterminate bar
+    }
+  }
+
+  function runtimePath(url) {
+    const path = new URL(url, window.location.href).pathname;
+    return Object.keys(SIZES).find((name) => path.endsWith("/" + name)) || null;
+  }
+
+  async function count(path, body) {
+    const reader = body.getReader();
+    fetched.set(path, 0);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      fetched.set(path, fetched.get(path) + value.byteLength);
+      show();
+    }
+    fetched.set(path, SIZES[path]);
+    show();
+  }
+
+  // Count the runtime's fetches as their bodies stream in: a copy of each
+  // response is read alongside the one the runtime reads.
+  const plainFetch = window.fetch;
+  window.fetch = function (input, init) {
+    const response = plainFetch.call(this, input, init);
+    const path = runtimePath(input instanceof Request ? input.url : String(input));
+    if (!path) return response;
+    return response.then((answer) => {
+      if (answer.ok && answer.body) count(path, answer.clone().body).catch(() => fetched.set(path, SIZES[path]));
+      return answer;
+    });
+  };
+
+  // What arrives by import (the runtime's JavaScript) counts once it is in.
+  if ("PerformanceObserver" in window) {
+    const seen = (entries) => {
+      for (const entry of entries) {
+        const path = runtimePath(entry.name);
+        if (path && !fetched.has(path)) fetched.set(path, SIZES[path]);
+      }
+      show();
+    };
+    new PerformanceObserver((list) => seen(list.getEntries())).observe({ type: "resource", buffered: true });
+  }
+
+  function start() {
+    status = document.getElementById("status") || document.getElementById("position");
+    bar = document.getElementById("loading");
+    for (const element of [status, bar]) if (element) element.lang = language;
+    if (bar) bar.setAttribute("aria-label", words.bar);
+    show();
+    new MutationObserver(() => {
+      if (!isReady()) return;
+      if (bar) bar.hidden = true;
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
