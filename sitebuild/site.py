@@ -3,6 +3,7 @@ icons, and a PyScript config for each page listing the modules it imports."""
 
 from __future__ import annotations
 
+import ast
 import fnmatch
 import json
 from collections.abc import Iterable, Sequence
@@ -32,7 +33,7 @@ PACKAGE_EXTRA_FILES = frozenset({"py.typed"})
 class PageConfig:
     """A PyScript config written into dist/: its file name, and the web/
     modules (``fnmatch`` patterns) its page imports. Every page gets the
-    whole allfives package."""
+    allfives modules the pages import (:func:`page_imports`)."""
 
     name: str
     web_modules: tuple[str, ...]
@@ -58,17 +59,63 @@ PAGE_CONFIGS = (
 )
 
 
-def package_files(package: Path = PACKAGE) -> list[Path]:
-    """The allfives files to ship, relative to the package's parent directory."""
+def imported_modules(source: Path, package: str, root: Path = ROOT) -> set[str]:
+    """The modules of ``package`` (dotted names) that the Python file
+    ``source`` under ``root`` imports, anywhere in it (a function's own
+    imports too)."""
+    tree = ast.parse(source.read_text(encoding="utf-8"), str(source))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:  # relative: from the module's own package, up level - 1
+                here = source.resolve().relative_to(root.resolve()).parent.parts
+                base = ".".join(here[: len(here) - node.level + 1])
+                module = f"{base}.{module}" if module else base
+            names.add(module)
+            # ``from allfives import players`` imports a submodule.
+            names.update(f"{module}.{alias.name}" for alias in node.names)
+    return {name for name in names if name == package or name.startswith(package + ".")}
+
+
+def _module_file(name: str, root: Path = ROOT) -> Path | None:
+    """The file of the module ``name`` under ``root``, if it is one."""
+    path = root.joinpath(*name.split("."))
+    for candidate in (path / "__init__.py", path.with_suffix(".py")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def page_imports(package: Path = PACKAGE, web: Path = WEB) -> list[Path]:
+    """The files of ``package`` that the pages need: every module a web/
+    module imports, and what those import in turn, with the ``__init__.py``
+    of each package on the way. The command line's modules (cli, terminal,
+    arena, bench) are imported by no page, so they are not shipped."""
+    root = package.parent
+    pending = {name for page in sorted(web.glob("*.py")) for name in imported_modules(page, package.name, root)}
+    seen: set[Path] = set()
+    while pending:
+        name = pending.pop()
+        parts = name.split(".")
+        for depth in range(1, len(parts) + 1):  # importing a.b.c runs a and a.b first
+            path = _module_file(".".join(parts[:depth]), root)
+            if path is None or path in seen:
+                continue
+            seen.add(path)
+            pending |= imported_modules(path, package.name, root)
+    return sorted(seen)
+
+
+def package_files(package: Path = PACKAGE, web: Path = WEB) -> list[Path]:
+    """The allfives files to ship, relative to the package's parent directory:
+    the modules the pages import (:func:`page_imports`) and the extra files."""
     if not (package / "__init__.py").is_file():
         raise BuildError(f"{package}/__init__.py is missing")
-    return [
-        path.relative_to(package.parent)
-        for path in sorted(package.rglob("*"))
-        if path.is_file()
-        and "__pycache__" not in path.parts
-        and (path.suffix == ".py" or path.name in PACKAGE_EXTRA_FILES)
-    ]
+    extras = [package / name for name in sorted(PACKAGE_EXTRA_FILES) if (package / name).is_file()]
+    return [path.relative_to(package.parent) for path in sorted([*page_imports(package, web), *extras])]
 
 
 def web_files(web: Path = WEB) -> list[Path]:

@@ -528,3 +528,28 @@ def test_without_a_chromium_the_test_run_says_how_to_get_one_and_fails(capsys: p
     assert "apt-get install chromium" in testing.NO_CHROMIUM
     assert testing.CHROMIUM_ENV in testing.NO_CHROMIUM
     assert "playwright install chromium" in testing.NO_CHROMIUM
+
+
+def test_the_site_ships_the_engine_the_pages_import_and_not_the_command_line() -> None:
+    shipped = {path.as_posix() for path in site.package_files()}
+    assert {"allfives/__init__.py", "allfives/players/__init__.py", "allfives/players/expert.py"} <= shipped
+    # The searches' own modules come in through what the players import.
+    assert {"allfives/players/rollout.py", "allfives/players/endgame.py"} <= shipped
+    for command_line in ("cli.py", "terminal.py", "options.py", "arena.py", "bench.py", "__main__.py"):
+        assert f"allfives/{command_line}" not in shipped
+
+
+def test_a_module_is_shipped_with_the_modules_it_imports(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text("from .a import x\n", encoding="utf-8")
+    (package / "a.py").write_text("x = 1\n", encoding="utf-8")
+    (package / "sub" / "__init__.py").write_text("", encoding="utf-8")
+    (package / "sub" / "b.py").write_text("def f():\n    from ..c import y\n", encoding="utf-8")
+    (package / "c.py").write_text("y = 2\n", encoding="utf-8")
+    (package / "unused.py").write_text("", encoding="utf-8")
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / "page.py").write_text("from pkg.sub import b\n", encoding="utf-8")
+    shipped = {path.relative_to(tmp_path).as_posix() for path in site.page_imports(package, web)}
+    assert shipped == {"pkg/__init__.py", "pkg/a.py", "pkg/sub/__init__.py", "pkg/sub/b.py", "pkg/c.py"}
