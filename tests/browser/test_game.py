@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from .player import MATCH_OVER, Player
+from .player import MATCH_OVER, TURN_TIMEOUT_MS, Player
 
 if TYPE_CHECKING:
     from .conftest import App, PageLog, Screenshot
@@ -132,6 +132,9 @@ def test_a_tile_that_fits_two_ends_asks_which_and_undo_takes_the_move_back(
 ) -> None:
     """Six-five fits both ends of the double five: choose East; then Undo puts it back in the hand."""
     player.start_match(seed=SEED, target=TARGET)
+    # The computer leads the double five: until it is on the table, the hand
+    # in view may still be the one the page opened with (all of it playable).
+    expect(player.board.locator(".tile")).to_have_count(1, timeout=TURN_TIMEOUT_MS)
     player.wait_for_turn()
     hand_before = player.tiles_in_hand()
     board_before = player.tiles_on_board()
