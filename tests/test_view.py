@@ -11,6 +11,7 @@ from view import (
     describe,
     form_choices,
     hand_end_table,
+    hand_line,
     prompt,
     read_setup,
     score_sheet_rows,
@@ -148,3 +149,30 @@ def test_no_module_of_the_page_is_over_700_lines() -> None:
         if not path.name.startswith("lang_") and (n := len(path.read_text().splitlines())) > 700
     }
     assert long == {}
+
+
+# The one person, under the default name, is spoken to: "You draw", never "You draws".
+
+YOU_LOG = [
+    (HandStarted(1, 0), None, "Hand 1: you lead."),
+    (Drew(0, tile("6-6")), 0, "You cannot play and draw 6-6."),
+    (Drew(0, tile("6-6")), 1, "You cannot play and draw a tile."),
+    (Passed(0), None, "You cannot play and pass."),
+    (HandEnded(1, "domino", 0, (0, 2), (0, 0), (0, 0)), None, "You are out: domino!"),
+    (Passed(1), None, "Computer: cannot play, passes."),
+]
+
+
+@pytest.mark.parametrize(("event", "viewer", "line"), YOU_LOG)
+def test_the_log_speaks_to_you_in_the_second_person(event: Event, viewer: int | None, line: str) -> None:
+    assert describe(EN, game_of(Rules(), "You", "Computer"), event, viewer) == line
+
+
+@pytest.mark.parametrize("code", ["en", "de", "hu", "gl", "lb"])
+def test_every_language_has_a_second_person_line_for_you(code: str) -> None:
+    t = Translator(code)
+    game = game_of(Rules(), t("you"), "Computer")
+    end = HandEnded(1, "domino", 0, (0, 2), (0, 0), (0, 0))
+    assert describe(t, game, Passed(0), None) == t("log_pass_you")
+    assert hand_line(t, game, end) == t("hand_domino_you")
+    assert describe(t, game, Passed(1), None) == t("log_pass", name="Computer")

@@ -42,6 +42,7 @@ from replay import (
     record_url,
     seat_names,
     try_record,
+    you_seat,
 )
 from shell import Shell
 
@@ -304,7 +305,8 @@ class Embed(Shell):
         """The shown seat's hand face up (buttons when the reader plays),
         the others' as counts."""
         playing = self.game is not None
-        title = self.words("embed_your_hand") if playing else self.words("embed_hand_of", name=names[self.seat])
+        mine = playing or you_seat(names, self.words) == self.seat
+        title = self.words("embed_your_hand") if mine else self.words("embed_hand_of", name=names[self.seat])
         by_id("hand-title").textContent = title
         box = by_id("hand")
         box.replaceChildren()

@@ -91,13 +91,13 @@ def describe(t: Translator, game: Game, event: Event, viewer: int | None) -> str
         return text
     if isinstance(event, Drew):
         if event.seat == viewer and event.tile is not None:
-            return t("log_draw_own", name=names[event.seat], tile=str(event.tile))
-        return t("log_draw", name=names[event.seat])
+            return t(said_to_you(t, game, "log_draw_own", [event.seat]), name=names[event.seat], tile=str(event.tile))
+        return t(said_to_you(t, game, "log_draw", [event.seat]), name=names[event.seat])
     if isinstance(event, Passed):
-        return t("log_pass", name=names[event.seat])
+        return t(said_to_you(t, game, "log_pass", [event.seat]), name=names[event.seat])
     if isinstance(event, HandEnded):
         if event.out is not None:
-            return t("log_domino", name=names[event.out])
+            return t(said_to_you(t, game, "log_domino", [event.out]), name=names[event.out])
         return t("log_blocked")
     if isinstance(event, MatchEnded):
         winners = game.rules.seats_of(event.winner)
@@ -139,7 +139,7 @@ def prompt(t: Translator, game: Game, *, visible: bool, selected: Tile | None, l
 def hand_line(t: Translator, game: Game, end: HandEnded) -> str:
     """How the hand ended: who went out, or that it was blocked."""
     if end.out is not None:
-        return t("hand_domino", name=game.seats[end.out].name)
+        return t(said_to_you(t, game, "hand_domino", [end.out]), name=game.seats[end.out].name)
     return t("hand_blocked")
 
 
