@@ -112,6 +112,7 @@ MESSAGES = {
     "read_hand": "Deine Hand: {tiles}.",
     "read_scores": "Punktestand: {scores}.",
     "undone": "Dein letzter Zug wurde zurückgenommen.",
+    "undo_not_yours": "Rückgängig nimmt nur deine eigenen Züge zurück: {name} hat seitdem gezogen.",
     # Hints
     "hint_thinking": "Suche einen Tipp…",
     "hint_text": "Tipp: Lege {tile}{where}: {reason}.",

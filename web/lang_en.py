@@ -93,6 +93,7 @@ MESSAGES = {
     "read_hand": "Your hand: {tiles}.",
     "read_scores": "Scores: {scores}.",
     "undone": "Your last move was taken back.",
+    "undo_not_yours": "Undo takes back only your own moves: {name} has moved since.",
     # Hints
     "hint_thinking": "Thinking of a hint…",
     "hint_text": "Hint: play {tile}{where}: {reason}.",

@@ -115,6 +115,7 @@ MESSAGES = {
     "read_hand": "A túa man: {tiles}.",
     "read_scores": "Puntuación: {scores}.",
     "undone": "Desfíxose a túa última xogada.",
+    "undo_not_yours": "Desfacer só retira as túas propias xogadas: despois xogou {name}.",
     # Hints
     "hint_thinking": "Buscando unha pista…",
     "hint_text": "Pista: xoga {tile}{where}: {reason}.",

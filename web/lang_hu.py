@@ -115,6 +115,7 @@ MESSAGES = {
     "read_hand": "A kezed: {tiles}.",
     "read_scores": "Állás: {scores}.",
     "undone": "Az utolsó lépésed visszavonva.",
+    "undo_not_yours": "A visszavonás csak a saját lépéseidet vonja vissza: azóta {name} is lépett.",
     # Hints
     "hint_thinking": "Tipp keresése…",
     "hint_text": "Tipp: tedd le ezt: {tile}{where} – {reason}.",  # noqa: RUF001 (a Hungarian dash)

@@ -113,6 +113,7 @@ MESSAGES = {
     "read_hand": "Deng Hand: {tiles}.",
     "read_scores": "Stand: {scores}.",
     "undone": "Däin leschte Zuch gouf zréckgeholl.",
+    "undo_not_yours": "Réckgängeg hëlt nëmmen deng eege Zich zréck: {name} huet zënterhier gezunn.",
     # Hints
     "hint_thinking": "Ech sichen en Tipp…",
     "hint_text": "Tipp: lee {tile}{where}: {reason}.",

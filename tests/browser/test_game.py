@@ -179,6 +179,32 @@ def test_a_reload_resumes_the_hand_where_it_was(app: App, player: Player, page: 
     player.play_a_tile()  # and the game plays on
 
 
+def test_in_hot_seat_nobody_can_undo_the_other_persons_move(player: Player, page: Page) -> None:
+    """Bo leads, Ann shows her hand: her Undo is off, and says why; Bo's lead stands."""
+    player.start_match(seed=SEED, seats=(("Ann", "Person"), ("Bo", "Person")))
+    undo = page.get_by_role("button", name="Undo")
+    names = []
+    for _ in range(2):
+        pass_screen = player.dialog(re.compile(r"^Pass the device to (Ann|Bo)$"))
+        expect(pass_screen).to_be_visible()
+        name = pass_screen.get_by_role("heading").inner_text().removeprefix("Pass the device to ")
+        pass_screen.get_by_role("button", name=f"I am {name}: show my hand").click()
+        if names:
+            expect(undo).to_be_disabled()
+            expect(undo).to_have_accessible_description(
+                f"Undo takes back only your own moves: {names[-1]} has moved since."
+            )
+            page.keyboard.press("u")
+            expect(player.board.locator(".tile")).to_have_count(1)
+        else:
+            expect(undo).to_be_disabled()
+            expect(undo).to_have_accessible_description("")
+        player.play_a_tile()
+        names.append(name)
+    assert names[0] != names[1]
+    expect(player.board.locator(".tile")).to_have_count(2)
+
+
 @pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
 def test_hot_seat_hides_each_hand_until_its_owner_shows_it(player: Player, screenshot: Screenshot) -> None:
     """Ann and Ben share the device for a whole hand: each turn begins behind a pass screen."""
