@@ -16,6 +16,7 @@ from view import (
     read_setup,
     score_sheet_rows,
     tile_label,
+    undo_note,
 )
 
 from allfives import Deal, Drew, Event, HandEnded, HandStarted, Move, Passed, Played, Rules, RulesError, tile
@@ -176,3 +177,15 @@ def test_every_language_has_a_second_person_line_for_you(code: str) -> None:
     assert describe(t, game, Passed(0), None) == t("log_pass_you")
     assert hand_line(t, game, end) == t("hand_domino_you")
     assert describe(t, game, Passed(1), None) == t("log_pass", name="Computer")
+
+
+def test_undo_says_why_it_is_off_when_another_person_has_moved_since() -> None:
+    game = game_of(Rules(), "Ann", "Bo")
+    game.start()
+    assert undo_note(EN, game) == ""
+    mover = game.to_move
+    assert mover is not None
+    game.play(game.match.legal_moves()[0])
+    name = game.seats[mover].name
+    assert undo_note(EN, game) == f"Undo takes back only your own moves: {name} has moved since."
+    assert undo_note(EN, game_of(Rules(), "You", "Computer")) == ""

@@ -192,18 +192,9 @@ class Page(Shell):
         self.render_board()
         self.render_hand()
         self.render_prompt()
-        self.render_undo()
+        by_id("undo").disabled = self.busy or not (self.game and self.game.can_undo())
+        by_id("undo").title = view.undo_note(self.t, self.game) if self.game else ""
         by_id("hint").disabled = self.busy or not (self.game and self.game.person_to_move and self.hand_visible())
-
-    def render_undo(self) -> None:
-        """Undo is for the seat on screen's own moves: when another person has
-        moved since, the button is off and says why."""
-        game = self.game
-        button = by_id("undo")
-        button.disabled = self.busy or not (game and game.can_undo())
-        other = game.undo_blocked_by() if game else None
-        name = None if game is None or other is None else game.seats[other].name
-        button.title = "" if name is None else self.t("undo_not_yours", name=name)
 
     def render_scores(self) -> None:
         game = self.game

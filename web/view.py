@@ -32,6 +32,7 @@ __all__ = [
     "score_sheet_rows",
     "tile_label",
     "tile_word",
+    "undo_note",
     "words",
 ]
 
@@ -134,6 +135,13 @@ def prompt(t: Translator, game: Game, *, visible: bool, selected: Tile | None, l
     if selected is not None:
         return t("choose_end", tile=str(selected))
     return t(said_to_you(t, game, "your_lead" if leading else "your_turn", [seat]), name=name)
+
+
+def undo_note(t: Translator, game: Game) -> str:
+    """Why Undo is off when another person has moved since the seat on
+    screen last did (nobody takes back another's move), else nothing."""
+    other = game.undo_blocked_by()
+    return "" if other is None else t("undo_not_yours", name=game.seats[other].name)
 
 
 def hand_line(t: Translator, game: Game, end: HandEnded) -> str:
