@@ -8,12 +8,14 @@ import pytest
 from controller import Game, GameSetup, SeatSetup
 from i18n import Translator
 from view import (
+    default_name,
     describe,
     form_choices,
     hand_end_table,
     hand_line,
     prompt,
     read_setup,
+    renamed_default,
     score_sheet_rows,
     tile_label,
     undo_note,
@@ -189,3 +191,24 @@ def test_undo_says_why_it_is_off_when_another_person_has_moved_since() -> None:
     name = game.seats[mover].name
     assert undo_note(EN, game) == f"Undo takes back only your own moves: {name} has moved since."
     assert undo_note(EN, game_of(Rules(), "You", "Computer")) == ""
+
+
+# Every seat has a name of its own until the player types one.
+
+
+@pytest.mark.parametrize("code", ["en", "de", "hu", "gl", "lb"])
+@pytest.mark.parametrize("players", OPTION_RANGES.players)
+def test_every_seat_has_a_distinct_default_name(code: str, players: int) -> None:
+    t = Translator(code)
+    names = [default_name(t, seat, players) for seat in range(players)]
+    assert names[0] == t("you")
+    assert len(set(names)) == players, names
+
+
+def test_a_default_name_follows_the_count_and_a_typed_one_stays() -> None:
+    assert [default_name(EN, s, 2) for s in range(2)] == ["You", "Computer"]
+    assert [default_name(EN, s, 4) for s in range(4)] == ["You", "Computer 2", "Computer 3", "Computer 4"]
+    assert renamed_default(EN, "Computer", 1, 3) == "Computer 2"
+    assert renamed_default(EN, "Computer 2", 1, 2) == "Computer"
+    assert renamed_default(EN, "Bo", 1, 3) == "Bo"
+    assert renamed_default(EN, "You", 0, 4) == "You"

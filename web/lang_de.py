@@ -37,6 +37,8 @@ MESSAGES = {
     # Players and levels
     "you": "Du",
     "computer_name": "Computer",
+    "computer_seat": "Computer {seat}",
+    "partner": "Partner",
     "person": "Mensch",
     "level_beginner": "Anfänger",
     "level_easy": "Leicht",

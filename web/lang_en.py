@@ -18,6 +18,8 @@ MESSAGES = {
     # Players and levels
     "you": "You",
     "computer_name": "Computer",
+    "computer_seat": "Computer {seat}",
+    "partner": "partner",
     "person": "Person",
     "level_beginner": "Beginner",
     "level_easy": "Easy",

@@ -40,6 +40,8 @@ MESSAGES = {
     # Players and levels
     "you": "Ti",
     "computer_name": "Ordenador",
+    "computer_seat": "Ordenador {seat}",
+    "partner": "parella",
     "person": "Persoa",
     "level_beginner": "Principiante",
     "level_easy": "Fácil",

@@ -40,6 +40,8 @@ MESSAGES = {
     # Players and levels
     "you": "Te",
     "computer_name": "Gép",
+    "computer_seat": "{seat}. gép",
+    "partner": "partner",
     "person": "Ember",
     "level_beginner": "Kezdő",
     "level_easy": "Könnyű",

@@ -38,6 +38,8 @@ MESSAGES = {
     # Players and levels
     "you": "Du",
     "computer_name": "Computer",
+    "computer_seat": "Computer {seat}",
+    "partner": "Partner",
     "person": "Mënsch",
     "level_beginner": "Ufänger",
     "level_easy": "Einfach",

@@ -141,7 +141,7 @@ class Page(Shell):
     def default_setup(self) -> GameSetup:
         return GameSetup(
             Rules(),
-            (SeatSetup(self.t("you")), SeatSetup(self.t("computer_name", level=self.t("level_medium")), "medium")),
+            (SeatSetup(view.default_name(self.t, 0, 2)), SeatSetup(view.default_name(self.t, 1, 2), "medium")),
         )
 
     def begin(self, game: Game) -> None:
@@ -235,6 +235,8 @@ class Page(Shell):
             title.append(el("span", setup.name))
             if not setup.is_person:
                 title.append(el("span", self.t(f"level_{setup.kind}"), class_="badge"))
+            if game.rules.teams and game.rules.side_of(seat) == game.rules.side_of(viewer):
+                title.append(el("span", self.t("partner"), class_="badge partner"))
             card.append(title)
             backs = el("div", None, class_="backs", role="img", aria_label=self.t("tiles_in_hand", count=count))
             backs.innerHTML = "".join(board.tile_svg(None, face_down=True, css_class="back") for _ in range(count))

@@ -22,12 +22,14 @@ from allfives.view import SeatView
 
 __all__ = [
     "HandEndTable",
+    "default_name",
     "describe",
     "form_choices",
     "hand_end_table",
     "hand_line",
     "prompt",
     "read_setup",
+    "renamed_default",
     "said_to_you",
     "score_sheet_rows",
     "tile_label",
@@ -215,6 +217,23 @@ def form_choices(t: Translator) -> dict[str, list[tuple[str, str]]]:
     for name, keys in CHOICE_KEYS.items():
         choices[name] = [(value, t(keys[value])) for value in getattr(OPTION_RANGES, name)]
     return choices
+
+
+def default_name(t: Translator, seat: int, players: int) -> str:
+    """A seat's name until the player types one: the first seat is "You";
+    the one computer of a two-player match is "Computer", and where there
+    are more they are told apart by their seat ("Computer 3"), so the log
+    and the sides ("You & Computer 3") always say who."""
+    if seat == 0:
+        return t("you")
+    return t("computer_name") if players == 2 else t("computer_seat", seat=seat + 1)
+
+
+def renamed_default(t: Translator, name: str, seat: int, players: int) -> str:
+    """``name`` for ``players`` players: a default name (for any count)
+    becomes the default for this count; a name the player typed stays."""
+    defaults = {default_name(t, seat, n) for n in OPTION_RANGES.players}
+    return default_name(t, seat, players) if name.strip() in defaults else name
 
 
 def read_setup(t: Translator, values: Mapping[str, str], *, partnerships: bool) -> GameSetup:
