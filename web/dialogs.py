@@ -9,6 +9,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import refusal
 import view
 from controller import Game, GameSetup, SeatSetup
 from dom import by_id, el
@@ -380,7 +381,7 @@ async def import_file(page: Page, file: Any) -> None:
         game = Game.load_text(text)
     except RecordError as error:
         by_id("dialog").close()
-        show_problem(page, page.t("import_broken", reason=str(error)), "", False)
+        show_problem(page, page.t("import_broken", reason=refusal.reason(page.t, str(error))), "", False)
         return
     by_id("dialog").close()
     page.begin(game)

@@ -22,6 +22,7 @@ from typing import Any
 
 import board
 import offline
+import refusal
 from controller import Game, LinkError, decode_link
 from dom import by_id, closest, el, js_object, some
 from js import ResizeObserver
@@ -107,7 +108,11 @@ class Embed(Shell):
         try:
             record = await self.load_record()
             self.frames = frames(record)
-        except (LinkError, RecordError, ValueError) as error:
+        except (LinkError, RecordError) as error:
+            self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, str(error))))
+            self.ready()
+            return
+        except ValueError as error:  # already in the reader's words
             self.show_problem(str(error))
             self.ready()
             return
@@ -420,7 +425,7 @@ class Embed(Shell):
         try:
             game = Game.from_record_data(data)
         except RecordError as error:
-            self.show_problem(self.words("embed_bad_record", reason=str(error)))
+            self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, str(error))))
             return
         self.game = game
         self.selected = None

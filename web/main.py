@@ -16,6 +16,7 @@ import board
 import dialogs
 import motion
 import offline
+import refusal
 import view
 from controller import Game, GameSetup, LinkError, SeatSetup, decode_link
 from dom import by_id, closest, el, q
@@ -115,14 +116,18 @@ class Page(Shell):
             try:
                 return Game.from_record_data(decode_link(fragment[len("#game=") :])), None
             except (LinkError, RecordError) as error:
-                link_problem = str(error)
+                link_problem = refusal.reason(self.t, str(error))
         saved = self.store.saved_game()
         if saved is not None:
             try:
                 game = Game.load_text(saved)
             except RecordError as error:
                 kept = self.store.keep_unreadable(saved)
-                return self.fresh_game(), (self.t("save_broken", reason=str(error)), saved, kept)
+                return self.fresh_game(), (
+                    self.t("save_broken", reason=refusal.reason(self.t, str(error))),
+                    saved,
+                    kept,
+                )
             if link_problem is not None:
                 return game, (self.t("link_broken_resumed", reason=link_problem), "", False)
             return game, None

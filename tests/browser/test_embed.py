@@ -5,6 +5,7 @@ another origin."""
 
 from __future__ import annotations
 
+import copy
 import html
 import json
 import re
@@ -115,7 +116,24 @@ def test_a_record_from_another_site_is_refused(page: Page, site: Site, page_log:
 def test_a_broken_record_says_what_is_wrong(page: Page, site: Site) -> None:
     broken = dict(COUNTING, hands=[dict(COUNTING["hands"][0], moves=["6-4", "6-6 E"])])
     open_embed(page, site, record=broken)
-    expect(page.get_by_role("alert")).to_contain_text("hand 1, move 2 ('6-6 E')")
+    expect(page.get_by_role("alert")).to_have_text(
+        "This record cannot be shown: hand 1, move 2 (6-6 E): 6-6 does not fit the East end."
+    )
+
+
+def test_a_refusal_speaks_to_the_reader_not_the_developer(page: Page, site: Site) -> None:
+    twice = copy.deepcopy(COUNTING)
+    hand = twice["hands"][0]
+    hand["deal"][0][0] = hand["boneyard"][0]  # 0-0 in the first player's hand and in the boneyard
+    open_embed(page, site, record=twice)
+    expect(page.get_by_role("alert")).to_have_text(
+        "This record cannot be shown: hand 1: 0-0 is dealt twice: in player 1's hand and in the boneyard."
+    )
+    open_embed(page, site, "?lang=de", record=twice)
+    expect(page.get_by_role("alert")).to_have_text(
+        "Diese Aufzeichnung lässt sich nicht anzeigen: "
+        "Runde 1: 0-0 wurde doppelt ausgeteilt: in der Hand von Spieler 1 und im Vorrat."
+    )
 
 
 # "Try it"
