@@ -94,7 +94,10 @@ def test_every_language_says_it_in_its_own_words(code: str, case: str) -> None:
 def test_a_damaged_record_or_link_is_told_so() -> None:
     with pytest.raises(RecordError) as refused:
         loads("{")
-    assert reason(EN, str(refused.value)) == "the record is damaged, or was not made by this game"
+    assert reason(EN, str(refused.value)) == "it is not a game record (it is not JSON)"
+    assert reason(EN, "there is no record version 0") == "the record is damaged, or was not made by this game"
+    newer = _record() | {"version": 9}
+    assert reason(EN, _refusal(newer)) == "it comes from a newer version of All Fives (version 9)"
     assert reason(EN, "this link is damaged: it does not hold a game") == "the link is damaged: it does not hold a game"
     wrong = copy.deepcopy(_record())
     wrong["rules"] = {"players": 9}

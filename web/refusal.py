@@ -49,6 +49,11 @@ _REASONS: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"^rules: ", "why_rules"),
         (r"a move is written like|is not a move|is not an end", "why_move_text"),
         (r"a tile is written like|is not a tile", "why_tile_text"),
+        (r"^this record is from a newer version of All Fives \(version (?P<version>\d+); ", "why_newer"),
+        (r"(is not a saved game|is not valid JSON)", "why_not_json"),
+        (r"^(a record is a JSON object|this is not an allfives-record)", "why_not_record"),
+        (r"^the record's players: the settings must name (?P<players>\d+) players$", "why_players"),
+        (r"^the record's players: ", "why_players_damaged"),
         (r"^this link is too long", "why_link_long"),
         (r"^this link is damaged", "why_link_damaged"),
     )
@@ -83,7 +88,7 @@ def _params(say: Say, found: Mapping[str, str]) -> dict[str, object]:
     for name, value in found.items():
         if name in ("seat", "other"):
             params[name] = int(value) + 1
-        elif name in ("count", "deal", "players", "hand"):
+        elif name in ("count", "deal", "players", "hand", "version"):
             params[name] = int(value)
         elif name == "end":
             params[name] = say("end_" + value)

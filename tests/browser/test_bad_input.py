@@ -85,11 +85,17 @@ def _a_fresh_match_plays(player: Player) -> None:
 
 
 UNREADABLE_SAVES = {
-    "corrupt": ('{"format": "allfives-record", "meta": {"name": "Zoë 🂡"}, "hands": [{"lea\x00der": ', "it is not JSON"),
-    "truncated": (_save()[:-120], "it is not JSON"),
-    "from a newer version": (_save(version=9), "from a newer version of All Fives (version 9"),
-    "written as JSON twice over": (json.dumps(_save()), "a record is a JSON object"),
-    "naming three seats for two players": (_save_with_seats(3), "the settings must name 2 players"),
+    "corrupt": (
+        '{"format": "allfives-record", "meta": {"name": "Zoë 🂡"}, "hands": [{"lea\x00der": ',
+        "it is not a game record (it is not JSON)",
+    ),
+    "truncated": (_save()[:-120], "it is not a game record (it is not JSON)"),
+    "from a newer version": (_save(version=9), "it comes from a newer version of All Fives (version 9)"),
+    "written as JSON twice over": (json.dumps(_save()), "it is not an All Fives game record"),
+    "naming three seats for two players": (
+        _save_with_seats(3),
+        "the players it names do not fit its rules, which are for 2 players",
+    ),
 }
 
 
