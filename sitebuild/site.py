@@ -52,6 +52,7 @@ PAGE_CONFIGS = (
             "i18n.py",
             "lang_*.py",
             "offline.py",
+            "refusal.py",
             "replay.py",
             "shell.py",
         ),

@@ -212,3 +212,61 @@ def test_a_name_reads_back_as_the_same_text(typed: str, shown: str) -> None:
     name = clean_name(typed, 1)
     assert name == shown
     assert clean_name(json.loads(json.dumps(name)), 1) == name
+
+
+HOT_SEAT = GameSetup(Rules(), (SeatSetup("Ann"), SeatSetup("Bo")), seed=1)
+
+
+def test_in_hot_seat_nobody_takes_back_the_other_persons_move() -> None:
+    game = Game(HOT_SEAT)
+    game.start()
+    first = game.to_move
+    assert first is not None
+    game.play(game.match.legal_moves()[0])
+    # The other person is on screen now: the first mover's lead stands.
+    assert game.viewer() != first
+    assert not game.can_undo()
+    assert game.undo_blocked_by() == first
+    before = game.save_text()
+    assert not game.undo()
+    assert game.save_text() == before
+    # Once they have moved, each may take back their own move, and only that.
+    game.play(game.match.legal_moves()[0])
+    assert game.viewer() == first
+    assert game.undo_blocked_by() != first
+
+
+def test_in_hot_seat_you_take_back_your_own_move_with_the_computer_reply_after_it() -> None:
+    setup = GameSetup(Rules(players=3), (SeatSetup("Ann"), SeatSetup("Bo"), SeatSetup("Cy", "easy")), seed=4)
+    game = Game(setup)
+    game.start()
+    _play_until_person(game)
+    while game.to_move != 1:  # until Bo is to move
+        game.play(game.match.legal_moves()[0])
+        _play_until_person(game)
+    before = game.save_text()
+    game.play(game.match.legal_moves()[0])  # Bo moves; the computer Cy is next
+    assert game.computer_to_move
+    assert game.viewer() == 1
+    game.match.play(game.computer_decision().move)  # Cy replies
+    if game.to_move == 0:
+        # Ann is on screen now: Bo's move is out of her reach.
+        assert game.undo_blocked_by() == 1
+        assert not game.can_undo()
+    else:  # Cy's reply ended the hand: Bo is still the last person to move
+        assert game.can_undo()
+    game = Game.load_text(before)
+    game.play(game.match.legal_moves()[0])
+    assert game.can_undo()
+    assert game.undo()
+    assert game.save_text() == before
+
+
+def test_against_the_computer_undo_is_never_blocked() -> None:
+    game = Game(VS_EASY)
+    game.start()
+    _play_until_person(game)
+    game.play(game.match.legal_moves()[0])
+    _play_until_person(game)
+    assert game.undo_blocked_by() is None
+    assert game.can_undo()

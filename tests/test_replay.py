@@ -333,3 +333,44 @@ def test_try_it_at_the_end_of_a_hand_deals_the_next() -> None:
     game.start()
     assert len(game.match.hands) == 2
     assert [seat.kind for seat in game.seats] == ["medium", "person"]
+
+
+# The player's own seat, "You", is told in the second person.
+
+YOU_BEN = {**SPINNER, "meta": {"setup": {"seats": [{"name": "You"}, {"name": "Ben", "kind": "easy"}]}}}
+
+
+def test_the_replay_tells_you_what_you_did_in_the_second_person() -> None:
+    names = seat_names(YOU_BEN, 2, WORDS)
+    lines = [
+        line for frame in frames(YOU_BEN)[:4] for line in explain(frame.events, frame.layout, WORDS, names, Rules())
+    ]
+    assert lines[:2] == ["Hand 1: you lead.", "You lead 5-5."]
+    assert "Ben plays 5-3 on the East end." in lines
+    assert "You play 5-2 on the West end." in lines
+    draws = [Drew(0, Move.parse("3-3").tile), Drew(0, Move.parse("2-1").tile)]
+    assert explain(draws, layout_after("6-6"), WORDS, names, Rules(), shown=0) == [
+        "You cannot play and draw 3-3 and 2-1."
+    ]
+    end = [Passed(0), HandEnded(1, "domino", 0, (0, 12), (0, -10), (10, -10))]
+    assert explain(end, layout_after("6-6"), WORDS, names, Rules())[:2] == [
+        "You cannot play and pass.",
+        "You go out: domino!",
+    ]
+
+
+@pytest.mark.parametrize("code", ["en", "de", "hu", "gl", "lb"])
+def test_a_game_played_as_you_in_any_language_reads_as_you_in_the_readers(code: str) -> None:
+    german_game = {**SPINNER, "meta": {"setup": {"seats": [{"name": "Du"}, {"name": "Ben"}]}}}
+    words = Words(code)
+    names = seat_names(german_game, 2, words)
+    assert names == [words("embed_you"), "Ben"]
+    first = frames(german_game)[1]
+    assert explain(first.events, first.layout, words, names, Rules())[0] == words("embed_leads_you", tile="5-5")
+
+
+def test_try_it_keeps_the_opponents_name() -> None:
+    game = Game.from_record_data(try_record(YOU_BEN, frames(YOU_BEN)[2], 0, WORDS))
+    assert [seat.name for seat in game.seats] == ["You", "Ben"]
+    game = Game.from_record_data(try_record(YOU_BEN, frames(YOU_BEN)[2], 1, WORDS))
+    assert [seat.name for seat in game.seats] == ["Computer 1", "You"]

@@ -8,13 +8,17 @@ import pytest
 from controller import Game, GameSetup, SeatSetup
 from i18n import Translator
 from view import (
+    default_name,
     describe,
     form_choices,
     hand_end_table,
+    hand_line,
     prompt,
     read_setup,
+    renamed_default,
     score_sheet_rows,
     tile_label,
+    undo_note,
 )
 
 from allfives import Deal, Drew, Event, HandEnded, HandStarted, Move, Passed, Played, Rules, RulesError, tile
@@ -148,3 +152,63 @@ def test_no_module_of_the_page_is_over_700_lines() -> None:
         if not path.name.startswith("lang_") and (n := len(path.read_text().splitlines())) > 700
     }
     assert long == {}
+
+
+# The one person, under the default name, is spoken to: "You draw", never "You draws".
+
+YOU_LOG = [
+    (HandStarted(1, 0), None, "Hand 1: you lead."),
+    (Drew(0, tile("6-6")), 0, "You cannot play and draw 6-6."),
+    (Drew(0, tile("6-6")), 1, "You cannot play and draw a tile."),
+    (Passed(0), None, "You cannot play and pass."),
+    (HandEnded(1, "domino", 0, (0, 2), (0, 0), (0, 0)), None, "You are out: domino!"),
+    (Passed(1), None, "Computer: cannot play, passes."),
+]
+
+
+@pytest.mark.parametrize(("event", "viewer", "line"), YOU_LOG)
+def test_the_log_speaks_to_you_in_the_second_person(event: Event, viewer: int | None, line: str) -> None:
+    assert describe(EN, game_of(Rules(), "You", "Computer"), event, viewer) == line
+
+
+@pytest.mark.parametrize("code", ["en", "de", "hu", "gl", "lb"])
+def test_every_language_has_a_second_person_line_for_you(code: str) -> None:
+    t = Translator(code)
+    game = game_of(Rules(), t("you"), "Computer")
+    end = HandEnded(1, "domino", 0, (0, 2), (0, 0), (0, 0))
+    assert describe(t, game, Passed(0), None) == t("log_pass_you")
+    assert hand_line(t, game, end) == t("hand_domino_you")
+    assert describe(t, game, Passed(1), None) == t("log_pass", name="Computer")
+
+
+def test_undo_says_why_it_is_off_when_another_person_has_moved_since() -> None:
+    game = game_of(Rules(), "Ann", "Bo")
+    game.start()
+    assert undo_note(EN, game) == ""
+    mover = game.to_move
+    assert mover is not None
+    game.play(game.match.legal_moves()[0])
+    name = game.seats[mover].name
+    assert undo_note(EN, game) == f"Undo takes back only your own moves: {name} has moved since."
+    assert undo_note(EN, game_of(Rules(), "You", "Computer")) == ""
+
+
+# Every seat has a name of its own until the player types one.
+
+
+@pytest.mark.parametrize("code", ["en", "de", "hu", "gl", "lb"])
+@pytest.mark.parametrize("players", OPTION_RANGES.players)
+def test_every_seat_has_a_distinct_default_name(code: str, players: int) -> None:
+    t = Translator(code)
+    names = [default_name(t, seat, players) for seat in range(players)]
+    assert names[0] == t("you")
+    assert len(set(names)) == players, names
+
+
+def test_a_default_name_follows_the_count_and_a_typed_one_stays() -> None:
+    assert [default_name(EN, s, 2) for s in range(2)] == ["You", "Computer"]
+    assert [default_name(EN, s, 4) for s in range(4)] == ["You", "Computer 2", "Computer 3", "Computer 4"]
+    assert renamed_default(EN, "Computer", 1, 3) == "Computer 2"
+    assert renamed_default(EN, "Computer 2", 1, 2) == "Computer"
+    assert renamed_default(EN, "Bo", 1, 3) == "Bo"
+    assert renamed_default(EN, "You", 0, 4) == "You"

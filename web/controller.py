@@ -232,17 +232,35 @@ class Game:
     def can_undo(self) -> bool:
         return self._undo_point() is not None
 
+    def undo_blocked_by(self) -> int | None:
+        """The other person whose move stands between the seat on screen and
+        its own last move (in hot-seat, nobody takes back another's move);
+        None when undo is allowed, or there is nothing to take back."""
+        last = self._last_person_move()
+        if last is None or last[2] == self.viewer():
+            return None
+        return last[2]
+
     def _undo_point(self) -> tuple[int, int] | None:
-        """(hand index, moves kept) that takes back the last person's move."""
+        """(hand index, moves kept) that takes back the last person's move,
+        when that move is the on-screen seat's own."""
+        last = self._last_person_move()
+        if last is None or last[2] != self.viewer():
+            return None
+        return last[0], last[1]
+
+    def _last_person_move(self) -> tuple[int, int, int] | None:
+        """(hand index, moves before it, seat) of the last move a person made."""
         for index in range(len(self.match.hands) - 1, -1, -1):
             seats = self.match.seats_moved(index)
             for count in range(len(seats) - 1, -1, -1):
                 if self.seats[seats[count]].is_person:
-                    return index, count
+                    return index, count, seats[count]
         return None
 
     def undo(self) -> bool:
-        """Take back the last person's move and every computer move after it."""
+        """Take back the on-screen seat's last move and every computer move
+        after it; never another person's move (see :meth:`undo_blocked_by`)."""
         point = self._undo_point()
         if point is None:
             return False

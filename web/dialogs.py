@@ -9,6 +9,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import refusal
 import view
 from controller import Game, GameSetup, SeatSetup
 from dom import by_id, el
@@ -157,7 +158,7 @@ def show_new_match(page: Page) -> None:
         current = (
             setup.seats[seat]
             if seat < len(setup.seats)
-            else SeatSetup(page.t("computer_name", level=page.t("level_medium")), "medium")
+            else SeatSetup(view.default_name(page.t, seat, max(OPTION_RANGES.players)), "medium")
         )
         row = el("div", None, class_="seat-row")
         row.dataset.seat = str(seat)
@@ -242,19 +243,24 @@ def show_new_match(page: Page) -> None:
         page.begin(Game(new_setup))
 
     page.open_dialog(page.t("new_match"), [form], [("start", page.t("start")), ("cancel", page.t("cancel"))], done)
-    page.on(by_id("nm-players"), "change", lambda _e: sync_seats(page))
+    page.on(by_id("nm-players"), "change", lambda _e: sync_seats(page, chosen=True))
     page.on(by_id("nm-preset"), "change", lambda _e: apply_preset(page))
     sync_seats(page)
 
 
-def sync_seats(page: Page) -> None:
+def sync_seats(page: Page, *, chosen: bool = False) -> None:
+    """Show the seats in play, each with a distinct default name; choosing
+    a count that may play in partnerships checks them (the usual game)."""
     players = int(str(by_id("nm-players").value))
     for row in document.querySelectorAll(".seat-row"):
-        row.hidden = int(str(row.dataset.seat)) >= players
+        seat = int(str(row.dataset.seat))
+        row.hidden = seat >= players
+        name = by_id(f"nm-name{seat}")
+        name.value = view.renamed_default(page.t, str(name.value), seat, players)
     partners = players in OPTION_RANGES.partnerships
     by_id("nm-partnerships").disabled = not partners
-    if not partners:
-        by_id("nm-partnerships").checked = False
+    if not partners or chosen:
+        by_id("nm-partnerships").checked = partners
     by_id("nm-hand_size").max = str(OPTION_RANGES.hand_sizes(players)[-1])
 
 
@@ -375,7 +381,7 @@ async def import_file(page: Page, file: Any) -> None:
         game = Game.load_text(text)
     except RecordError as error:
         by_id("dialog").close()
-        show_problem(page, page.t("import_broken", reason=str(error)), "", False)
+        show_problem(page, page.t("import_broken", reason=refusal.reason(page.t, str(error))), "", False)
         return
     by_id("dialog").close()
     page.begin(game)

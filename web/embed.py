@@ -22,6 +22,7 @@ from typing import Any
 
 import board
 import offline
+import refusal
 from controller import Game, LinkError, decode_link
 from dom import by_id, closest, el, js_object, some
 from js import ResizeObserver
@@ -42,6 +43,7 @@ from replay import (
     record_url,
     seat_names,
     try_record,
+    you_seat,
 )
 from shell import Shell
 
@@ -106,7 +108,11 @@ class Embed(Shell):
         try:
             record = await self.load_record()
             self.frames = frames(record)
-        except (LinkError, RecordError, ValueError) as error:
+        except (LinkError, RecordError) as error:
+            self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, str(error))))
+            self.ready()
+            return
+        except ValueError as error:  # already in the reader's words
             self.show_problem(str(error))
             self.ready()
             return
@@ -304,7 +310,8 @@ class Embed(Shell):
         """The shown seat's hand face up (buttons when the reader plays),
         the others' as counts."""
         playing = self.game is not None
-        title = self.words("embed_your_hand") if playing else self.words("embed_hand_of", name=names[self.seat])
+        mine = playing or you_seat(names, self.words) == self.seat
+        title = self.words("embed_your_hand") if mine else self.words("embed_hand_of", name=names[self.seat])
         by_id("hand-title").textContent = title
         box = by_id("hand")
         box.replaceChildren()
@@ -418,7 +425,7 @@ class Embed(Shell):
         try:
             game = Game.from_record_data(data)
         except RecordError as error:
-            self.show_problem(self.words("embed_bad_record", reason=str(error)))
+            self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, str(error))))
             return
         self.game = game
         self.selected = None

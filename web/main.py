@@ -16,6 +16,7 @@ import board
 import dialogs
 import motion
 import offline
+import refusal
 import view
 from controller import Game, GameSetup, LinkError, SeatSetup, decode_link
 from dom import by_id, closest, el, q
@@ -115,14 +116,18 @@ class Page(Shell):
             try:
                 return Game.from_record_data(decode_link(fragment[len("#game=") :])), None
             except (LinkError, RecordError) as error:
-                link_problem = str(error)
+                link_problem = refusal.reason(self.t, str(error))
         saved = self.store.saved_game()
         if saved is not None:
             try:
                 game = Game.load_text(saved)
             except RecordError as error:
                 kept = self.store.keep_unreadable(saved)
-                return self.fresh_game(), (self.t("save_broken", reason=str(error)), saved, kept)
+                return self.fresh_game(), (
+                    self.t("save_broken", reason=refusal.reason(self.t, str(error))),
+                    saved,
+                    kept,
+                )
             if link_problem is not None:
                 return game, (self.t("link_broken_resumed", reason=link_problem), "", False)
             return game, None
@@ -141,7 +146,7 @@ class Page(Shell):
     def default_setup(self) -> GameSetup:
         return GameSetup(
             Rules(),
-            (SeatSetup(self.t("you")), SeatSetup(self.t("computer_name", level=self.t("level_medium")), "medium")),
+            (SeatSetup(view.default_name(self.t, 0, 2)), SeatSetup(view.default_name(self.t, 1, 2), "medium")),
         )
 
     def begin(self, game: Game) -> None:
@@ -193,6 +198,7 @@ class Page(Shell):
         self.render_hand()
         self.render_prompt()
         by_id("undo").disabled = self.busy or not (self.game and self.game.can_undo())
+        by_id("undo").title = view.undo_note(self.t, self.game) if self.game else ""
         by_id("hint").disabled = self.busy or not (self.game and self.game.person_to_move and self.hand_visible())
 
     def render_scores(self) -> None:
@@ -234,6 +240,8 @@ class Page(Shell):
             title.append(el("span", setup.name))
             if not setup.is_person:
                 title.append(el("span", self.t(f"level_{setup.kind}"), class_="badge"))
+            if game.rules.teams and game.rules.side_of(seat) == game.rules.side_of(viewer):
+                title.append(el("span", self.t("partner"), class_="badge partner"))
             card.append(title)
             backs = el("div", None, class_="backs", role="img", aria_label=self.t("tiles_in_hand", count=count))
             backs.innerHTML = "".join(board.tile_svg(None, face_down=True, css_class="back") for _ in range(count))

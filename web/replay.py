@@ -46,6 +46,7 @@ __all__ = [
     "seat_names",
     "side_name",
     "try_record",
+    "you_seat",
 ]
 
 GOTO: Final = "allfives:goto"
@@ -219,7 +220,29 @@ def seat_names(record: object, players: int, words: Words) -> list[str]:
         for seat, data in enumerate(seats):
             if isinstance(data, Mapping) and isinstance(data.get("name"), str) and data["name"].strip():
                 names[seat] = clean_name(data["name"], seat)
+    you = you_seat(names, words)
+    if you is not None:
+        names[you] = words("embed_you")  # in the reader's language
     return names
+
+
+def you_seat(names: Sequence[str], words: Words) -> int | None:
+    """The one seat played under the player's own default name ("You", in
+    any language the game speaks), which is told in the second person
+    ("You lead 6-3", never "You leads 6-3"); None if no seat, or more than
+    one, has that name."""
+    yous = {_you_word(code) for code in LANGUAGES} | {words("embed_you")}
+    seats = [seat for seat, name in enumerate(names) if name.casefold() in yous]
+    return seats[0] if len(seats) == 1 else None
+
+
+def _you_word(code: str) -> str:
+    return str(_catalogue_or_empty(code).get("embed_you", "")).casefold()
+
+
+def _said(words: Words, key: str, names: Sequence[str], seat: int, you: int | None, **params: object) -> str:
+    """``key`` about ``seat``, or its ``_you`` form when that seat is you."""
+    return words(key + "_you" if seat == you else key, name=names[seat], **params)
 
 
 def side_name(rules: Rules, names: Sequence[str], side: int) -> str:
@@ -271,16 +294,17 @@ def explain(
     """What ``events`` did, one sentence a line. ``layout`` is the table
     after them (it counts the ends of the play); the tiles ``shown``'s seat
     draws are named, the others' only counted."""
+    you = you_seat(names, words)
     lines: list[str] = []
     index = 0
     while index < len(events):
         event = events[index]
         if isinstance(event, Drew):
             run = _draw_run(events, index)
-            lines.append(_draws(run, words, names, shown))
+            lines.append(_draws(run, words, names, shown, you))
             index += len(run)
             continue
-        lines.extend(_event_lines(event, layout, words, names, rules))
+        lines.extend(_event_lines(event, layout, words, names, rules, you))
         index += 1
     return lines
 
@@ -297,42 +321,45 @@ def _draw_run(events: Sequence[Event], start: int) -> list[Drew]:
     return run
 
 
-def _draws(run: Sequence[Drew], words: Words, names: Sequence[str], shown: int | None) -> str:
+def _draws(run: Sequence[Drew], words: Words, names: Sequence[str], shown: int | None, you: int | None) -> str:
     seat = run[0].seat
     tiles = [str(e.tile) for e in run if e.tile is not None]
     if seat == shown and len(tiles) == len(run):
-        return words("embed_draws_shown", name=names[seat], tiles=words.join(tiles))
-    return words("embed_draws", name=names[seat], count=len(run))
+        return _said(words, "embed_draws_shown", names, seat, you, tiles=words.join(tiles))
+    return _said(words, "embed_draws", names, seat, you, count=len(run))
 
 
-def _event_lines(event: Event, layout: Layout, words: Words, names: Sequence[str], rules: Rules) -> list[str]:
+def _event_lines(
+    event: Event, layout: Layout, words: Words, names: Sequence[str], rules: Rules, you: int | None
+) -> list[str]:
     if isinstance(event, HandStarted):
-        return [words("embed_hand_start", hand=event.hand, name=names[event.leader])]
+        return [_said(words, "embed_hand_start", names, event.leader, you, hand=event.hand)]
     if isinstance(event, Played):
-        return _play_lines(event, layout, words, names)
+        return _play_lines(event, layout, words, names, you)
     if isinstance(event, Passed):
-        return [words("embed_passes", name=names[event.seat])]
+        return [_said(words, "embed_passes", names, event.seat, you)]
     if isinstance(event, HandEnded):
-        return _hand_end_lines(event, words, names, rules)
+        return _hand_end_lines(event, words, names, rules, you)
     if isinstance(event, MatchEnded):
-        winner = side_name(rules, names, event.winner)
-        return [words("embed_match_won", name=winner, score=event.scores[event.winner])]
+        seats = rules.seats_of(event.winner)
+        key = "embed_match_won_you" if list(seats) == [you] else "embed_match_won"
+        return [words(key, name=side_name(rules, names, event.winner), score=event.scores[event.winner])]
     return []
 
 
-def _play_lines(event: Played, layout: Layout, words: Words, names: Sequence[str]) -> list[str]:
-    name = names[event.seat]
+def _play_lines(event: Played, layout: Layout, words: Words, names: Sequence[str], you: int | None) -> list[str]:
     move = event.move
     if move.end is None:
-        first = words("embed_leads", name=name, tile=str(move))
+        first = _said(words, "embed_leads", names, event.seat, you, tile=str(move))
     else:
-        first = words("embed_plays", name=name, tile=str(move.tile), end=words("end_" + move.end.name))
+        end = words("end_" + move.end.name)
+        first = _said(words, "embed_plays", names, event.seat, you, tile=str(move.tile), end=end)
     return [first, count_line(layout, event.points, words), *count_notes(layout, words, move.tile)]
 
 
-def _hand_end_lines(event: HandEnded, words: Words, names: Sequence[str], rules: Rules) -> list[str]:
+def _hand_end_lines(event: HandEnded, words: Words, names: Sequence[str], rules: Rules, you: int | None) -> list[str]:
     if event.out is not None:
-        lines = [words("embed_domino", name=names[event.out])]
+        lines = [_said(words, "embed_domino", names, event.out, you)]
     else:
         lines = [words("embed_blocked")]
     left = [f"{names[seat]} {words.number(pips)}" for seat, pips in enumerate(event.pips) if pips]
@@ -468,13 +495,18 @@ def height_message(height: float) -> dict[str, Any]:
 
 def try_record(record: Mapping[str, Any], frame: Frame, seat: int, words: Words) -> dict[str, Any]:
     """``record`` cut at ``frame``, with the reader at ``seat`` and the
-    computer (Medium) at every other seat: a record
+    computer (Medium) at every other seat, each keeping its name from the
+    replay (a seat that was "You" there becomes "Computer N"): a record
     :meth:`controller.Game.from_record_data` opens."""
     rules = Rules.from_json(record.get("rules", {}))
+    names = seat_names(record, rules.players, words)
+    you = words("embed_you")
     hands = [dict(hand) for hand in record.get("hands", [])[: frame.hand]]
     hands[-1]["moves"] = list(hands[-1].get("moves", []))[: frame.in_hand]
     seats = tuple(
-        SeatSetup(words("embed_you")) if s == seat else SeatSetup(words("embed_computer", seat=s + 1), TRY_LEVEL)
+        SeatSetup(words("embed_you"))
+        if s == seat
+        else SeatSetup(words("embed_computer", seat=s + 1) if names[s] == you else names[s], TRY_LEVEL)
         for s in range(rules.players)
     )
     meta = record.get("meta")

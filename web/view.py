@@ -22,16 +22,19 @@ from allfives.view import SeatView
 
 __all__ = [
     "HandEndTable",
+    "default_name",
     "describe",
     "form_choices",
     "hand_end_table",
     "hand_line",
     "prompt",
     "read_setup",
+    "renamed_default",
     "said_to_you",
     "score_sheet_rows",
     "tile_label",
     "tile_word",
+    "undo_note",
     "words",
 ]
 
@@ -91,13 +94,13 @@ def describe(t: Translator, game: Game, event: Event, viewer: int | None) -> str
         return text
     if isinstance(event, Drew):
         if event.seat == viewer and event.tile is not None:
-            return t("log_draw_own", name=names[event.seat], tile=str(event.tile))
-        return t("log_draw", name=names[event.seat])
+            return t(said_to_you(t, game, "log_draw_own", [event.seat]), name=names[event.seat], tile=str(event.tile))
+        return t(said_to_you(t, game, "log_draw", [event.seat]), name=names[event.seat])
     if isinstance(event, Passed):
-        return t("log_pass", name=names[event.seat])
+        return t(said_to_you(t, game, "log_pass", [event.seat]), name=names[event.seat])
     if isinstance(event, HandEnded):
         if event.out is not None:
-            return t("log_domino", name=names[event.out])
+            return t(said_to_you(t, game, "log_domino", [event.out]), name=names[event.out])
         return t("log_blocked")
     if isinstance(event, MatchEnded):
         winners = game.rules.seats_of(event.winner)
@@ -136,10 +139,17 @@ def prompt(t: Translator, game: Game, *, visible: bool, selected: Tile | None, l
     return t(said_to_you(t, game, "your_lead" if leading else "your_turn", [seat]), name=name)
 
 
+def undo_note(t: Translator, game: Game) -> str:
+    """Why Undo is off when another person has moved since the seat on
+    screen last did (nobody takes back another's move), else nothing."""
+    other = game.undo_blocked_by()
+    return "" if other is None else t("undo_not_yours", name=game.seats[other].name)
+
+
 def hand_line(t: Translator, game: Game, end: HandEnded) -> str:
     """How the hand ended: who went out, or that it was blocked."""
     if end.out is not None:
-        return t("hand_domino", name=game.seats[end.out].name)
+        return t(said_to_you(t, game, "hand_domino", [end.out]), name=game.seats[end.out].name)
     return t("hand_blocked")
 
 
@@ -207,6 +217,23 @@ def form_choices(t: Translator) -> dict[str, list[tuple[str, str]]]:
     for name, keys in CHOICE_KEYS.items():
         choices[name] = [(value, t(keys[value])) for value in getattr(OPTION_RANGES, name)]
     return choices
+
+
+def default_name(t: Translator, seat: int, players: int) -> str:
+    """A seat's name until the player types one: the first seat is "You";
+    the one computer of a two-player match is "Computer", and where there
+    are more they are told apart by their seat ("Computer 3"), so the log
+    and the sides ("You & Computer 3") always say who."""
+    if seat == 0:
+        return t("you")
+    return t("computer_name") if players == 2 else t("computer_seat", seat=seat + 1)
+
+
+def renamed_default(t: Translator, name: str, seat: int, players: int) -> str:
+    """``name`` for ``players`` players: a default name (for any count)
+    becomes the default for this count; a name the player typed stays."""
+    defaults = {default_name(t, seat, n) for n in OPTION_RANGES.players}
+    return default_name(t, seat, players) if name.strip() in defaults else name
 
 
 def read_setup(t: Translator, values: Mapping[str, str], *, partnerships: bool) -> GameSetup:

@@ -5,6 +5,7 @@ another origin."""
 
 from __future__ import annotations
 
+import copy
 import html
 import json
 import re
@@ -115,7 +116,24 @@ def test_a_record_from_another_site_is_refused(page: Page, site: Site, page_log:
 def test_a_broken_record_says_what_is_wrong(page: Page, site: Site) -> None:
     broken = dict(COUNTING, hands=[dict(COUNTING["hands"][0], moves=["6-4", "6-6 E"])])
     open_embed(page, site, record=broken)
-    expect(page.get_by_role("alert")).to_contain_text("hand 1, move 2 ('6-6 E')")
+    expect(page.get_by_role("alert")).to_have_text(
+        "This record cannot be shown: hand 1, move 2 (6-6 E): 6-6 does not fit the East end."
+    )
+
+
+def test_a_refusal_speaks_to_the_reader_not_the_developer(page: Page, site: Site) -> None:
+    twice = copy.deepcopy(COUNTING)
+    hand = twice["hands"][0]
+    hand["deal"][0][0] = hand["boneyard"][0]  # 0-0 in the first player's hand and in the boneyard
+    open_embed(page, site, record=twice)
+    expect(page.get_by_role("alert")).to_have_text(
+        "This record cannot be shown: hand 1: 0-0 is dealt twice: in player 1's hand and in the boneyard."
+    )
+    open_embed(page, site, "?lang=de", record=twice)
+    expect(page.get_by_role("alert")).to_have_text(
+        "Diese Aufzeichnung lässt sich nicht anzeigen: "
+        "Runde 1: 0-0 wurde doppelt ausgeteilt: in der Hand von Spieler 1 und im Vorrat."
+    )
 
 
 # "Try it"
@@ -286,3 +304,33 @@ def test_the_game_gives_embed_code_for_the_position_on_the_table_or_the_whole_ha
     page.goto(whole_hand)
     page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#position")).to_have_text(f"Move 0 of {on_table}")
+
+
+def test_a_replay_of_your_own_game_speaks_to_you_and_try_it_keeps_the_opponents_name(app: App, page: Page) -> None:
+    app.open()
+    app.wait_until_ready()
+    player = Player(page)
+    player.play_my_turns(2)
+    page.get_by_role("complementary", name="Moves").get_by_role("button", name="Copy embed code").click()
+    dialog = player.dialog("Copy embed code")
+    dialog.get_by_role("radio", name="The whole hand, from the deal").check()
+    code = dialog.get_by_role("textbox", name="Code to paste into your page")
+    expect(code).to_have_value(re.compile(r"\?move=0&"))
+    whole_hand = html.unescape(EMBED_SRC.search(code.input_value()).group(1))  # type: ignore[union-attr]
+
+    page.goto(whole_hand)
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.get_by_role("group", name="Your hand")).to_be_visible()
+    told = [str(page.locator("#explain").text_content())]
+    moves = int(position(page).split()[-1])
+    for move in range(1, moves + 1):
+        page.get_by_role("button", name="Next").click()
+        expect(page.locator("#position")).to_have_text(f"Move {move} of {moves}")
+        told.append(str(page.locator("#explain").text_content()))
+    said = " ".join(told)
+    assert re.search(r"\bYou (lead|play) \d-\d", said), said
+    assert not re.search(r"You (leads|plays|draws|passes|goes)|You's", said), said
+
+    page.get_by_role("button", name="Back").click()
+    page.get_by_role("button", name="Try it").click()
+    expect(page.locator("#scores")).to_have_text(re.compile(r"^Scores: You \d+, Computer \d+$"))

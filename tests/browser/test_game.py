@@ -182,6 +182,58 @@ def test_a_reload_resumes_the_hand_where_it_was(app: App, player: Player, page: 
     player.play_a_tile()  # and the game plays on
 
 
+def test_every_seat_has_its_own_name_and_four_players_default_to_partners(player: Player, page: Page) -> None:
+    page.get_by_role("button", name="New match").click()
+    form = player.dialog("New match")
+    partnerships = form.get_by_role("checkbox", name=re.compile(r"^Partnerships"))
+
+    def names(players: int) -> list[str]:
+        return [
+            form.get_by_role("textbox", name=f"Name of seat {seat}").input_value() for seat in range(1, players + 1)
+        ]
+
+    form.get_by_role("combobox", name="Players").select_option("3")
+    expect(partnerships).to_be_disabled()
+    assert names(3) == ["You", "Computer 2", "Computer 3"]
+    form.get_by_role("combobox", name="Players").select_option("4")
+    expect(partnerships).to_be_checked()
+    assert names(4) == ["You", "Computer 2", "Computer 3", "Computer 4"]
+    form.get_by_role("spinbutton", name="Seed").fill(str(SEED))
+    player.start(form)
+
+    expect(player.scores).to_contain_text("You & Computer 3")
+    expect(player.scores).to_contain_text("Computer 2 & Computer 4")
+    partner = player.opponents.locator(".opponent").filter(has_text="Computer 3")
+    expect(partner).to_contain_text("partner")
+    expect(player.opponents.locator(".opponent").filter(has_text="Computer 2")).not_to_contain_text("partner")
+
+
+def test_in_hot_seat_nobody_can_undo_the_other_persons_move(player: Player, page: Page) -> None:
+    """Bo leads, Ann shows her hand: her Undo is off, and says why; Bo's lead stands."""
+    player.start_match(seed=SEED, seats=(("Ann", "Person"), ("Bo", "Person")))
+    undo = page.get_by_role("button", name="Undo")
+    names = []
+    for _ in range(2):
+        pass_screen = player.dialog(re.compile(r"^Pass the device to (Ann|Bo)$"))
+        expect(pass_screen).to_be_visible()
+        name = pass_screen.get_by_role("heading").inner_text().removeprefix("Pass the device to ")
+        pass_screen.get_by_role("button", name=f"I am {name}: show my hand").click()
+        if names:
+            expect(undo).to_be_disabled()
+            expect(undo).to_have_accessible_description(
+                f"Undo takes back only your own moves: {names[-1]} has moved since."
+            )
+            page.keyboard.press("u")
+            expect(player.board.locator(".tile")).to_have_count(1)
+        else:
+            expect(undo).to_be_disabled()
+            expect(undo).to_have_accessible_description("")
+        player.play_a_tile()
+        names.append(name)
+    assert names[0] != names[1]
+    expect(player.board.locator(".tile")).to_have_count(2)
+
+
 @pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
 def test_hot_seat_hides_each_hand_until_its_owner_shows_it(player: Player, screenshot: Screenshot) -> None:
     """Ann and Ben share the device for a whole hand: each turn begins behind a pass screen."""
