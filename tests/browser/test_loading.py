@@ -124,6 +124,9 @@ def test_the_loading_screen_speaks_the_browsers_language(browser: Browser, site:
 def test_the_saved_language_wins_over_the_browsers(browser: Browser, site: Site) -> None:
     with page_in(browser, "de-DE") as page:
         page.goto(site.url, wait_until="domcontentloaded")
+        # Started to the end first: a runtime request of this first load would
+        # otherwise be the one held below, and the reload's never let through.
+        ready(page)
         page.evaluate("localStorage.setItem('allfives.prefs', JSON.stringify({language: 'hu'}))")
         held: list[Route] = []
         page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
