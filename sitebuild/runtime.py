@@ -5,7 +5,9 @@ It is the build step (:data:`sitebuild.steps.STEPS`) that runs once dist/ holds 
 Pyodide and the web/ files, and before the offline manifest (which must hash
 what it writes). It
 
-- replaces dist/vendor/pyodide/python_stdlib.zip with the same zip compiled to
+- replaces dist/vendor/pyodide/python_stdlib.zip with the same zip trimmed to
+  what the pages can import (the import closure of dist/'s Python and of the
+  Python PyScript and Pyodide carry, sitebuild/stdlib_trim.py) and compiled to
   ``.pyc`` by Pyodide's own Python in Node (sitebuild/stdlib.mjs): most of a
   plain start is compiling the standard library;
 - stamps dist/loading.js with the size of each runtime file a first visit
@@ -24,11 +26,13 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
 from .files import ROOT, BuildError
+from .stdlib_trim import site_roots
 from .vendor import PYODIDE_DIR, VENDOR_PYODIDE
 
 __all__ = [
@@ -83,10 +87,16 @@ def node() -> str:
     return found
 
 
-def precompile_stdlib(source: Path, target: Path, *, cwd: Path) -> None:
-    """Write ``target``: the zip ``source`` with each module compiled to .pyc."""
-    command = [node(), str(STDLIB_SCRIPT), str(source), str(target)]
-    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+def precompile_stdlib(source: Path, target: Path, *, cwd: Path, roots: Iterable[str] | None = None) -> None:
+    """Write ``target``: the zip ``source`` with each module compiled to .pyc,
+    and with ``roots``, only the modules they can import."""
+    with tempfile.TemporaryDirectory() as scratch:
+        command = [node(), str(STDLIB_SCRIPT), str(source), str(target)]
+        if roots is not None:
+            roots_file = Path(scratch) / "roots.json"
+            roots_file.write_text(json.dumps(sorted(roots)), encoding="utf-8")
+            command.append(str(roots_file))
+        result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         raise RuntimeBuildError(f"precompiling the standard library failed:\n{result.stderr.strip()[-2000:]}")
     print(result.stdout.strip())
@@ -126,7 +136,8 @@ def write_runtime(dist: Path, pyodide_dir: Path = PYODIDE_DIR, *, cwd: Path = RO
     script, both in place, and make the snapshot; return the files this adds
     to ``dist``."""
     stdlib = dist / VENDOR_PYODIDE / STDLIB_NAME
-    precompile_stdlib(pyodide_dir / STDLIB_NAME, stdlib, cwd=cwd)
+    roots = site_roots(dist) | set(SNAPSHOT_MODULES)
+    precompile_stdlib(pyodide_dir / STDLIB_NAME, stdlib, cwd=cwd, roots=roots)
     loading = dist / LOADING_SCRIPT
     loading.write_text(stamp_loading_script(loading.read_text(encoding="utf-8"), loading_sizes(dist)), encoding="utf-8")
     return [make_snapshot(dist, cwd=cwd)]
