@@ -7,7 +7,7 @@ import shutil
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from . import offline, runtime, site, tutorial, vendor
+from . import offline, pycache, runtime, site, tutorial, vendor
 from .files import DIST
 
 Step = Callable[[Path], list[Path]]
@@ -19,6 +19,7 @@ STEPS: tuple[Step, ...] = (
     site.write_site,  # the allfives package, web/ (pages, modules, icons), the pages' configs
     tutorial.write_tutorial,  # rules*.html and the scenarios' records
     runtime.write_runtime,  # the precompiled standard library, the loading sizes, the memory snapshot
+    pycache.write_pycache,  # a .pyc of every module the pages import, PyScript's own included
     offline.write_offline_files,  # precache.json and sw.js
 )
 

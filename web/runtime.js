@@ -25,6 +25,8 @@ async function cachedSnapshot() {
   if (!("caches" in globalThis) || !navigator.serviceWorker || !navigator.serviceWorker.controller) return null;
   const response = await caches.match(SNAPSHOT_URL);
   if (!response || !response.body) return null;
+  // The service worker keeps it inflated (web/sw.js); an older cache gzipped.
+  if (response.headers.get("X-Allfives-Inflated") === "1") return new Uint8Array(await response.arrayBuffer());
   const memory = response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(memory).arrayBuffer());
 }
