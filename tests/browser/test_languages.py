@@ -91,8 +91,8 @@ def test_the_replay_speaks_the_language_its_address_names(page: Page, site: Site
 
 
 def english_headings() -> list[str]:
-    """The headings of the English rules, as a reader sees them."""
-    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    """The headings of the English tutorial, as a reader sees them."""
+    text = (ROOT / "docs" / "tutorial" / "en.md").read_text(encoding="utf-8")
     return [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
 
 
