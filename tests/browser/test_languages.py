@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from .conftest import READY_TIMEOUT_MS
 
 if TYPE_CHECKING:
-    from .conftest import App, Site
+    from .conftest import App, Screenshot, Site
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 import lang_en
@@ -97,7 +97,9 @@ def english_headings() -> list[str]:
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_the_rules_page_of_each_language_is_written_in_it(page: Page, site: Site, language: str) -> None:
+def test_the_rules_page_of_each_language_is_written_in_it(
+    page: Page, site: Site, screenshot: Screenshot, language: str
+) -> None:
     page.goto(f"{site.url}rules.{language}.html")
     expect(page.locator("html")).to_have_attribute("lang", language)
     shown = page.locator("main").inner_text()
@@ -108,6 +110,7 @@ def test_the_rules_page_of_each_language_is_written_in_it(page: Page, site: Site
     frame = figure.frame_locator("iframe")
     frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
     expect(frame.locator("html")).to_have_attribute("lang", language)
+    screenshot(page, f"rules-{language}")
     languages = page.get_by_role("navigation")
     expect(languages.get_by_role("link")).to_have_text(list(LANGUAGES.values()))
     languages.get_by_role("link", name="English").click()
