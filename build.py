@@ -15,7 +15,7 @@ Nothing is fetched from a CDN at run time, and every URL is relative, so
 dist/ works from any sub-path.
 
 Besides copying, the build writes: a PyScript config per page (the game's and
-the embed's), the rules tutorial (rules.html from docs/rules.md, with a
+the embed's), the rules tutorial (rules.html from docs/tutorial/en.md, with a
 replay of each scenario in docs/tutorial-scenarios.json), and, last, the
 offline manifest (precache.json: every file with its hash) and the service
 worker stamped with that manifest's version. The steps are in

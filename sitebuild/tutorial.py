@@ -1,5 +1,5 @@
 """The rules tutorial: a page for each language (rules.html, rules.de.html,
-...) from docs/rules*.md, with a replay of each scenario of
+...) from docs/tutorial/<language>.md, with a replay of each scenario of
 docs/tutorial-scenarios.json after the section it names, and each
 scenario's record under dist/tutorial/.
 
@@ -26,7 +26,10 @@ from mdit_py_plugins.anchors import anchors_plugin
 
 from .files import DOCS, BuildError, read_json
 
+#: The specification of the rules (for readers of the code, not a page).
 RULES_MARKDOWN = DOCS / "rules.md"
+#: The tutorial, written for players: ``en.md``, ``de.md``, ... one a language.
+TUTORIAL_TEXT = DOCS / "tutorial"
 TUTORIAL_SCENARIOS = DOCS / "tutorial-scenarios.json"
 
 # --------------------------------------------------------------------------
@@ -265,8 +268,8 @@ RULES_TEMPLATE = """<!doctype html>
 
 
 #: The tutorial's languages, each named in itself, English first: English
-#: is docs/rules.md with the words of tutorial-scenarios.json; every other
-#: language is docs/rules.<code>.md with docs/tutorial.<code>.json.
+#: is docs/tutorial/en.md with the words of tutorial-scenarios.json; every
+#: other language is docs/tutorial/<code>.md with docs/tutorial.<code>.json.
 TUTORIAL_LANGUAGES: Final = {"en": "English", "de": "Deutsch", "hu": "Magyar", "gl": "Galego", "lb": "Lëtzebuergesch"}
 #: What the English page says around the rules (the other languages' come
 #: from the "page" of their docs/tutorial.<code>.json).
@@ -303,7 +306,7 @@ def read_tutorials(docs: Path = DOCS) -> list[Tutorial]:
     each translation has words for every scenario, each after a heading of
     its own rules (see :func:`tutorial_body`), and all of the page's words."""
     scenarios = read_scenarios(docs / TUTORIAL_SCENARIOS.name)
-    english = (docs / RULES_MARKDOWN.name).read_text(encoding="utf-8")
+    english = tutorial_text(docs, "en")
     tutorials = [Tutorial("en", english, scenarios, ENGLISH_PAGE_WORDS)]
     for language in TUTORIAL_LANGUAGES:
         if language == "en":
@@ -323,9 +326,14 @@ def read_tutorials(docs: Path = DOCS) -> list[Tutorial]:
         if not isinstance(words, Mapping) or set(words) != {s.id for s in scenarios}:
             raise BuildError(f"{where}: the scenarios must be exactly {', '.join(s.id for s in scenarios)}")
         translated = [s.in_language(language, words[s.id], where) for s in scenarios]
-        markdown = (docs / f"rules.{language}.md").read_text(encoding="utf-8")
+        markdown = tutorial_text(docs, language)
         tutorials.append(Tutorial(language, markdown, translated, {k: str(v) for k, v in page.items()}))
     return tutorials
+
+
+def tutorial_text(docs: Path, language: str) -> str:
+    """The tutorial's Markdown in ``language``."""
+    return (docs / TUTORIAL_TEXT.name / f"{language}.md").read_text(encoding="utf-8")
 
 
 def language_switcher(current: str) -> tuple[str, str]:

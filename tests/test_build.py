@@ -355,8 +355,8 @@ def test_a_scenario_after_a_section_the_rules_lack_is_refused() -> None:
 
 def test_the_rules_page_has_a_replay_for_every_scenario() -> None:
     scenarios = tutorial.read_scenarios()
-    page = tutorial.rules_page(tutorial.RULES_MARKDOWN.read_text(encoding="utf-8"), scenarios)
-    assert page.count("<iframe ") == len(scenarios) >= 7
+    page = tutorial.rules_page(tutorial.tutorial_text(DOCS, "en"), scenarios)
+    assert page.count("<iframe ") == len(scenarios) >= 9
     assert '<link rel="manifest" href="./manifest.webmanifest">' in page
     assert "script-src 'none'" in page, "the rules page runs no script of its own"
     for item in scenarios:
@@ -392,7 +392,8 @@ def test_the_rules_are_a_page_in_every_language_of_the_game_each_with_its_replay
 
 def test_a_translation_that_lacks_a_replay_is_refused(tmp_path: Path) -> None:
     translations = ["de", "hu", "gl", "lb"]
-    for name in ("rules.md", "tutorial-scenarios.json", *(f"rules.{code}.md" for code in translations)):
+    (tmp_path / "tutorial").mkdir()
+    for name in ("tutorial-scenarios.json", *(f"tutorial/{code}.md" for code in ["en", *translations])):
         (tmp_path / name).write_text((DOCS / name).read_text(encoding="utf-8"), encoding="utf-8")
     for code in translations:
         words = json.loads((DOCS / f"tutorial.{code}.json").read_text(encoding="utf-8"))

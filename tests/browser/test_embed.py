@@ -254,7 +254,7 @@ def test_messages_from_any_origin_but_the_host_are_ignored(
 
 def test_every_tutorial_replay_on_the_rules_page_loads(page: Page, site: Site, screenshot: Screenshot) -> None:
     page.goto(site.url + "rules.html")
-    expect(page.get_by_role("heading", name="The rules of All Fives", level=1)).to_be_visible()
+    expect(page.get_by_role("heading", name="How to play All Fives", level=1)).to_be_visible()
     expect(page.get_by_role("link", name="Play All Fives")).to_have_attribute("href", "./")
     figures = page.locator("figure.tutorial")
     expect(figures).to_have_count(len(SCENARIOS))

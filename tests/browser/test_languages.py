@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from .conftest import READY_TIMEOUT_MS
 
 if TYPE_CHECKING:
-    from .conftest import App, Site
+    from .conftest import App, Screenshot, Site
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 import lang_en
@@ -91,13 +91,15 @@ def test_the_replay_speaks_the_language_its_address_names(page: Page, site: Site
 
 
 def english_headings() -> list[str]:
-    """The headings of the English rules, as a reader sees them."""
-    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    """The headings of the English tutorial, as a reader sees them."""
+    text = (ROOT / "docs" / "tutorial" / "en.md").read_text(encoding="utf-8")
     return [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_the_rules_page_of_each_language_is_written_in_it(page: Page, site: Site, language: str) -> None:
+def test_the_rules_page_of_each_language_is_written_in_it(
+    page: Page, site: Site, screenshot: Screenshot, language: str
+) -> None:
     page.goto(f"{site.url}rules.{language}.html")
     expect(page.locator("html")).to_have_attribute("lang", language)
     shown = page.locator("main").inner_text()
@@ -108,6 +110,7 @@ def test_the_rules_page_of_each_language_is_written_in_it(page: Page, site: Site
     frame = figure.frame_locator("iframe")
     frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
     expect(frame.locator("html")).to_have_attribute("lang", language)
+    screenshot(page, f"rules-{language}")
     languages = page.get_by_role("navigation")
     expect(languages.get_by_role("link")).to_have_text(list(LANGUAGES.values()))
     languages.get_by_role("link", name="English").click()
