@@ -638,7 +638,7 @@ class Page(Shell):
 
     def save(self) -> None:
         if self.game is not None and not self.store.save_game(self.game.save_text()):
-            self.set_status(self.t("cannot_save"))
+            self.set_status(self.t("cannot_save"), lasting=True)
 
     def record_result(self) -> None:
         game = self.game

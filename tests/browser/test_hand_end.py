@@ -3,13 +3,14 @@ the score cards count, every hand left is turned face up, and only then does
 the summary open, with the figures the cards show; a reload on the summary
 shows it again rather than dealing the next hand.
 
-Seed 7 with three tiles each against Easy: you play 5-0, 6-4 and 3-3 (each
-fits one end only) and go out after three moves; the computer is left with
+Seed 7 with three tiles each against Easy: the computer leads 6-1, you play
+6-5, 2-1 and 6-2 (each fits one end only) and go out after three moves; the computer is left with
 6-0 and 4-2, whose 12 pips (rounded to 10) come off its score (5 becomes -5)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -64,18 +65,24 @@ def player(app: App, page: Page) -> Player:
     return Player(page)
 
 
-def play_the_hand_out(player: Player) -> list[str]:
-    """Seed 7, three tiles each: play until the summary opens; return the tiles played."""
+def play_the_hand_out(player: Player, on_hands_shown: Callable[[], None] | None = None) -> list[str]:
+    """Seed 7, three tiles each: play until the summary opens; return the
+    log lines of the tiles played. ``on_hands_shown`` is called when the
+    hands left are turned up, if the summary is not open yet."""
     form = player.fill_in_new_match(seed=SEED)
     form.get_by_role("spinbutton", name="Tiles each").fill(str(TILES_EACH))
     player.start(form)
     player.page.evaluate(WATCH)
+    shown = player.opponents.get_by_role("img", name=re.compile(" holds "))
     played = []
     while True:
         player.wait_for_turn()
         if player.hand_is_over():
             return played
         played.append(player.play_a_tile())
+        expect(player.playable_tiles.or_(player.page.get_by_role("dialog")).or_(shown).first).to_be_visible()
+        if on_hands_shown is not None and shown.count() and not player.hand_is_over():
+            on_hands_shown()
 
 
 def summary_figures(player: Player) -> dict[str, list[str]]:
@@ -91,11 +98,13 @@ def summary_figures(player: Player) -> dict[str, list[str]]:
 def test_the_hand_ends_on_the_table_before_its_summary_which_a_reload_keeps(
     app: App, player: Player, page: Page, screenshot: Screenshot, viewport: ViewportSize
 ) -> None:
-    played = play_the_hand_out(player)
+    name = "desktop" if viewport == DESKTOP else "phone"
+    # A picture of the finished table before the summary opens over it (the
+    # checks of that order are below, not on this picture's timing).
+    played = play_the_hand_out(player, lambda: screenshot(page, f"{name}-hand-end-table"))
     seen: dict[str, Any] = page.evaluate("window.seen")
     summary = player.dialog(HAND_OVER)
     expect(summary).to_be_visible()
-    name = "desktop" if viewport == DESKTOP else "phone"
 
     # The hands left were face up on the table before the summary opened, and
     # nothing was still moving or counting when it did.
@@ -104,8 +113,11 @@ def test_the_hand_ends_on_the_table_before_its_summary_which_a_reload_keeps(
     assert at_summary["hands"] == ["Computer holds six-blank, four-two"]
     assert at_summary["counting"] == 0
     assert at_summary["moving"] == 0
-    assert len(at_summary["board"]) == len([line for line in player.log.all_inner_texts() if " the ends count " in line])
-    assert len(played) == 3 and all(line.startswith("You: ") for line in played)
+    assert len(at_summary["board"]) == len(
+        [line for line in player.log.all_inner_texts() if " the ends count " in line]
+    )
+    assert len(played) == 3
+    assert all(line.startswith("You: ") for line in played)
 
     # The summary says what the cards say.
     figures = summary_figures(player)
