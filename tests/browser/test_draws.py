@@ -60,14 +60,17 @@ def start_seed_24(player: Player) -> None:
     player.start(form)
 
 
+def table_state(player: Player) -> tuple[list[str], list[str], list[int], list[str]]:
+    """Everything a player could see change: hand, board, scores, the log."""
+    return player.tiles_in_hand(), player.tiles_on_board(), player.score_values(), player.log.all_inner_texts()
+
+
 def rises(values: list[int]) -> list[int]:
     """How much each change of a count added (the falls left out)."""
     return [b - a for a, b in itertools.pairwise(values) if b > a]
 
 
-def test_a_draw_lands_tile_by_tile_and_the_header_says_whose_turn_it_is(
-    player: Player, page: Page, site: Site
-) -> None:
+def test_a_draw_lands_tile_by_tile_and_the_header_says_whose_turn_it_is(player: Player, page: Page, site: Site) -> None:
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url.rstrip("/"))
     start_seed_24(player)
     page.evaluate(WATCH)
@@ -114,7 +117,7 @@ def test_a_draw_lands_tile_by_tile_and_the_header_says_whose_turn_it_is(
 def test_new_match_in_the_middle_of_a_match_asks_and_cancel_keeps_it(player: Player, page: Page) -> None:
     start_seed_24(player)
     player.play_my_turns(1)
-    before = (player.tiles_in_hand(), player.tiles_on_board(), player.score_values(), player.log.all_inner_texts())
+    before = table_state(player)
 
     # Asked, with Cancel focused: Enter keeps the match.
     page.get_by_role("button", name="New match").click()
@@ -125,7 +128,7 @@ def test_new_match_in_the_middle_of_a_match_asks_and_cancel_keeps_it(player: Pla
     page.keyboard.press("Enter")
     expect(asked).to_be_hidden()
     expect(player.dialog("New match")).to_have_count(0)
-    assert (player.tiles_in_hand(), player.tiles_on_board(), player.score_values(), player.log.all_inner_texts()) == before
+    assert table_state(player) == before
 
     # Escape keeps it too.
     page.get_by_role("button", name="New match").click()
@@ -133,7 +136,7 @@ def test_new_match_in_the_middle_of_a_match_asks_and_cancel_keeps_it(player: Pla
     page.keyboard.press("Escape")
     expect(asked).to_be_hidden()
     expect(player.dialog("New match")).to_have_count(0)
-    assert (player.tiles_in_hand(), player.tiles_on_board(), player.score_values(), player.log.all_inner_texts()) == before
+    assert table_state(player) == before
     player.play_a_tile()  # and the match plays on
 
     # Said yes to, it leads to the New match form.
