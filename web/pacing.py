@@ -102,6 +102,12 @@ async def land(page: Page, events: Sequence[Event], generation: int) -> bool:
                 await count_to(page, event.scores, generation)
             if not await pause(LOOK):
                 return False
+            # A dialog the player opened meanwhile (the menu) is theirs to
+            # close: the summary waits for it rather than pushing it away.
+            while by_id("dialog").open:
+                await asyncio.sleep(0.2)
+                if generation != page.generation:
+                    return False
         if generation != page.generation:
             return False
     page.render_opponents()
