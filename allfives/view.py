@@ -1,7 +1,8 @@
 """What one seat may see: its own hand, the layout, how many tiles everyone
 holds and the boneyard has, the scores, and the public history of the hand
-(other seats' draws without their tiles). The computer players decide from a
-:class:`SeatView` alone; that is what makes them honest."""
+(other seats' draws without their tiles), and, once the hand is over, every
+hand, for the tiles left are counted in the open. The computer players decide
+from a :class:`SeatView` alone; that is what makes them honest."""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ class SeatView:
     leader: int
     history: tuple[Event, ...]
     legal_moves: tuple[Move, ...]
+    #: Every seat's tiles once the hand is over (the end of a hand counts
+    #: them in the open); empty while it is in play.
+    shown: tuple[tuple[Tile, ...], ...] = ()
 
     @property
     def side(self) -> int:
@@ -66,4 +70,5 @@ def view_of(match: Match, seat: int) -> SeatView:
         leader=hand.leader,
         history=history,
         legal_moves=tuple(hand.legal_moves()) if mine else (),
+        shown=tuple(tuple(h) for h in hand.hands) if hand.is_over else (),
     )

@@ -229,6 +229,13 @@ class Game:
         search.start(make_player(level, stream, clock=search.clock, **budget))
         return search
 
+    @property
+    def in_progress(self) -> bool:
+        """Whether starting another match would throw this one away: a person
+        has moved in it and it is not over (a match nobody has played yet,
+        or one already won, loses nothing)."""
+        return not self.match.is_over and self._last_person_move() is not None
+
     def can_undo(self) -> bool:
         return self._undo_point() is not None
 

@@ -144,6 +144,24 @@ MESSAGES = {
     "change": "Änderung",
     "score": "Stand",
     "next_hand": "Nächste Runde",
+    # The hand's end and the header (pacing.py, tempo.py)
+    "status_turn": "{name} ist am Zug",
+    "status_turn_you": "Du bist am Zug",
+    "status_draws": {
+        "one": "{name} kann nicht legen: zieht {count} Stein",
+        "other": "{name} kann nicht legen: zieht {count} Steine",
+    },
+    "status_draws_you": {
+        "one": "Du kannst nicht legen: du ziehst {count} Stein",
+        "other": "Du kannst nicht legen: du ziehst {count} Steine",
+    },
+    "pips_left": {"one": "{count} Auge übrig", "other": "{count} Augen übrig"},
+    "holds": "{name} hat noch {tiles}",
+    "holds_nothing": "{name} hat keine Steine mehr",
+    "left_in_hand": {"one": "Auf deiner Hand bleibt {count} Auge.", "other": "Auf deiner Hand bleiben {count} Augen."},
+    "confirm_new_title": "Diese Partie verlassen?",
+    "confirm_new_text": "Eine neue Partie beendet die laufende ({scores}). Das lässt sich nicht rückgängig machen.",
+    "confirm_new_start": "Neue Partie beginnen",
     "winner": "{name} gewinnt!",
     "winner_you": "Du gewinnst!",
     # New match

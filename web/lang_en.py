@@ -125,6 +125,24 @@ MESSAGES = {
     "change": "Change",
     "score": "Score",
     "next_hand": "Next hand",
+    # The hand's end and the header (pacing.py, tempo.py)
+    "status_turn": "{name} to play",
+    "status_turn_you": "Your turn",
+    "status_draws": {
+        "one": "{name} cannot play: draws {count} tile",
+        "other": "{name} cannot play: draws {count} tiles",
+    },
+    "status_draws_you": {
+        "one": "You cannot play: you draw {count} tile",
+        "other": "You cannot play: you draw {count} tiles",
+    },
+    "pips_left": {"one": "{count} pip left", "other": "{count} pips left"},
+    "holds": "{name} holds {tiles}",
+    "holds_nothing": "{name} holds no tiles",
+    "left_in_hand": {"one": "Left in your hand: {count} pip.", "other": "Left in your hand: {count} pips."},
+    "confirm_new_title": "Leave this match?",
+    "confirm_new_text": "A new match ends the one in progress ({scores}). It cannot be taken back.",
+    "confirm_new_start": "Start a new match",
     "winner": "{name} wins!",
     "winner_you": "You win!",
     # New match

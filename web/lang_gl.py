@@ -147,6 +147,24 @@ MESSAGES = {
     "change": "Cambio",
     "score": "Puntuación",
     "next_hand": "Seguinte man",
+    # The hand's end and the header (pacing.py, tempo.py)
+    "status_turn": "Xoga {name}",
+    "status_turn_you": "É a túa quenda",
+    "status_draws": {
+        "one": "{name} non pode xogar: rouba {count} ficha",
+        "other": "{name} non pode xogar: rouba {count} fichas",
+    },
+    "status_draws_you": {
+        "one": "Non podes xogar: roubas {count} ficha",
+        "other": "Non podes xogar: roubas {count} fichas",
+    },
+    "pips_left": {"one": "Queda {count} punto na man", "other": "Quedan {count} puntos na man"},
+    "holds": "{name} ten {tiles}",
+    "holds_nothing": "{name} non ten fichas",
+    "left_in_hand": {"one": "Quédache na man {count} punto.", "other": "Quédanche na man {count} puntos."},
+    "confirm_new_title": "Deixar esta partida?",
+    "confirm_new_text": "Unha partida nova remata a que está en xogo ({scores}). Non se pode desfacer.",
+    "confirm_new_start": "Comezar unha partida nova",
     "winner": "{name} gaña!",
     "winner_you": "Gañaches!",
     # New match

@@ -147,6 +147,24 @@ MESSAGES = {
     "change": "Változás",
     "score": "Pontszám",
     "next_hand": "Következő leosztás",
+    # The hand's end and the header (pacing.py, tempo.py)
+    "status_turn": "{name} következik",
+    "status_turn_you": "Te jössz",
+    "status_draws": {
+        "one": "{name} nem tud rakni: húz {count} követ",
+        "other": "{name} nem tud rakni: húz {count} követ",
+    },
+    "status_draws_you": {
+        "one": "Nem tudsz rakni: húzol {count} követ",
+        "other": "Nem tudsz rakni: húzol {count} követ",
+    },
+    "pips_left": {"one": "{count} pötty maradt", "other": "{count} pötty maradt"},
+    "holds": "{name} kezében maradt: {tiles}",
+    "holds_nothing": "{name} kezében nem maradt kő",
+    "left_in_hand": {"one": "A kezedben maradt: {count} pötty.", "other": "A kezedben maradt: {count} pötty."},
+    "confirm_new_title": "Kilépsz ebből a játszmából?",
+    "confirm_new_text": "Az új játszma véget vet a folyamatban lévőnek ({scores}). Ez nem vonható vissza.",
+    "confirm_new_start": "Új játszma indítása",
     "winner": "{name} nyert!",
     "winner_you": "Nyertél!",
     # New match

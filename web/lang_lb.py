@@ -145,6 +145,24 @@ MESSAGES = {
     "change": "Ännerung",
     "score": "Stand",
     "next_hand": "Nächst Ronn",
+    # The hand's end and the header (pacing.py, tempo.py)
+    "status_turn": "{name} ass drun",
+    "status_turn_you": "Du bass drun",
+    "status_draws": {
+        "one": "{name} kann net leeën: zitt {count} Steen",
+        "other": "{name} kann net leeën: zitt {count} Steng",
+    },
+    "status_draws_you": {
+        "one": "Du kanns net leeën: du zitts {count} Steen",
+        "other": "Du kanns net leeën: du zitts {count} Steng",
+    },
+    "pips_left": {"one": "{count} A iwwreg", "other": "{count} Aen iwwreg"},
+    "holds": "{name} huet nach {tiles}",
+    "holds_nothing": "{name} huet keng Steng méi",
+    "left_in_hand": {"one": "Op denger Hand bleift {count} A.", "other": "Op denger Hand bleiwen {count} Aen."},
+    "confirm_new_title": "Dës Partie verloossen?",
+    "confirm_new_text": "Eng nei Partie mécht déi lafend op en Enn ({scores}). Dat kann een net réckgängeg maachen.",
+    "confirm_new_start": "Nei Partie ufänken",
     "winner": "{name} gewënnt!",
     "winner_you": "Du gewënns!",
     # New match

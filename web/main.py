@@ -14,9 +14,10 @@ from typing import Any
 
 import board
 import dialogs
-import motion
 import offline
+import pacing
 import refusal
+import tempo
 import view
 from controller import Game, GameSetup, LinkError, SeatSetup, decode_link
 from dom import by_id, closest, el, q
@@ -25,7 +26,7 @@ from pyscript import document, window
 from shell import Shell
 from store import Store
 
-from allfives import Drew, End, Event, HandStarted, IllegalMove, Move, Passed, Played, Rules, Tile
+from allfives import Drew, End, Event, HandEnded, HandStarted, IllegalMove, Move, Played, Rules, Tile
 from allfives.record import RecordError
 from allfives.rules import RulesError
 from allfives.view import SeatView
@@ -52,22 +53,28 @@ class Page(Shell):
         self.generation = 0  # bumps when a new match or an undo cancels a computer turn
         self.notes: dict[int, str] = {}  # "drew 2", "passed": what each player just did
         self.plays_logged = 0  # the log numbers the hand's plays, not its draws and passes
-        self.shown_scores: dict[int, int] = {}
+        self.shown_scores: dict[int, int] = {}  # side: the number its card shows
         self.counting: dict[int, int] = {}  # side: the number on its card while it counts up
+        # (generation, draws not yet shown, whether the hands left are turned up): see pacing.land
+        self.stage: tuple[int, list[Drew], bool] = (0, [], True)
+        self.notice: tuple[int, bool] | None = None  # the header's message: (its number, lasting)
+        self.notice_count = 0
         self.board_markup = ""  # the board as last drawn
         self.arrived: Tile | None = None  # the last tile, once its arrival has been drawn
 
     # What the shell asks of the page
 
     def report_fault(self) -> None:
-        self.set_status(self.t("page_fault"))
+        self.set_status(self.t("page_fault"), lasting=True)
 
     def seen(self) -> SeatView | None:
         """The hand as the seat on screen may see it, once one is dealt."""
         game = self.game
         if game is None or game.match.hand is None:
             return None
-        return game.view(self.shown_seat())
+        generation, pending, reveal = self.stage
+        seen = game.view(self.shown_seat())
+        return seen if generation != self.generation else tempo.staged(seen, pending, reveal=reveal)
 
     def moves_for(self, tile: Tile) -> list[Move]:
         seen = self.seen()
@@ -85,9 +92,7 @@ class Page(Shell):
         self.translate_static()
         self.bind()
         game, problem = self.initial_game()
-        # "Ready" first: begin() saves the game, and says so when it cannot.
-        self.set_status(self.t("ready"))
-        self.begin(game)
+        self.begin(game)  # the header says whose turn it is, or that the game cannot be saved
         for button in ("hint", "undo", "new", "menu", "embed-code"):
             by_id(button).disabled = False
         document.body.dataset.ready = "1"
@@ -161,8 +166,8 @@ class Page(Shell):
         self.notes.clear()
         self.shown_scores = dict(enumerate(game.match.scores))
         self.counting.clear()
-        if game.match.needs_deal and not game.match.is_over:
-            self.apply_events(game.start(), animate=False)
+        if not game.match.hands:  # a hand that has ended waits on its summary, even after a reload
+            self.apply_events(game.start())
         self.save()
         self.render()
         self.after_move()
@@ -200,6 +205,7 @@ class Page(Shell):
         by_id("undo").disabled = self.busy or not (self.game and self.game.can_undo())
         by_id("undo").title = view.undo_note(self.t, self.game) if self.game else ""
         by_id("hint").disabled = self.busy or not (self.game and self.game.person_to_move and self.hand_visible())
+        pacing.show_turn(self)
 
     def render_scores(self) -> None:
         game = self.game
@@ -213,7 +219,8 @@ class Page(Shell):
             if moving is not None and rules.side_of(moving) == side:
                 card.classList.add("to-move")
             card.append(el("span", game.side_name(side), class_="score-name"))
-            value = el("span", self.t.number(self.counting.get(side, game.match.scores[side])), class_="score-value")
+            shown = self.counting.get(side, self.shown_scores.get(side, game.match.scores[side]))
+            value = el("span", self.t.number(shown), class_="score-value")
             if side in self.counting:
                 value.classList.add("counting")
             value.dataset.side = str(side)
@@ -245,12 +252,18 @@ class Page(Shell):
             card.append(title)
             backs = el("div", None, class_="backs", role="img", aria_label=self.t("tiles_in_hand", count=count))
             backs.innerHTML = "".join(board.tile_svg(None, face_down=True, css_class="back") for _ in range(count))
+            if seen is not None and seen.shown:  # the hand is over: its tiles are counted face up
+                backs.setAttribute("aria-label", tempo.hands_left_label(self.t, setup.name, seen.shown[seat]))
+                backs.classList.add("shown")
+                backs.innerHTML = "".join(board.tile_svg(tile, css_class="left") for tile in seen.shown[seat])
             card.append(backs)
             state = (
                 self.t("thinking")
                 if (self.busy and game.to_move == seat and not setup.is_person)
                 else self.notes.get(seat, "")
             )
+            if seen is not None and seen.shown:
+                state = tempo.pips_left(self.t, hand_end(seen), seat)
             card.append(el("div", state, class_="opponent-state"))
             box.append(card)
 
@@ -318,7 +331,7 @@ class Page(Shell):
         seen = self.seen()
         if seen is None:
             return
-        visible = self.hand_visible()
+        visible = self.hand_visible() or bool(seen.shown)  # at the hand's end every hand is shown
         if not visible:
             # A hidden hand is drawn from its size alone: its tiles are not
             # in the markup, nor in reach of the code that draws it.
@@ -360,10 +373,13 @@ class Page(Shell):
         seen = self.seen()
         leading = seen is not None and seen.layout.is_empty
         text = view.prompt(self.t, game, visible=self.hand_visible(), selected=self.selected, leading=leading)
+        end = hand_end(seen) if seen is not None and seen.shown and not game.match.is_over else None
+        if seen is not None and end is not None:
+            text = view.hand_line(self.t, game, end) + " " + self.t("left_in_hand", count=end.pips[seen.seat])
         by_id("prompt").textContent = text
 
-    def set_status(self, text: str) -> None:
-        by_id("status").textContent = text
+    def set_status(self, text: str, *, lasting: bool = False) -> None:
+        pacing.notice(self, text, lasting=lasting)
 
     def announce(self, text: str) -> None:
         """Say it through the live region, for screen readers."""
@@ -408,60 +424,13 @@ class Page(Shell):
 
     # Events from the engine
 
-    def apply_events(self, events: list[Event], *, animate: bool = True) -> None:
-        draws: dict[int, int] = {}
+    def apply_events(self, events: list[Event]) -> None:
+        """Events shown at once (a deal); a move's are shown in turn by :func:`pacing.land`."""
         for event in events:
-            self.log_event(event, quiet=not animate)
-            if isinstance(event, Played):
-                self.notes.pop(event.seat, None)
-            elif isinstance(event, Drew):
-                draws[event.seat] = draws.get(event.seat, 0) + 1
-                self.notes[event.seat] = self.t("note_drew", count=draws[event.seat])
-            elif isinstance(event, Passed):
-                self.notes[event.seat] = self.t("note_passed")
-            elif isinstance(event, HandStarted):
+            self.log_event(event, quiet=True)
+            if isinstance(event, HandStarted):
                 self.notes.clear()
         self.render_opponents()
-        if animate and not self.reduced:
-            for event in events:
-                if isinstance(event, Played) and event.points:
-                    self.pop_points(event)
-            self.count_up_scores()
-
-    def count_up_scores(self) -> None:
-        """Points count up on the score cards rather than jumping."""
-        game = self.game
-        assert game is not None
-        for side, new in enumerate(game.match.scores):
-            old = self.shown_scores.get(side, new)
-            if old != new:
-                self.counting[side] = old  # from the old number, not a flash of the new one first
-                self.spawn(self.count_up(side, old, new, self.generation))
-        self.shown_scores = dict(enumerate(game.match.scores))
-        self.render_scores()
-
-    async def count_up(self, side: int, old: int, new: int, generation: int) -> None:
-        steps = 12
-        for step in range(1, steps + 1):
-            await asyncio.sleep(0.03)
-            if generation != self.generation:
-                return
-            shown = round(old + (new - old) * step / steps)
-            if step < steps:
-                self.counting[side] = shown
-            else:
-                self.counting.pop(side, None)
-            node = q(f'.score-value[data-side="{side}"]')
-            if node is None:
-                return
-            node.textContent = self.t.number(shown)
-            node.classList.toggle("counting", step < steps)
-
-    def pop_points(self, event: Played) -> None:
-        seen = self.seen()
-        if seen is not None:
-            aspect, small = self.table_shape()
-            motion.pop_points(board.board_geometry(seen.layout, aspect, small=small), event)
 
     # Turns
 
@@ -497,7 +466,9 @@ class Page(Shell):
             if decision is None or generation != self.generation:
                 return
             events = game.match.play(decision.move)
-            self.after_events(events)
+            self.save()
+            if not await pacing.land(self, events, generation):
+                return
         if generation == self.generation:
             self.busy = False
             self.render()
@@ -517,19 +488,6 @@ class Page(Shell):
             if generation != self.generation:
                 return None
 
-    def after_events(self, events: list[Event]) -> None:
-        played = next((e for e in events if isinstance(e, Played)), None)
-        source = motion.source_rect(played.seat, played.move.tile) if played is not None else None
-        self.selected = None
-        self.hint_move = None
-        self.render()
-        if not self.reduced:
-            if played is not None and source is not None:
-                motion.slide_from(played.move.tile, source)
-            motion.draw_from_boneyard(events)
-        self.apply_events(events)
-        self.save()
-
     def play(self, move: Move) -> None:
         game = self.game
         assert game is not None
@@ -539,8 +497,16 @@ class Page(Shell):
             self.announce(str(error))
             by_id("prompt").textContent = str(error)
             return
-        self.after_events(events)
-        self.after_move()
+        self.save()
+        self.busy = True
+        self.spawn(self.land(events, self.generation))
+
+    async def land(self, events: list[Event], generation: int) -> None:
+        """The move's events shown in turn, then whatever comes next."""
+        if await pacing.land(self, events, generation):
+            self.busy = False
+            self.render()
+            self.after_move()
 
     # Input
 
@@ -554,7 +520,7 @@ class Page(Shell):
         elif action == "undo":
             self.undo()
         elif action == "new-match":
-            dialogs.show_new_match(self)
+            pacing.ask_new_match(self)
         elif action == "menu":
             dialogs.show_menu(self)
 
@@ -672,7 +638,7 @@ class Page(Shell):
 
     def save(self) -> None:
         if self.game is not None and not self.store.save_game(self.game.save_text()):
-            self.set_status(self.t("cannot_save"))
+            self.set_status(self.t("cannot_save"), lasting=True)
 
     def record_result(self) -> None:
         game = self.game
@@ -686,6 +652,11 @@ class Page(Shell):
         self.save()
 
     # Dialogs
+
+
+def hand_end(seen: SeatView) -> HandEnded | None:
+    """How the hand on the table ended, once it has (it may end in a win instead)."""
+    return next((e for e in reversed(seen.history) if isinstance(e, HandEnded)), None)
 
 
 def last_played(seen: SeatView) -> Tile | None:

@@ -62,15 +62,17 @@ def pop_points(geometry: board.BoardGeometry, event: Played) -> None:
 
 
 def draw_from_boneyard(events: list[Event]) -> None:
-    """Tiles the player drew come into the hand from the boneyard."""
+    """Tiles drawn come in from the boneyard: into the hand, or onto the card of the seat that drew."""
     origin = by_id("boneyard")
     start = origin.getBoundingClientRect() if origin is not None else None
     if start is None:
         return
     for event in events:
-        if not isinstance(event, Drew) or event.tile is None:
+        if not isinstance(event, Drew):
             continue
-        button = q(f'#hand [data-tile="{event.tile}"]')
+        button = q(f'#hand [data-tile="{event.tile}"]') if event.tile is not None else None
+        if button is None:  # another seat's draw: its newest back on its card
+            button = q(f'.opponent[data-seat="{event.seat}"] .backs svg:last-child')
         if button is None:
             continue
         end = button.getBoundingClientRect()

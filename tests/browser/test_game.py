@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from .player import MATCH_OVER, TURN_TIMEOUT_MS, Player
+from .player import MATCH_OVER, TURN_STATUS, TURN_TIMEOUT_MS, Player
 
 if TYPE_CHECKING:
     from .conftest import App, PageLog, Screenshot
@@ -49,7 +49,7 @@ def player(app: App, page: Page) -> Player:
 
 def test_the_page_opens_on_a_table_ready_to_play(player: Player, page: Page, page_log: PageLog) -> None:
     """Nothing leaves 127.0.0.1, nothing is logged as an error, and there is a game to play."""
-    expect(page.get_by_role("status")).to_have_text("Ready")
+    expect(page.get_by_role("status")).to_have_text(TURN_STATUS)
     expect(player.scores).to_contain_text(re.compile(r"You\s*0\s*of 250"))
     expect(player.scores).to_contain_text(re.compile(r"Computer\s*0\s*of 250"))
     expect(player.opponents).to_contain_text("Computer")

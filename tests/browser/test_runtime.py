@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Page, expect
 
 from .conftest import READY_TIMEOUT_MS
+from .player import TURN_STATUS
 
 if TYPE_CHECKING:
     from .conftest import Site
@@ -51,7 +52,7 @@ def test_a_return_visit_restores_the_snapshot_and_plays(sw_page: Page, site: Sit
     sw_page.reload()
     ready(sw_page)
     assert restored(sw_page)
-    expect(sw_page.get_by_role("status")).to_have_text("Ready")
+    expect(sw_page.get_by_role("status")).to_have_text(TURN_STATUS)
     expect(sw_page.locator("#hand button").first).to_be_visible()
 
 
@@ -93,5 +94,5 @@ def test_a_snapshot_that_does_not_restore_falls_back_to_a_plain_start(sw_page: P
     sw_page.reload()
     ready(sw_page)
     assert not restored(sw_page)
-    expect(sw_page.get_by_role("status")).to_have_text("Ready")
+    expect(sw_page.get_by_role("status")).to_have_text(TURN_STATUS)
     expect(sw_page.locator("#hand button").first).to_be_visible()

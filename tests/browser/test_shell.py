@@ -5,7 +5,6 @@ These start Pyodide for real (a few seconds each on this machine).
 
 from __future__ import annotations
 
-import re
 import time
 import urllib.request
 from collections.abc import Callable
@@ -14,11 +13,13 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Page, Route, ViewportSize, expect
 
+from .player import TURN_STATUS
+
 if TYPE_CHECKING:
     from .conftest import App, PageLog, Screenshot, Site
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
-READY_TEXT = re.compile(r"^Ready$")
+READY_TEXT = TURN_STATUS
 #: Vendored files that ship for their licence and are never fetched.
 NOTICES = frozenset({"vendor/pyscript/LICENSE"})
 

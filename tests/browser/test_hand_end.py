@@ -1,0 +1,162 @@
+"""The end of a hand, as a person at the table sees it: the last tile lands,
+the score cards count, every hand left is turned face up, and only then does
+the summary open, with the figures the cards show; a reload on the summary
+shows it again rather than dealing the next hand.
+
+Seed 7 with three tiles each against Easy: the computer leads 6-1, you play
+6-5, 2-1 and 6-2 (each fits one end only) and go out after three moves; the computer is left with
+6-0 and 4-2, whose 12 pips (rounded to 10) come off its score (5 becomes -5)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import Page, ViewportSize, expect
+
+from .conftest import DESKTOP, PHONE
+from .player import HAND_OVER, Player
+
+if TYPE_CHECKING:
+    from .conftest import App, Screenshot
+
+SEED = 7
+TILES_EACH = 3
+
+#: Watches the page and notes, in the order they happen, when the hands left
+#: are turned face up and when the summary opens; and what the table showed
+#: at the moment the summary opened: the hands, the score cards (and whether
+#: they were still counting), the tiles on the board, what still moved.
+WATCH = """() => {
+  window.seen = {order: [], atSummary: null};
+  const dialog = document.getElementById("dialog");
+  const holds = (node) => node.nodeType === 1 &&
+    (node.matches('[aria-label*=" holds "]') || node.querySelector('[aria-label*=" holds "]'));
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === "childList" && [...record.addedNodes].some(holds)
+          && !window.seen.order.includes("hands shown")) {
+        window.seen.order.push("hands shown");
+      }
+      if (record.target === dialog && record.attributeName === "open" && dialog.open
+          && !window.seen.order.includes("summary")) {
+        window.seen.order.push("summary");
+        const scores = document.querySelector('[aria-label="Scores"]');
+        window.seen.atSummary = {
+          hands: [...document.querySelectorAll('[aria-label="Other players"] .backs')]
+            .map((node) => node.getAttribute("aria-label")),
+          cards: [...scores.querySelectorAll(".score-value")].map((node) => node.textContent),
+          counting: scores.querySelectorAll(".counting").length,
+          board: [...document.querySelectorAll("#board .tile")].map((node) => node.dataset.tile),
+          moving: document.getAnimations().filter((a) => a.playState === "running").length,
+        };
+      }
+    }
+  }).observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ["open"]});
+}"""
+
+
+@pytest.fixture
+def player(app: App, page: Page) -> Player:
+    app.open()
+    app.wait_until_ready()
+    return Player(page)
+
+
+def play_the_hand_out(player: Player, on_hands_shown: Callable[[], None] | None = None) -> list[str]:
+    """Seed 7, three tiles each: play until the summary opens; return the
+    log lines of the tiles played. ``on_hands_shown`` is called when the
+    hands left are turned up, if the summary is not open yet."""
+    form = player.fill_in_new_match(seed=SEED)
+    form.get_by_role("spinbutton", name="Tiles each").fill(str(TILES_EACH))
+    player.start(form)
+    player.page.evaluate(WATCH)
+    shown = player.opponents.get_by_role("img", name=re.compile(" holds "))
+    played = []
+    while True:
+        player.wait_for_turn()
+        if player.hand_is_over():
+            return played
+        played.append(player.play_a_tile())
+        expect(player.playable_tiles.or_(player.page.get_by_role("dialog")).or_(shown).first).to_be_visible()
+        if on_hands_shown is not None and shown.count() and not player.hand_is_over():
+            on_hands_shown()
+
+
+def summary_figures(player: Player) -> dict[str, list[str]]:
+    """Each side's row of the summary's score table: its change and its score."""
+    summary = player.dialog(HAND_OVER)
+    return {
+        name: summary.get_by_role("row", name=re.compile(f"^{name}")).last.get_by_role("cell").all_inner_texts()
+        for name in ("You", "Computer")
+    }
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_hand_ends_on_the_table_before_its_summary_which_a_reload_keeps(
+    app: App, player: Player, page: Page, screenshot: Screenshot, viewport: ViewportSize
+) -> None:
+    name = "desktop" if viewport == DESKTOP else "phone"
+    # A picture of the finished table before the summary opens over it (the
+    # checks of that order are below, not on this picture's timing).
+    played = play_the_hand_out(player, lambda: screenshot(page, f"{name}-hand-end-table"))
+    seen: dict[str, Any] = page.evaluate("window.seen")
+    summary = player.dialog(HAND_OVER)
+    expect(summary).to_be_visible()
+
+    # The hands left were face up on the table before the summary opened, and
+    # nothing was still moving or counting when it did.
+    assert seen["order"] == ["hands shown", "summary"]
+    at_summary = seen["atSummary"]
+    assert at_summary["hands"] == ["Computer holds six-blank, four-two"]
+    assert at_summary["counting"] == 0
+    assert at_summary["moving"] == 0
+    assert len(at_summary["board"]) == len(
+        [line for line in player.log.all_inner_texts() if " the ends count " in line]
+    )
+    assert len(played) == 3
+    assert all(line.startswith("You: ") for line in played)
+
+    # The summary says what the cards say.
+    figures = summary_figures(player)
+    assert figures == {"You": ["0", "0"], "Computer": ["-10", "-5"]}
+    assert at_summary["cards"] == ["0", "-5"]
+    expect(summary).to_contain_text("You went out.")
+    # Behind it: the finished board, the computer's tiles face up with their count.
+    expect(player.opponents.get_by_role("img", name="Computer holds six-blank, four-two")).to_be_attached()
+    expect(player.opponents).to_contain_text("12 pips left")
+    expect(player.prompt).to_have_text("You went out. Left in your hand: 0 pips.")
+    expect(page.get_by_role("status")).to_have_text("Hand 1 is over")
+    summary.get_by_role("button", name="Next hand").focus()
+    screenshot(page, f"{name}-hand-end-summary")
+
+    # A reload on the summary shows the same summary, not the next deal.
+    board = player.tiles_on_board()
+    page.reload(wait_until="domcontentloaded")
+    app.wait_until_ready()
+    expect(player.dialog(HAND_OVER)).to_be_visible()
+    assert summary_figures(player) == figures
+    assert player.tiles_on_board() == board
+    assert player.score_values() == [0, -5]
+    expect(player.opponents.get_by_role("img", name="Computer holds six-blank, four-two")).to_be_attached()
+    expect(player.log.filter(has_text=re.compile(r"^Hand 2:"))).to_have_count(0)
+
+    # Closed, the finished table stays in view until the next hand is dealt.
+    player.next_hand()
+    expect(player.log.filter(has_text=re.compile(r"^Hand 2:"))).to_have_count(1)
+    expect(player.opponents.get_by_role("img", name=re.compile(" holds "))).to_have_count(0)
+
+
+def test_under_reduced_motion_the_hand_ends_at_once_in_the_same_order(app: App, page: Page) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    app.open()
+    app.wait_until_ready()
+    player = Player(page)
+    play_the_hand_out(player)
+    seen: dict[str, Any] = page.evaluate("window.seen")
+    assert seen["order"] == ["hands shown", "summary"]
+    assert seen["atSummary"]["cards"] == ["0", "-5"]
+    assert seen["atSummary"]["counting"] == 0
+    assert summary_figures(player) == {"You": ["0", "0"], "Computer": ["-10", "-5"]}

@@ -1,0 +1,215 @@
+"""The game page's pacing: the engine's answer to a move, shown one event
+after another, as a person at a real table would see it happen.
+
+The tile played slides in and the score cards count up; a seat that cannot
+play draws its tiles one at a time, under a line that says so; at the end
+of a hand the last move lands, the hands left are turned face up, the hand's
+count goes onto the cards, and only then does the summary open (the caller's
+``after_move``). Under reduced motion all of it is shown at once.
+
+Also here: the header's line (whose turn it is, or a short message that
+clears itself), and the question asked before a New match throws away a
+match in progress. What is shown at each step comes from :mod:`tempo`."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+import board
+import dialogs
+import motion
+import tempo
+import view
+from dom import by_id, el, q
+
+from allfives import Drew, Event, HandEnded, MatchEnded, Passed, Played
+
+if TYPE_CHECKING:
+    from main import Page
+
+__all__ = ["ask_new_match", "count_to", "land", "notice", "show_turn"]
+
+#: Seconds between two tiles drawn from the boneyard.
+DRAW_PAUSE: Final = 0.5
+#: Seconds for the tile played to land before the hands left are turned up.
+LANDING: Final = 0.5
+#: Seconds to look at the hands left before their count goes onto the cards,
+#: and at the counted cards before the summary opens.
+LOOK: Final = 1.0
+#: How long a message such as "The link is copied." stays in the header.
+NOTICE_SECONDS: Final = 6.0
+COUNT_STEPS: Final = 12
+COUNT_STEP: Final = 0.03
+
+
+async def land(page: Page, events: Sequence[Event], generation: int) -> bool:
+    """Show ``events``, what one move led to, in turn. False when a new
+    match or an undo cut the showing short (the caller then stops too)."""
+    game = page.game
+    assert game is not None
+    slow = not page.reduced
+    ends = any(isinstance(e, (HandEnded, MatchEnded)) for e in events)
+    played = next((e for e in events if isinstance(e, Played)), None)
+    source = motion.source_rect(played.seat, played.move.tile) if played is not None and slow else None
+    pending = [e for e in events if isinstance(e, Drew)] if slow else []
+    page.stage = (generation, pending, not (slow and ends))
+    page.selected = None
+    page.hint_move = None
+    clear_notice(page)  # the next move puts the header back on whose turn it is
+    page.render()
+    if played is not None and source is not None:
+        motion.slide_from(played.move.tile, source)
+    drawn: dict[int, int] = {}
+
+    async def pause(seconds: float) -> bool:
+        if slow:
+            await asyncio.sleep(seconds)
+        return generation == page.generation
+
+    turned_up = False
+    for event in events:
+        page.log_event(event)
+        if isinstance(event, Played):
+            page.notes.pop(event.seat, None)
+            if slow and event.points:
+                pop_points(page, event)
+            await count_to(page, event.scores, generation)
+        elif isinstance(event, Drew):
+            drawn[event.seat] = drawn.get(event.seat, 0) + 1
+            page.notes[event.seat] = page.t("note_drew", count=drawn[event.seat])
+            notice(page, tempo.draw_status(page.t, game, event.seat, drawn[event.seat]))
+            if not await pause(DRAW_PAUSE):
+                return False
+            if pending:
+                pending.pop(0)
+                page.render()
+                motion.draw_from_boneyard([event])
+        elif isinstance(event, Passed):
+            page.notes[event.seat] = page.t("note_passed")
+            notice(page, view.describe(page.t, game, event, None) or "")
+        elif isinstance(event, (HandEnded, MatchEnded)) and not turned_up:
+            # The last move lands first; then every hand is turned face up.
+            turned_up = True
+            if not await pause(LANDING):
+                return False
+            page.stage = (generation, [], True)
+            page.render()
+            if isinstance(event, HandEnded):
+                if not await pause(LOOK):
+                    return False
+                await count_to(page, event.scores, generation)
+            if not await pause(LOOK):
+                return False
+            # A dialog the player opened meanwhile (the menu) is theirs to
+            # close: the summary waits for it rather than pushing it away.
+            while by_id("dialog").open:
+                await asyncio.sleep(0.2)
+                if generation != page.generation:
+                    return False
+        if generation != page.generation:
+            return False
+    page.render_opponents()
+    return True
+
+
+async def count_to(page: Page, scores: Sequence[int], generation: int) -> None:
+    """The score cards count from what they show to ``scores`` (at once
+    under reduced motion), and are not done until they show them."""
+    moving = {
+        side: (page.shown_scores.get(side, new), new)
+        for side, new in enumerate(scores)
+        if page.shown_scores.get(side, new) != new
+    }
+    page.shown_scores = dict(enumerate(scores))
+    if page.reduced or not moving:
+        for side in moving:
+            page.counting.pop(side, None)
+        page.render_scores()
+        return
+    for side, (old, _new) in moving.items():
+        page.counting[side] = old  # from the old number, not a flash of the new one first
+    page.render_scores()
+    for step in range(1, COUNT_STEPS + 1):
+        await asyncio.sleep(COUNT_STEP)
+        if generation != page.generation:
+            return
+        for side, (old, new) in moving.items():
+            shown = round(old + (new - old) * step / COUNT_STEPS)
+            if step < COUNT_STEPS:
+                page.counting[side] = shown
+            else:
+                page.counting.pop(side, None)
+            node = q(f'.score-value[data-side="{side}"]')
+            if node is not None:
+                node.textContent = page.t.number(shown)
+                node.classList.toggle("counting", step < COUNT_STEPS)
+
+
+def pop_points(page: Page, event: Played) -> None:
+    """ "+15" floats up from the tile that scored it."""
+    seen = page.seen()
+    if seen is not None:
+        aspect, small = page.table_shape()
+        motion.pop_points(board.board_geometry(seen.layout, aspect, small=small), event)
+
+
+# The header
+
+
+def notice(page: Page, text: str, *, lasting: bool = False) -> None:
+    """Say ``text`` in the header; it gives way to whose turn it is after a
+    few seconds or at the next move, unless it is ``lasting`` (a fault)."""
+    page.notice_count += 1
+    page.notice = (page.notice_count, lasting)
+    by_id("status").textContent = text
+    if not lasting:
+        page.spawn(clear_later(page, page.notice_count))
+
+
+async def clear_later(page: Page, number: int) -> None:
+    await asyncio.sleep(NOTICE_SECONDS)
+    if page.notice is not None and page.notice[0] == number:
+        page.notice = None
+        show_turn(page)
+
+
+def clear_notice(page: Page) -> None:
+    if page.notice is not None and not page.notice[1]:
+        page.notice = None
+
+
+def show_turn(page: Page) -> None:
+    """The header says whose turn it is (or that the hand is over), unless
+    a message holds it."""
+    if page.notice is None and page.game is not None:
+        by_id("status").textContent = tempo.turn_status(page.t, page.game)
+
+
+# New match
+
+
+def ask_new_match(page: Page) -> None:
+    """New match: straight to the form when nothing would be lost, else
+    first a question, whose Cancel (the button focused, and Escape) leaves
+    the match exactly as it was."""
+    game = page.game
+    if game is None or not game.in_progress:
+        dialogs.show_new_match(page)
+        return
+    scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.match.scores))
+
+    def done(value: str) -> None:
+        if value == "discard":
+            dialogs.show_new_match(page)
+
+    page.open_dialog(
+        page.t("confirm_new_title"),
+        [el("p", page.t("confirm_new_text", scores=scores))],
+        [("cancel", page.t("cancel")), ("discard", page.t("confirm_new_start"))],
+        done,
+    )
+    keep = q('#dialog-buttons button[value="cancel"]')
+    if keep is not None:
+        keep.focus()
