@@ -209,7 +209,7 @@ class Replay(Shell):
 
     def bind(self) -> None:
         for nav in ("replay-controls", "play-controls"):
-            self.on(by_id(nav), "click", self.on_action)
+            self.on(self.part(nav), "click", self.on_action)
         self.on(self.part("jump"), "input", lambda _event: self.goto(int(str(self.part("jump").value))))
         self.on(self.part("hand"), "click", self.on_hand_click)
         self.on(self.part("board"), "click", self.on_board_click)
