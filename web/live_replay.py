@@ -533,4 +533,3 @@ class Replay(Shell):
         self.selected = None
         self.render()
         self.after_move()
-

@@ -22,7 +22,7 @@ from replay import Frame, Words, board_words, explain, frames, seat_names, you_s
 
 from allfives import Rules, Tile
 
-__all__ = ["Poster", "hand_title", "others_line", "poster", "position_line", "scores_line", "sorted_hand"]
+__all__ = ["Poster", "hand_title", "others_line", "position_line", "poster", "scores_line", "sorted_hand"]
 
 
 def scores_line(scores: Sequence[int], names: Sequence[str], rules: Rules, words: Words) -> str:
@@ -69,6 +69,13 @@ class Poster:
     heading: str = "h2"
 
 
+def _frames(record: Mapping[str, Any]) -> list[Frame]:
+    shown = frames(record)
+    if not shown:
+        raise ValueError("the record has no hand to show")
+    return shown
+
+
 def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
@@ -86,7 +93,7 @@ def poster(
     count, the shown seat's hand, and the step controls. Raises
     :class:`~allfives.record.RecordError` for a record that cannot be shown."""
     words = words or Words("en")
-    shown = frames(record)
+    shown = _frames(record)
     last = len(shown) - 1
     at = shown[max(0, min(move, last))]
     rules = Rules.from_json(record.get("rules", {}))
@@ -135,4 +142,54 @@ def _markup(at: Frame, last: int, rules: Rules, names: list[str], seat: int, wor
         f'<button type="button" data-action="next-hand" hidden>{_esc(words("embed_next_hand"))}</button>'
         f'<button type="button" data-action="replay">{_esc(words("embed_replay"))}</button></nav>'
         f'<p id="{p}problem" class="problem" role="alert" hidden></p>'
+    )
+
+
+# --------------------------------------------------------------------------
+# the facade: a replay for another site's page, which costs nothing until used
+
+#: The facade's look, inline: the host page's stylesheet is not ours.
+FACADE_STYLE = (
+    "display: block; box-sizing: border-box; width: 100%; max-width: 44rem; padding: 0.5rem;"
+    " border: 4px solid #5b3b1e; border-radius: 12px; background: #1f6b45; color: #fff;"
+    " font: 600 1rem/1.4 system-ui, sans-serif; text-decoration: none; cursor: pointer"
+)
+#: The board's box in the facade: the live replay's board is as wide, 56 % as tall.
+FACADE_BOARD_STYLE = "display: block; aspect-ratio: 16 / 9"
+FACADE_SCRIPT = "facade.js"
+
+
+def facade(
+    record: Mapping[str, Any],
+    *,
+    src: str,
+    script: str,
+    move: int = 0,
+    seat: int = 0,
+    words: Words | None = None,
+    title: str = "",
+) -> str:
+    """The code a host page pastes for the replay of ``record`` at ``move``
+    (``src``, the embed.html address): a link to the replay drawn as its
+    poster, the board at that position with the position's words, and the
+    small ``script`` (facade.js on the game's site) that turns it into the
+    live replay's ``<iframe>`` when the reader clicks it or presses Enter.
+    A page with many of these fetches no interpreter until one is used; if
+    the script never runs, the link opens the replay on the game's site."""
+    words = words or Words("en")
+    shown = _frames(record)
+    last = len(shown) - 1
+    at = shown[max(0, min(move, last))]
+    played = at.played
+    svg = board.render_board(at.layout, last=played.move.tile if played else None, words=board_words(words))
+    title = title or words("embed_frame_title")
+    position = position_line(at.move, last, words)
+    action = words("embed_facade_play")
+    return (
+        f'<a class="allfives-replay" href="{_esc(src)}" data-title="{_esc(title)}"'
+        f' aria-label="{_esc(f"{title}: {position}. {action}")}"\n'
+        f'   style="{FACADE_STYLE}">'
+        f'<span style="{FACADE_BOARD_STYLE}">{svg}</span>'
+        f"<span>&#9654; {_esc(action)} · {_esc(position)}</span></a>\n"
+        f'<script src="{_esc(script)}" defer></script>'
     )

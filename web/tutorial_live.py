@@ -12,15 +12,17 @@ is replayed by ``rules.js`` once the replay marks itself ``data-live``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import offline
 from live_replay import Replay
 from pyscript import document, window
 from replay import EmbedOptions
 
 
-def options_of(root: object) -> EmbedOptions:
+def options_of(root: Any) -> EmbedOptions:
     """A poster's replay options, from its ``data-`` attributes."""
-    data = getattr(root, "dataset")
+    data = root.dataset
     move = str(data.move or "0")
     seat = str(data.seat or "0")
     return EmbedOptions(
