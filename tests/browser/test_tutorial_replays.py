@@ -17,7 +17,7 @@ import pytest
 from controller import encode_link
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .conftest import DESKTOP, READY_TIMEOUT_MS, serve_directory
+from .conftest import DESKTOP, READY_TIMEOUT_MS, SCREENSHOTS, serve_directory
 from .test_accessibility import serious_problems
 
 if TYPE_CHECKING:
@@ -72,9 +72,14 @@ def test_every_replay_is_drawn_and_explained_before_any_script_runs(
             expect(shown.get_by_text(re.compile(r"^Scores: "))).to_be_visible()
             expect(shown.get_by_role("group", name=re.compile("hand$")).get_by_role("img").first).to_be_visible()
         assert runtime_fetches(requests) == []
-        page.locator("main").scroll_into_view_if_needed()
+        # As the reader sees it: the top of the page, and the first replay.
+        name = f"rules-first-paint-{'phone' if viewport == PHONE else 'desktop'}"
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.evaluate("window.scrollTo(0, 0)")
-        screenshot(page, f"rules-first-paint-{'phone' if viewport == PHONE else 'desktop'}")
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-top.png"))
+        figure(page, SCENARIOS[0]).evaluate("node => node.scrollIntoView()")
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-replay.png"))
+        screenshot(page, name)
     finally:
         context.close()
 
