@@ -12,9 +12,11 @@ is replayed by ``rules.js`` once the replay marks itself ``data-live``.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import offline
+from dom import some
 from live_replay import Replay
 from pyscript import document, window
 from replay import EmbedOptions
@@ -33,16 +35,39 @@ def options_of(root: Any) -> EmbedOptions:
     )
 
 
-def take_over() -> list[Replay]:
-    """A live replay for each poster of the page, each started."""
-    replays = []
-    for root in document.querySelectorAll(".embed[data-replay]"):
-        replay = Replay(options_of(root), prefix=f"{root.dataset.replay}-", standalone=False)
-        replay.spawn(replay.start())
-        replays.append(replay)
+def in_view_first(roots: list[Any]) -> list[Any]:
+    """The replays the reader is nearest, first: the one pressed or focused,
+    then those on screen, then the rest from the top of the page down."""
+    height = float(window.innerHeight or 0)
+    active = some(document.activeElement)
+
+    def distance(root: Any) -> float:
+        if active is not None and root.contains(active):
+            return -1.0
+        box = root.getBoundingClientRect()
+        top, bottom = float(box.top), float(box.bottom)
+        return 0.0 if bottom > 0 and top < height else abs(top) + 1
+
+    return sorted(roots, key=distance)
+
+
+async def take_over() -> None:
+    """A live replay for each poster of the page, started one at a time
+    (each in a task of its own, so the page never freezes for all of them
+    together), nearest the reader first."""
+    roots = in_view_first(list(document.querySelectorAll(".embed[data-replay]")))
     document.body.dataset.ready = "1"
+    for root in roots:
+        replay = Replay(options_of(root), prefix=f"{root.dataset.replay}-", standalone=False)
+        REPLAYS.append(replay)
+        await replay.start()
+        await asyncio.sleep(YIELD_S)  # let the page breathe between replays
     offline.register(window, lambda _update: None)  # the next load takes the new version
-    return replays
 
 
-REPLAYS = take_over()
+#: The pause between starting two replays: a task boundary for the browser.
+YIELD_S = 0.01
+REPLAYS: list[Replay] = []
+STARTING: list[asyncio.Future[None]] = [
+    asyncio.ensure_future(take_over())
+]  # held: a task is kept only while referenced
