@@ -3,6 +3,12 @@
 docs/tutorial-scenarios.json after the section it names, and each
 scenario's record under dist/tutorial/.
 
+Each replay is drawn here, on CPython, as its poster (web/poster.py: the
+board, the words and the step controls of the position it opens at, with the
+page's own board and replay code), so the page is whole at first paint with
+no script; web/rules.js starts the page's one interpreter when the reader
+wants a replay, and web/tutorial_live.py makes every poster live in place.
+
 The Markdown is read by markdown-it-py (CommonMark, with tables), raw HTML
 off; each heading gets an anchor (mdit-py-plugins' anchors) from
 :func:`slug`, the ids the tutorial's links and the tests rely on.

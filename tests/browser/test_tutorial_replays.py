@@ -198,6 +198,7 @@ def test_the_facade_costs_nothing_until_clicked_then_turns_live(
     page.wait_for_timeout(3000)
     assert runtime_fetches(page_log.requests) == []
     assert not [url for url in page_log.requests if "embed.html" in url]
+    assert serious_problems(page) == []
     screenshot(page, "facade-host")
 
     facades.first.click()
