@@ -13,17 +13,40 @@ is replayed by ``rules.js`` once the replay marks itself ``data-live``.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
-import offline
 from dom import some
-from live_replay import Replay
 from pyscript import document, window
-from replay import EmbedOptions
+
+if TYPE_CHECKING:
+    from live_replay import Replay
+    from replay import EmbedOptions
+
+#: What the replays import, one module at a time, each in a task of its own:
+#: imported at once they would hold the page for the sum of them.
+MODULES = (
+    "allfives",
+    "allfives.record",
+    "allfives.players",
+    "i18n",
+    "lang_en",
+    "geometry",
+    "board",
+    "controller",
+    "replay",
+    "poster",
+    "refusal",
+    "offline",
+    "shell",
+    "live_replay",
+)
 
 
 def options_of(root: Any) -> EmbedOptions:
     """A poster's replay options, from its ``data-`` attributes."""
+    from replay import EmbedOptions
+
     data = root.dataset
     move = str(data.move or "0")
     seat = str(data.seat or "0")
@@ -55,6 +78,12 @@ async def take_over() -> None:
     """A live replay for each poster of the page, started one at a time
     (each in a task of its own, so the page never freezes for all of them
     together), nearest the reader first."""
+    for name in MODULES:
+        importlib.import_module(name)
+        await asyncio.sleep(YIELD_S)
+    import offline
+    from live_replay import Replay
+
     roots = in_view_first(list(document.querySelectorAll(".embed[data-replay]")))
     document.body.dataset.ready = "1"
     for root in roots:
