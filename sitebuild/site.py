@@ -24,7 +24,7 @@ SERVICE_WORKER = "sw.js"
 WEB_TEMPLATES = frozenset({CONFIG_NAME, SERVICE_WORKER})
 #: web/ scripts that pages load with ``<script type="py" src=...>``; every
 #: other web/*.py is a module put into the Pyodide file system for import.
-WEB_ENTRY_SCRIPTS = frozenset({"main.py", "embed.py"})
+WEB_ENTRY_SCRIPTS = frozenset({"main.py", "embed.py", "tutorial_live.py"})
 #: Files of the allfives package copied into dist/ besides its modules.
 PACKAGE_EXTRA_FILES = frozenset({"py.typed"})
 
@@ -39,7 +39,8 @@ class PageConfig:
     web_modules: tuple[str, ...]
 
 
-#: The game (index.html) imports every web/ module; the embed only what it needs.
+#: The game (index.html) imports every web/ module; the replays (embed.html,
+#: and the tutorial's rules*.html) only what they need.
 PAGE_CONFIGS = (
     PageConfig(CONFIG_NAME, ("*.py",)),
     PageConfig(
@@ -51,7 +52,9 @@ PAGE_CONFIGS = (
             "geometry.py",
             "i18n.py",
             "lang_*.py",
+            "live_replay.py",
             "offline.py",
+            "poster.py",
             "refusal.py",
             "replay.py",
             "shell.py",

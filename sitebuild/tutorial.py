@@ -3,6 +3,12 @@
 docs/tutorial-scenarios.json after the section it names, and each
 scenario's record under dist/tutorial/.
 
+Each replay is drawn here, on CPython, as its poster (web/poster.py: the
+board, the words and the step controls of the position it opens at, with the
+page's own board and replay code), so the page is whole at first paint with
+no script; web/rules.js starts the page's one interpreter when the reader
+wants a replay, and web/tutorial_live.py makes every poster live in place.
+
 The Markdown is read by markdown-it-py (CommonMark, with tables), raw HTML
 off; each heading gets an anchor (mdit-py-plugins' anchors) from
 :func:`slug`, the ids the tutorial's links and the tests rely on.
@@ -11,8 +17,10 @@ off; each heading gets an anchor (mdit-py-plugins' anchors) from
 from __future__ import annotations
 
 import html
+import importlib
 import json
 import re
+import sys
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -24,7 +32,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
 
-from .files import DOCS, BuildError, read_json
+from .files import DOCS, WEB, BuildError, read_json
 
 #: The specification of the rules (for readers of the code, not a page).
 RULES_MARKDOWN = DOCS / "rules.md"
@@ -210,14 +218,47 @@ def read_scenarios(path: Path = TUTORIAL_SCENARIOS) -> list[Scenario]:
     return scenarios
 
 
+def _web_import(name: str) -> Any:
+    """A module of web/ (the page's own pure Python: :mod:`poster`, the
+    board, the replay), imported on CPython: the posters are drawn with the
+    very code the page runs."""
+    web = str(WEB)
+    if web not in sys.path:
+        sys.path.insert(0, web)
+    return importlib.import_module(name)
+
+
+def scenario_poster(scenario: Scenario, label: str) -> str:
+    """The replay of one scenario as its poster: the position it opens at,
+    drawn statically (board, words, hand and step controls), inside the
+    element that ``tutorial_live.py`` later makes live in place. ``label``
+    names the replay's controls, in the page's language."""
+    poster, replay = _web_import("poster"), _web_import("replay")
+    options = scenario.options
+    move, seat = int(options.get("move", "0")), int(options.get("seat", "0"))
+    language = options.get("lang", "en")
+    try:
+        drawn = poster.poster(
+            scenario.record,
+            move=move,
+            seat=seat,
+            words=replay.Words(language),
+            frame=poster.Poster(prefix=f"{scenario.id}-", label=label, heading="p"),
+        )
+    except ValueError as error:  # allfives.record.RecordError
+        raise BuildError(f"tutorial scenario {scenario.id!r}: {error}") from None
+    data = {"replay": scenario.id, "src": scenario.record_path, "move": str(move), "seat": str(seat), "lang": language}
+    attributes = " ".join(f'data-{key}="{html.escape(value)}"' for key, value in data.items())
+    return f'<div class="embed" id="{scenario.id}-embed" {attributes}>{drawn}</div>'
+
+
 def scenario_figure(scenario: Scenario, replay: str = "{title}: a replay") -> str:
-    """The replay of one scenario, framed, with its caption; ``replay`` is
-    the frame's title, in the page's language."""
+    """The replay of one scenario, as its poster, with its caption; ``replay``
+    names the replay, in the page's language."""
     title = html.escape(scenario.title)
-    frame_title = html.escape(replay.format(title=scenario.title))
     return (
         f'<figure class="tutorial" id="try-{scenario.id}">'
-        f'<iframe src="{html.escape(scenario.embed_url())}" title="{frame_title}" loading="lazy"></iframe>'
+        f"{scenario_poster(scenario, replay.format(title=scenario.title))}"
         f"<figcaption><strong>{title}.</strong> {inline(scenario.caption)}</figcaption></figure>"
     )
 
@@ -245,13 +286,15 @@ RULES_TEMPLATE = """<!doctype html>
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'none'; object-src 'none'; base-uri 'self'; form-action 'none'">
+  <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'; form-action 'none'">
   <title>{title}</title>
   <meta name="description" content="{description}">
   <meta name="theme-color" content="#1f6b45">
   <link rel="icon" href="./favicon.svg" type="image/svg+xml">
   <link rel="manifest" href="./manifest.webmanifest">
+  <link rel="stylesheet" href="./embed.css">
   <link rel="stylesheet" href="./rules.css">
+  <script defer src="./rules.js"></script>
 {alternates}
 </head>
 <body>

@@ -339,19 +339,26 @@ class Game:
             record["rules"] = self.rules.to_json()
         return "#game=" + encode_link(record)
 
-    def embed_code(self, page_url: str, *, whole_hand: bool, seat: int, lang: str, title: str) -> str:
-        """The ``<iframe>`` that shows this hand on someone else's page, as
-        the replay of ``embed.html`` beside ``page_url`` (docs/embedding.md):
-        opened at the deal (``whole_hand``) or at the position on the table
-        now, with ``seat``'s tiles face up, in ``lang``. The record in it is
-        this hand alone, from its deal, with every move made so far."""
+    def embed_link(self, page_url: str, *, whole_hand: bool, seat: int, lang: str) -> tuple[str, dict[str, Any], int]:
+        """The replay of this hand on ``embed.html`` beside ``page_url``
+        (docs/embedding.md): its address, opened at the deal
+        (``whole_hand``) or at the position on the table now, with
+        ``seat``'s tiles face up, in ``lang``; the record in it (this hand
+        alone, from its deal, with every move made so far); and the position
+        it opens at."""
         record = self.to_record()
         hand = dict(record["hands"][-1])
         moves = len(hand["moves"])
         record["hands"] = [hand]
         record["meta"] = {"app": "allfives-web", "setup": self.setup.to_json()}
-        query = urlencode({"move": 0 if whole_hand else moves, "seat": seat, "lang": lang})
-        src = f"{urljoin(page_url, EMBED_PAGE)}?{query}#record={encode_link(record)}"
+        move = 0 if whole_hand else moves
+        query = urlencode({"move": move, "seat": seat, "lang": lang})
+        return f"{urljoin(page_url, EMBED_PAGE)}?{query}#record={encode_link(record)}", record, move
+
+    def embed_code(self, page_url: str, *, whole_hand: bool, seat: int, lang: str, title: str) -> str:
+        """The ``<iframe>`` that shows this hand on someone else's page (see
+        :meth:`embed_link`), live from the start."""
+        src, _record, _move = self.embed_link(page_url, whole_hand=whole_hand, seat=seat, lang=lang)
         return (
             f'<iframe src="{html.escape(src)}" title="{html.escape(title)}" loading="lazy"\n'
             f'        style="{EMBED_STYLE}"></iframe>'

@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
 
+import poster
 import refusal
 import view
 from controller import Game, GameSetup, SeatSetup
@@ -16,6 +18,7 @@ from dom import by_id, el
 from i18n import LANGUAGES, Translator
 from pyodide.ffi import create_proxy
 from pyscript import document, window
+from replay import Words
 
 from allfives import HandEnded, Rules
 from allfives.players import LEVELS
@@ -413,12 +416,14 @@ def show_embed_code(page: Page, _event: Any = None) -> None:
     page_url = str(window.location.href).split("#")[0].split("?")[0]
 
     def code(whole_hand: bool) -> str:
-        return game.embed_code(
-            page_url,
-            whole_hand=whole_hand,
-            seat=page.shown_seat(),
-            lang=page.t.language,
-            title=page.t("embed_frame_title"),
+        # The facade: the position drawn, turned into the live replay when
+        # the reader asks (poster.facade, docs/embedding.md).
+        seat, lang = page.shown_seat(), page.t.language
+        src, record, move = game.embed_link(page_url, whole_hand=whole_hand, seat=seat, lang=lang)
+        script = urljoin(page_url, poster.FACADE_SCRIPT)
+        words = Words(lang)
+        return poster.facade(
+            record, src=src, script=script, move=move, seat=seat, words=words, title=words("embed_frame_title")
         )
 
     choice = el("fieldset", None, class_="embed-choice")

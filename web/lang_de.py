@@ -247,6 +247,7 @@ MESSAGES = {
     "embed_move_of": "Zug {move} von {moves}",
     "embed_try": "Selbst spielen",
     "embed_try_help": "Übernimm ab dieser Stellung und spiel gegen den Computer weiter.",
+    "embed_facade_play": "Diese Partie Zug für Zug ansehen",
     "embed_replay": "Zurück zur Wiedergabe",
     "embed_next_hand": "Nächste Runde",
     "embed_hand_of": "Hand von {name}",

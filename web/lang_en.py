@@ -228,6 +228,7 @@ MESSAGES = {
     "embed_move_of": "Move {move} of {moves}",
     "embed_try": "Try it",
     "embed_try_help": "Take over from this position and play on against the computer.",
+    "embed_facade_play": "Step through this game",
     "embed_replay": "Back to the replay",
     "embed_next_hand": "Next hand",
     "embed_hand_of": "{name}'s hand",

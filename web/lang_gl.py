@@ -250,6 +250,7 @@ MESSAGES = {
     "embed_move_of": "Xogada {move} de {moves}",
     "embed_try": "Próbao",
     "embed_try_help": "Colle o xogo desde esta posición e segue xogando contra o ordenador.",
+    "embed_facade_play": "Percorre esta partida xogada a xogada",
     "embed_replay": "Volver á repetición",
     "embed_next_hand": "Seguinte man",
     "embed_hand_of": "A man de {name}",

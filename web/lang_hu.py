@@ -250,6 +250,7 @@ MESSAGES = {
     "embed_move_of": "Lépés: {move} / {moves}",
     "embed_try": "Próbáld ki",
     "embed_try_help": "Vedd át a játékot ettől az állástól, és játssz tovább a gép ellen.",
+    "embed_facade_play": "Nézd végig lépésenként ezt a játszmát",
     "embed_replay": "Vissza a visszajátszáshoz",
     "embed_next_hand": "Következő leosztás",
     "embed_hand_of": "{name} keze",

@@ -247,6 +247,7 @@ MESSAGES = {
     "embed_move_of": "Zuch {move} vun {moves}",
     "embed_try": "Selwer probéieren",
     "embed_try_help": "Iwwerhuel vun dëser Positioun un a spill géint de Computer weider.",
+    "embed_facade_play": "Dës Partie Zuch fir Zuch ukucken",
     "embed_replay": "Zréck zur Widderhuelung",
     "embed_next_hand": "Nächst Ronn",
     "embed_hand_of": "D'Hand vun {name}",

@@ -37,6 +37,9 @@ class Shell:
     """A page's plumbing. Subclasses say which moves a tile has
     (:meth:`moves_for`), make a move (:meth:`play`), and draw (:meth:`render`)."""
 
+    #: The id of the page's board (a page of several replays has one each).
+    board_id = "board"
+
     def __init__(self) -> None:
         self.proxies: list[Any] = []
         self.tasks: set[asyncio.Future[Any]] = set()
@@ -122,7 +125,7 @@ class Shell:
         self.selected = None if self.selected is tile else tile
         self.render()
         if self.selected is not None:
-            first = some(document.querySelector("#board .end-target"))
+            first = some(document.querySelector(f"#{self.board_id} .end-target"))
             if first is not None:
                 first.focus()
 
@@ -155,7 +158,7 @@ class Shell:
 
     def table_shape(self) -> tuple[float, bool]:
         """The board's aspect ratio and whether it is a small (phone) table."""
-        node = by_id("board")
+        node = by_id(self.board_id)
         return board.table_shape(float(node.clientWidth or 0), float(node.clientHeight or 0))
 
     # Dragging a tile onto an end
@@ -187,7 +190,7 @@ class Shell:
         ghost.style.left = f"{float(event.clientX) - 20}px"
         ghost.style.top = f"{float(event.clientY) - 40}px"
         under = some(document.elementFromPoint(event.clientX, event.clientY))
-        for node in document.querySelectorAll("#board .end-target"):
+        for node in document.querySelectorAll(f"#{self.board_id} .end-target"):
             node.classList.toggle("drop-over", under is not None and node.contains(under))
 
     def on_pointer_up(self, event: Any) -> None:
@@ -203,7 +206,7 @@ class Shell:
                 self.choose_end(str(target.dataset.end))
             else:
                 moves = self.moves_for(drag["tile"])
-                if len(moves) == 1 and under is not None and closest(under, "#board") is not None:
+                if len(moves) == 1 and under is not None and closest(under, f"#{self.board_id}") is not None:
                     self.play(moves[0])
             # A click follows pointerup; let it see the drag, then forget it.
             window.setTimeout(create_proxy(lambda: setattr(self, "drag", None)), 0)

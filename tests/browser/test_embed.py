@@ -249,32 +249,13 @@ def test_messages_from_any_origin_but_the_host_are_ignored(
     assert page.evaluate("window.received") == [], "its messages go to the named host only"
 
 
-# The rules tutorial
-
-
-def test_every_tutorial_replay_on_the_rules_page_loads(page: Page, site: Site, screenshot: Screenshot) -> None:
-    page.goto(site.url + "rules.html")
-    expect(page.get_by_role("heading", name="How to play All Fives", level=1)).to_be_visible()
-    expect(page.get_by_role("link", name="Play All Fives")).to_have_attribute("href", "./")
-    figures = page.locator("figure.tutorial")
-    expect(figures).to_have_count(len(SCENARIOS))
-    for scenario in SCENARIOS:
-        figure = page.locator(f"#try-{scenario['id']}")
-        figure.scroll_into_view_if_needed()
-        frame = figure.frame_locator("iframe")
-        frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-        moves = sum(len(hand["moves"]) for hand in scenario["record"]["hands"])
-        start = scenario.get("options", {}).get("move", 0)
-        expect(frame.locator("#position")).to_have_text(f"Move {start} of {moves}")
-        expect(frame.get_by_role("alert")).to_be_hidden()
-        expect(frame.locator("#board svg")).to_be_visible()
-    page.locator("#try-spinner").scroll_into_view_if_needed()
-    screenshot(page, "rules-spinner")
+# The rules tutorial's replays: see test_tutorial_replays.py.
 
 
 # The full game's "Copy embed code"
 
-EMBED_SRC = re.compile(r'<iframe src="([^"]+)" title="All Fives: a replay"')
+#: The facade's link to the live replay (poster.facade).
+EMBED_SRC = re.compile(r'<a class="allfives-replay" href="([^"]+)" data-title="All Fives: a replay"')
 
 
 def test_the_game_gives_embed_code_for_the_position_on_the_table_or_the_whole_hand(app: App, page: Page) -> None:

@@ -106,10 +106,12 @@ def test_the_rules_page_of_each_language_is_written_in_it(
     assert [h for h in english_headings() if h in shown.splitlines()] == [], "no English heading is left"
     # Its replays speak it too, and the page links to the others.
     figure = page.locator("figure").first
-    figure.scroll_into_view_if_needed()
-    frame = figure.frame_locator("iframe")
-    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    expect(frame.locator("html")).to_have_attribute("lang", language)
+    expect(figure.get_by_role("status")).not_to_have_text(re.compile("^Move "))  # the poster, before any script
+    figure.get_by_role("button").last.focus()  # the page's one interpreter starts
+    figure.locator(f".embed[data-live='1'][data-lang='{language}']").wait_for(
+        state="attached", timeout=READY_TIMEOUT_MS
+    )
+    expect(figure.get_by_role("status")).not_to_have_text(re.compile("^Move "))
     screenshot(page, f"rules-{language}")
     languages = page.get_by_role("navigation")
     expect(languages.get_by_role("link")).to_have_text(list(LANGUAGES.values()))

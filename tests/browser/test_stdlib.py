@@ -125,10 +125,8 @@ def test_every_module_the_pages_import_is_in_the_trimmed_zip(page: Page, site: S
     assert_all_shipped(page, shipped)
     assert str(page.evaluate(COMPILED)).endswith(".pyc"), "the modules are precompiled"
     page.goto(f"{site.url}rules.html")
-    replay = page.locator("iframe").first
-    replay.scroll_into_view_if_needed()
-    frame = replay.element_handle().content_frame()
-    assert frame is not None
-    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    assert_all_shipped(frame, shipped)
+    replay = page.locator("figure").first
+    replay.get_by_role("button", name="Next").click()
+    replay.locator(".embed[data-live='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    assert_all_shipped(page, shipped)
     assert count > 50, f"only {count} modules came from the zip"

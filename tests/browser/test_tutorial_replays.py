@@ -1,0 +1,220 @@
+"""The rules tutorial's replays as a reader meets them: every replay drawn
+(board, words, step controls) before any script runs; one interpreter for the
+whole page, fetched once over load, scrolling and reading; each replay stepped
+live; and the facade a host page gets from "Copy embed code", which costs
+nothing until the reader asks for the replay."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import poster
+import pytest
+from controller import encode_link
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from .conftest import DESKTOP, READY_TIMEOUT_MS, SCREENSHOTS, serve_directory
+from .test_accessibility import serious_problems
+
+if TYPE_CHECKING:
+    from .conftest import PageLog, Screenshot, Site
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS: list[dict[str, Any]] = json.loads((ROOT / "docs" / "tutorial-scenarios.json").read_text(encoding="utf-8"))[
+    "scenarios"
+]
+RUNTIME = "pyodide.asm.wasm"
+PHONE = {"width": 390, "height": 844}
+
+
+def moves_of(scenario: dict[str, Any]) -> int:
+    return sum(len(hand["moves"]) for hand in scenario["record"]["hands"])
+
+
+def start_of(scenario: dict[str, Any]) -> int:
+    return int(scenario.get("options", {}).get("move", 0))
+
+
+def figure(page: Page, scenario: dict[str, Any]) -> Locator:
+    return page.locator(f"#try-{scenario['id']}")
+
+
+def runtime_fetches(requests: list[str]) -> list[str]:
+    return [url for url in requests if url.split("?")[0].endswith("/" + RUNTIME)]
+
+
+# Posters: the page as painted, before (and without) any script
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_every_replay_is_drawn_and_explained_before_any_script_runs(
+    browser: Browser, site: Site, viewport: Any, screenshot: Screenshot
+) -> None:
+    context = browser.new_context(viewport=viewport, java_script_enabled=False, service_workers="block")
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    try:
+        page.goto(site.url + "rules.html")
+        expect(page.locator("figure.tutorial")).to_have_count(len(SCENARIOS))
+        for scenario in SCENARIOS:
+            shown = figure(page, scenario)
+            shown.scroll_into_view_if_needed()
+            expect(shown.get_by_role("status")).to_have_text(f"Move {start_of(scenario)} of {moves_of(scenario)}")
+            expect(shown.get_by_role("group", name=re.compile("^The layout"))).to_be_visible()
+            expect(shown.get_by_role("button", name="Next")).to_be_visible()
+            expect(shown.get_by_role("button", name="Try it")).to_be_visible()
+            expect(shown.locator("figcaption")).to_contain_text(scenario["title"])
+            expect(shown.get_by_text(re.compile(r"^Scores: "))).to_be_visible()
+            expect(shown.get_by_role("group", name=re.compile("hand$")).get_by_role("img").first).to_be_visible()
+        assert runtime_fetches(requests) == []
+        # As the reader sees it: the top of the page, and the first replay.
+        name = f"rules-first-paint-{'phone' if viewport == PHONE else 'desktop'}"
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-top.png"))
+        figure(page, SCENARIOS[0]).evaluate("node => node.scrollIntoView()")
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-replay.png"))
+        screenshot(page, name)
+    finally:
+        context.close()
+
+
+def test_the_served_page_holds_each_poster(site: Site, page: Page) -> None:
+    """What the server sends, before any script: each replay's board, its
+    position and its step controls are in the HTML itself."""
+    text = page.request.get(site.url + "rules.html").text()
+    for scenario in SCENARIOS:
+        start = text.index(f'id="try-{scenario["id"]}"')
+        poster = text[start : text.index("</figure>", start)]
+        assert "<svg" in poster
+        assert 'data-action="next"' in poster
+        assert f"Move {start_of(scenario)} of {moves_of(scenario)}" in poster
+        assert "<iframe" not in poster
+
+
+# One interpreter for the page
+
+
+def test_one_runtime_over_load_scrolling_and_reading_and_every_replay_steps(
+    page: Page, site: Site, page_log: PageLog, screenshot: Screenshot
+) -> None:
+    page.goto(site.url + "rules.html")
+    page.wait_for_load_state("load")
+    for scenario in SCENARIOS:
+        figure(page, scenario).scroll_into_view_if_needed()
+        page.mouse.wheel(0, 300)
+        page.wait_for_timeout(400)
+    page.wait_for_timeout(25_000)  # reading
+    assert len(runtime_fetches(page_log.requests)) == 1, runtime_fetches(page_log.requests)
+
+    for scenario in SCENARIOS:
+        shown = figure(page, scenario)
+        shown.scroll_into_view_if_needed()
+        shown.locator(".embed[data-live='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+        start, moves = start_of(scenario), moves_of(scenario)
+        step = "Next" if start < moves else "Back"
+        shown.get_by_role("button", name=step).click()
+        after = start + 1 if step == "Next" else start - 1
+        expect(shown.get_by_role("status")).to_have_text(f"Move {after} of {moves}")
+        expect(shown.locator(".explain p").first).not_to_be_empty()
+    assert len(runtime_fetches(page_log.requests)) == 1
+    screenshot(page, "rules-live")
+
+
+def test_a_press_on_a_poster_starts_the_page_and_steps(page: Page, site: Site, page_log: PageLog) -> None:
+    """Pressed before anything is live, "Next" starts the one interpreter
+    and steps once the replay is live."""
+    page.goto(site.url + "rules.html", wait_until="domcontentloaded")
+    scenario = next(s for s in SCENARIOS if start_of(s) < moves_of(s))
+    shown = figure(page, scenario)
+    shown.get_by_role("button", name="Next").click()
+    expect(shown.get_by_role("status")).to_have_text(
+        f"Move {start_of(scenario) + 1} of {moves_of(scenario)}", timeout=READY_TIMEOUT_MS
+    )
+    assert len(runtime_fetches(page_log.requests)) == 1
+
+
+def test_try_it_plays_on_in_the_page(page: Page, site: Site) -> None:
+    page.goto(site.url + "rules.html")
+    scenario = SCENARIOS[-1]
+    shown = figure(page, scenario)
+    shown.scroll_into_view_if_needed()
+    shown.get_by_role("button", name="Try it").click()
+    expect(shown.get_by_role("status")).to_have_text(
+        re.compile("Your turn|Your lead|thinking|over", re.I), timeout=READY_TIMEOUT_MS
+    )
+    shown.get_by_role("button", name="Back to the replay").click()
+    expect(shown.get_by_role("status")).to_have_text(re.compile(r"^Move \d+ of \d+$"))
+
+
+def test_the_tutorial_passes_axe_as_poster_and_live(page: Page, site: Site) -> None:
+    page.goto(site.url + "rules.html", wait_until="domcontentloaded")
+    assert serious_problems(page) == []
+    first = figure(page, SCENARIOS[0])
+    first.get_by_role("button", name="Try it").focus()
+    first.locator(".embed[data-live='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    assert serious_problems(page) == []
+
+
+# The facade for other sites' pages
+
+
+def facade_code(site: Site) -> str:
+    """What "Copy embed code" gives for a hand two moves in (see
+    test_embed.py for the game's own dialog)."""
+    record = next(s for s in SCENARIOS if moves_of(s) >= 3)["record"]
+    src = f"{site.url}embed.html?move=2#record={encode_link(record)}"
+    return poster.facade(record, src=src, script=site.url + poster.FACADE_SCRIPT, move=2)
+
+
+@pytest.fixture
+def host_page(tmp_path: Path, site: Site) -> Iterator[str]:
+    """A page on another origin holding three replays' facades."""
+    code = facade_code(site)
+    (tmp_path / "host.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title>'
+        '<link rel="icon" href="data:,"></head><body><main><h1>Games to study</h1>'
+        f"{code}<p>Another:</p>{code}<p>And another:</p>{code}</main></body></html>",
+        encoding="utf-8",
+    )
+    with serve_directory(tmp_path) as url:
+        yield url + "host.html"
+
+
+def test_the_facade_costs_nothing_until_clicked_then_turns_live(
+    page: Page, host_page: str, page_log: PageLog, screenshot: Screenshot
+) -> None:
+    page.goto(host_page)
+    page.wait_for_load_state("load")
+    facades = page.get_by_role("button", name=re.compile("^All Fives: a replay"))
+    expect(facades).to_have_count(3)
+    expect(facades.first.locator("svg").first).to_have_attribute("aria-label", re.compile("^The layout: 2 tiles"))
+    expect(facades.first).to_contain_text("Move 2 of")
+    page.wait_for_timeout(3000)
+    assert runtime_fetches(page_log.requests) == []
+    assert not [url for url in page_log.requests if "embed.html" in url]
+    assert serious_problems(page) == []
+    screenshot(page, "facade-host")
+
+    facades.first.click()
+    frame = page.frame_locator("iframe").first
+    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(frame.get_by_role("status")).to_have_text(re.compile(r"^Move 2 of \d+$"))
+    expect(page.locator("iframe")).to_have_count(1)
+
+
+def test_the_facade_turns_live_on_enter(page: Page, host_page: str) -> None:
+    page.goto(host_page)
+    facades = page.get_by_role("button", name=re.compile("^All Fives: a replay"))
+    facades.nth(1).focus()
+    page.keyboard.press("Enter")
+    frame = page.frame_locator("iframe").first
+    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(frame.get_by_role("button", name="Back")).to_be_visible()
+    expect(page.locator("iframe")).to_have_count(1)
+    expect(page.locator("iframe")).to_be_focused()

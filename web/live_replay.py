@@ -1,0 +1,535 @@
+"""A live replay: one allfives-record on a board, move by move, with each
+count explained; "Try it" hands the reader the position to play on against
+the computer.
+
+It takes over the markup of a poster (:mod:`poster`): embed.html's, where
+the replay is the whole page (:mod:`embed`), or one of the tutorial's
+figures on rules.html, where one interpreter drives every replay of the page
+(:mod:`tutorial_live`). Every element it draws is found by its id with the
+replay's ``prefix``. What each position shows, and every sentence, come from
+:mod:`replay` and :mod:`poster`; the board from :mod:`board`; "Try it" is a
+:class:`controller.Game`, drawn from what the reader's seat may see; the
+listeners, tasks and tile choice are the game page's (:mod:`shell`).
+
+Standing alone in a frame (embed.html), it tells the host page its height
+and each move by ``postMessage``, and accepts ``{"type": "allfives:goto",
+"move": N}`` from the host's origin only (docs/embedding.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import board
+import offline
+import poster
+import refusal
+from controller import Game, LinkError, decode_link
+from dom import by_id, closest, el, js_object, some
+from js import ResizeObserver
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+from replay import (
+    EmbedOptions,
+    Frame,
+    Words,
+    board_words,
+    explain,
+    frames,
+    goto_message,
+    height_message,
+    host_origin,
+    move_message,
+    origin_of,
+    record_url,
+    seat_names,
+    try_record,
+)
+from shell import Shell
+
+from allfives import End, Event, IllegalMove, Layout, Move, Played, Rules, Tile
+from allfives.record import RecordError
+
+AUTOPLAY_MS = 1800
+COMPUTER_PAUSE_MS = 600
+THINK_SLICE_MS = 40
+READ_DEPTH = 3  # how deep a host's message is read: {"type": ..., "move": ...}
+
+
+class Replay(Shell):
+    """A replay on screen, and "Try it" when the reader takes over.
+
+    ``standalone`` is embed.html, the replay as a page of its own (it reads
+    the page's address, translates the page, talks to a host page and
+    listens to the whole page's keys); otherwise it is one replay of a page
+    of several, keys heard inside its own ``prefix + "embed"`` element."""
+
+    def __init__(self, options: EmbedOptions, *, prefix: str = "", standalone: bool = True) -> None:
+        super().__init__()
+        self.options = options
+        self.prefix = prefix
+        self.board_id = prefix + "board"
+        self.standalone = standalone
+        navigator = window.navigator
+        languages = [str(x) for x in (navigator.languages or [navigator.language or "en"])]
+        self.words = Words(self.options.lang, languages)
+        self.board_words = board_words(self.words)
+        self.embedded = standalone and bool(window.self != window.top)
+        referrer = str(document.referrer or "")
+        self.host = host_origin(self.options.host, self.parent_origin(), referrer) if standalone else None
+        self.record: dict[str, Any] = {}
+        self.frames: list[Frame] = []
+        self.rules = Rules()
+        self.names: list[str] = []
+        self.seat = 0
+        self.position = 0
+        self.playing = False  # autoplay is stepping on
+        self.generation = 0  # bumps to stop autoplay or a computer's turn
+        self.game: Game | None = None  # "Try it" in progress
+        self.last_events: list[Event] = []
+        self.height = -1
+
+    def part(self, name: str) -> Any:
+        """This replay's element ``name`` (its id, after the prefix)."""
+        return by_id(self.prefix + name)
+
+    # What the shell asks of the page
+
+    def moves_for(self, tile: Tile) -> list[Move]:
+        game = self.game
+        if game is None or game.match.hand is None:
+            return []
+        return [m for m in game.view(self.seat).legal_moves if m.tile is tile]
+
+    def may_choose(self) -> bool:
+        return self.game is not None and self.game.to_move == self.seat
+
+    def report_fault(self) -> None:
+        self.show_problem(self.words("embed_fault"))
+
+    def parent_origin(self) -> str | None:
+        """The framing page's origin, where the browser tells it."""
+        ancestors = some(getattr(window.location, "ancestorOrigins", None))
+        if not self.embedded or ancestors is None or not ancestors.length:
+            return None
+        return origin_of(str(ancestors.item(0)))
+
+    # Start-up
+
+    async def start(self) -> None:
+        if self.standalone:
+            self.translate_static()
+        try:
+            record = await self.load_record()
+            self.frames = frames(record)
+        except (LinkError, RecordError) as error:
+            self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, str(error))))
+            self.ready()
+            return
+        except ValueError as error:  # already in the reader's words
+            self.show_problem(str(error))
+            self.ready()
+            return
+        assert isinstance(record, dict)
+        self.record = record
+        self.rules = Rules.from_json(record.get("rules", {}))
+        self.names = seat_names(record, self.rules.players, self.words)
+        self.seat = min(self.options.seat, self.rules.players - 1)
+        self.bind()
+        self.part("replay-controls").hidden = False
+        jump = self.part("jump")
+        jump.max = str(self.last)
+        jump.setAttribute("aria-valuetext", self.words("embed_move_of", move=0, moves=self.last))
+        start = self.options.move if self.options.move is not None else 0
+        self.goto(min(start, self.last))
+        if self.options.autoplay:
+            self.set_playing(True)
+        self.ready()
+        if self.standalone and self.own_site:
+            offline.register(window, lambda _update: None)  # the next load takes the new version
+
+    async def load_record(self) -> object:
+        """The record the address names: a link in the fragment, or a file on this site."""
+        if self.options.link:
+            return decode_link(self.options.link)
+        if not self.options.src:
+            raise ValueError(self.words("embed_no_record"))
+        try:
+            url = record_url(self.options.src, str(window.location.href))
+        except ValueError:
+            raise ValueError(self.words("embed_bad_record", reason=self.words("embed_bad_src"))) from None
+        response = await window.fetch(url)
+        if not response.ok:
+            reason = self.words("embed_fetch_failed", status=str(response.status))
+            raise ValueError(self.words("embed_bad_record", reason=reason))
+        try:
+            return json.loads(str(await response.text()))
+        except ValueError:
+            raise RecordError("the record is not valid JSON") from None
+
+    def ready(self) -> None:
+        root = self.part("embed")
+        root.setAttribute("aria-busy", "false")
+        root.dataset.live = "1"
+        if self.standalone:
+            self.watch_height()
+            document.body.dataset.ready = "1"
+
+    def translate_static(self) -> None:
+        document.documentElement.lang = self.words.language
+        document.documentElement.dataset.theme = self.options.theme
+        document.title = self.words("embed_title")
+        for node in document.querySelectorAll("[data-i18n]"):
+            node.textContent = self.words(str(node.dataset.i18n))
+        for node in document.querySelectorAll("[data-action='try']"):
+            node.title = self.words("embed_try_help")
+
+    def show_problem(self, message: str) -> None:
+        problem = self.part("problem")
+        problem.textContent = message
+        problem.hidden = False
+        self.part("position").textContent = ""
+
+    @property
+    def own_site(self) -> bool:
+        """Whether the replay is shown on the site itself (alone, or in one of
+        its pages): only then does it install the site for offline play,
+        never inside another site's page."""
+        return not self.embedded or self.host == origin_of(str(window.location.href))
+
+    @property
+    def last(self) -> int:
+        """The number of the last position: the record's move count."""
+        return len(self.frames) - 1
+
+    # Binding: once, on containers; targets are found with closest().
+
+    def bind(self) -> None:
+        for nav in ("replay-controls", "play-controls"):
+            self.on(self.part(nav), "click", self.on_action)
+        self.on(self.part("jump"), "input", lambda _event: self.goto(int(str(self.part("jump").value))))
+        self.on(self.part("hand"), "click", self.on_hand_click)
+        self.on(self.part("board"), "click", self.on_board_click)
+        self.on(self.part("board"), "keydown", self.on_board_key)
+        self.on(document if self.standalone else self.part("embed"), "keydown", self.on_key)
+        self.on(window, "resize", lambda _event: self.render_board())
+        if self.standalone:
+            self.on(window, "message", self.on_message)
+
+    # The replay
+
+    def goto(self, position: int) -> None:
+        """Show the table after ``position`` moves, and tell the host."""
+        if self.game is not None or not self.frames:
+            return
+        self.position = max(0, min(position, self.last))
+        frame = self.frames[self.position]
+        self.render()
+        self.post(move_message(frame, self.last))
+
+    def step(self, delta: int) -> None:
+        self.set_playing(False)
+        self.goto(self.position + delta)
+
+    def set_playing(self, playing: bool) -> None:
+        """Start or stop stepping on by itself (it stops at the last move)."""
+        if playing and self.position >= self.last:
+            self.goto(0)
+        self.playing = playing
+        self.generation += 1
+        button = self.part("replay-controls").querySelector("[data-action='play']")
+        button.textContent = self.words("embed_pause" if playing else "embed_play")
+        button.setAttribute("aria-pressed", "true" if playing else "false")
+        if playing:
+            self.spawn(self.autoplay(self.generation))
+
+    async def autoplay(self, generation: int) -> None:
+        while generation == self.generation and self.playing:
+            await asyncio.sleep(AUTOPLAY_MS / 1000)
+            if generation != self.generation or self.game is not None:
+                return
+            self.goto(self.position + 1)
+            if self.position >= self.last:
+                self.set_playing(False)
+                return
+
+    # Drawing
+
+    def render(self) -> None:
+        if self.game is not None:
+            self.render_game()
+        else:
+            self.render_frame(self.frames[self.position])
+
+    def render_frame(self, frame: Frame) -> None:
+        played = frame.played
+        self.draw_table(frame.layout, played.move.tile if played else None)
+        self.draw_scores(frame.scores, self.names)
+        self.draw_explanation(explain(frame.events, frame.layout, self.words, self.names, self.rules, self.seat))
+        position = poster.position_line(frame.move, self.last, self.words)
+        self.part("position").textContent = position
+        jump = self.part("jump")
+        jump.value = str(frame.move)
+        jump.setAttribute("aria-valuetext", position)
+        self.part("replay-controls").querySelector("[data-action='back']").disabled = frame.move == 0
+        self.part("replay-controls").querySelector("[data-action='next']").disabled = frame.move >= self.last
+        self.draw_hand(frame.hands[self.seat], [len(h) for h in frame.hands], frame.boneyard, self.names, [])
+
+    def render_game(self) -> None:
+        game = self.game
+        assert game is not None
+        seen = game.view(self.seat)
+        names = [seat.name for seat in game.seats]
+        last = next((e.move.tile for e in reversed(seen.history) if isinstance(e, Played)), None)
+        self.draw_table(seen.layout, last, self.targets())
+        self.draw_scores(seen.scores, names)
+        self.draw_explanation(explain(self.last_events, seen.layout, self.words, names, game.rules, self.seat))
+        self.part("position").textContent = self.prompt()
+        moves = seen.legal_moves if not self.busy else ()
+        self.draw_hand(seen.hand, seen.hand_sizes, seen.boneyard_size, names, moves)
+        self.part("play-controls").querySelector("[data-action='next-hand']").hidden = not (
+            game.match.needs_deal and not game.match.is_over
+        )
+
+    def draw_table(self, layout: Layout, last: Tile | None, targets: dict[End, int | None] | None = None) -> None:
+        # board.render_board escapes everything it draws from data.
+        aspect, small = self.table_shape()
+        self.part("board").innerHTML = board.render_board(
+            layout, aspect=aspect, small=small, targets=targets, last=last, words=self.board_words
+        )
+
+    def render_board(self) -> None:
+        if self.frames:
+            self.render()
+
+    def draw_scores(self, scores: Sequence[int], names: Sequence[str]) -> None:
+        self.part("scores").textContent = poster.scores_line(scores, names, self.rules, self.words)
+
+    def draw_explanation(self, lines: Sequence[str]) -> None:
+        box = self.part("explain")
+        box.replaceChildren()
+        for line in lines:
+            node = el("p", line)
+            if "=" in line:
+                node.classList.add("count")
+            box.append(node)
+
+    def draw_hand(
+        self,
+        hand: Sequence[Tile],
+        sizes: Sequence[int],
+        boneyard: int,
+        names: Sequence[str],
+        moves: Sequence[Move],
+    ) -> None:
+        """The shown seat's hand face up (buttons when the reader plays),
+        the others' as counts."""
+        playing = self.game is not None
+        self.part("hand-title").textContent = poster.hand_title(names, self.seat, self.words, playing=playing)
+        box = self.part("hand")
+        box.replaceChildren()
+        for tile in poster.sorted_hand(hand):
+            box.append(self.hand_tile(tile, [m for m in moves if m.tile is tile]) if playing else self.shown_tile(tile))
+        self.part("others").textContent = poster.others_line(sizes, boneyard, names, self.seat, self.words)
+
+    def shown_tile(self, tile: Tile) -> Any:
+        node = el("span", None, class_="hand-tile", role="img")
+        node.setAttribute("aria-label", self.words.tile(tile))
+        node.innerHTML = board.tile_svg(tile)
+        return node
+
+    def hand_tile(self, tile: Tile, moves: Sequence[Move]) -> Any:
+        button = el("button", None, type="button", class_="hand-tile")
+        button.dataset.tile = str(tile)
+        button.setAttribute("aria-label", self.words.tile(tile))
+        button.innerHTML = board.tile_svg(tile)
+        if moves:
+            button.classList.add("playable")
+        else:
+            button.setAttribute("aria-disabled", "true")
+        if self.selected is tile:
+            button.classList.add("selected")
+            button.setAttribute("aria-pressed", "true")
+        return button
+
+    # Telling the host
+
+    def post(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to the host page, at its origin: a page framing
+        the replay that is not the host it names hears nothing."""
+        if self.embedded and self.host is not None:
+            window.parent.postMessage(js_object(message), self.host)
+
+    def watch_height(self) -> None:
+        def measure(*_args: Any) -> None:
+            height = float(self.part("embed").getBoundingClientRect().height)
+            message = height_message(height)
+            if message["height"] != self.height:
+                self.height = message["height"]
+                self.post(message)
+
+        proxy = create_proxy(measure)
+        self.proxies.append(proxy)
+        ResizeObserver.new(proxy).observe(self.part("embed"))
+        measure()
+
+    def on_message(self, event: Any) -> None:
+        """A host's ``allfives:goto``, from the host's origin only."""
+        if self.host is None or str(event.origin) != self.host:
+            return
+        data = event.data
+        if hasattr(data, "to_py"):
+            data = data.to_py(depth=READ_DEPTH)
+        move = goto_message(data, self.last)
+        if move is not None and self.game is None:
+            self.set_playing(False)
+            self.goto(move)
+
+    # Input
+
+    def on_action(self, event: Any) -> None:
+        button = closest(event.target, "[data-action]")
+        if button is None or button.disabled:
+            return
+        action = str(button.dataset.action)
+        if action == "back":
+            self.step(-1)
+        elif action == "next":
+            self.step(1)
+        elif action == "play":
+            self.set_playing(not self.playing)
+        elif action == "try":
+            self.try_it()
+        elif action == "replay":
+            self.back_to_replay()
+        elif action == "next-hand":
+            self.next_hand()
+
+    def on_key(self, event: Any) -> None:
+        target = some(event.target)
+        if target is not None and str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        key = str(event.key)
+        if key == "Escape" and self.selected is not None:
+            self.selected = None
+            self.render()
+        elif self.game is None and key == "ArrowLeft":
+            self.step(-1)
+        elif self.game is None and key == "ArrowRight":
+            self.step(1)
+
+    def on_hand_click(self, event: Any) -> None:
+        tile = self.tile_of(event.target)
+        if tile is not None:
+            self.choose_tile(tile)
+
+    # "Try it": the reader takes over at this position
+
+    def try_it(self) -> None:
+        self.set_playing(False)
+        data = try_record(self.record, self.frames[self.position], self.seat, self.words)
+        try:
+            game = Game.from_record_data(data)
+        except RecordError as error:
+            self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, str(error))))
+            return
+        self.game = game
+        self.selected = None
+        self.last_events = []
+        if game.match.needs_deal and not game.match.is_over:
+            self.last_events = game.start()
+        self.part("replay-controls").hidden = True
+        self.part("play-controls").hidden = False
+        self.render()
+        self.after_move()
+
+    def back_to_replay(self) -> None:
+        self.generation += 1
+        self.game = None
+        self.selected = None
+        self.busy = False
+        self.part("play-controls").hidden = True
+        self.part("replay-controls").hidden = False
+        self.goto(self.position)
+
+    def next_hand(self) -> None:
+        game = self.game
+        if game is not None and game.match.needs_deal and not game.match.is_over:
+            self.last_events = game.start()
+            self.render()
+            self.after_move()
+
+    def prompt(self) -> str:
+        game = self.game
+        assert game is not None
+        if game.match.is_over:
+            return self.words("embed_match_over")
+        if game.match.needs_deal:
+            return self.words("embed_hand_over")
+        seat = game.to_move
+        assert seat is not None
+        if seat != self.seat:
+            return self.words("embed_thinking", name=game.seats[seat].name)
+        if self.selected is not None:
+            return self.words("embed_choose_end", tile=str(self.selected))
+        leading = game.view(self.seat).layout.is_empty
+        return self.words("embed_your_lead" if leading else "embed_your_turn")
+
+    def targets(self) -> dict[End, int | None] | None:
+        game = self.game
+        if game is None or self.selected is None:
+            return None
+        seen = game.view(self.seat)
+        moves = self.moves_for(self.selected)
+        return {m.end: seen.points_for(m) for m in moves if m.end is not None}
+
+    def after_move(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        if game.computer_to_move:
+            self.spawn(self.computer_turns(self.generation))
+            return
+        if game.match.needs_deal and not game.match.is_over:
+            button = self.part("play-controls").querySelector("[data-action='next-hand']")
+            button.focus()
+            return
+        first = self.part("hand").querySelector(".playable")
+        if some(first) is not None:
+            first.focus()
+
+    async def computer_turns(self, generation: int) -> None:
+        game = self.game
+        assert game is not None
+        while generation == self.generation and game.computer_to_move:
+            self.busy = True
+            self.render()
+            await asyncio.sleep(COMPUTER_PAUSE_MS / 1000)
+            search = game.computer_search()
+            decision = None
+            while decision is None:
+                decision = search.step(THINK_SLICE_MS)
+                if decision is None:
+                    await asyncio.sleep(0)
+                if generation != self.generation:
+                    return
+            self.last_events = game.match.play(decision.move)
+        if generation == self.generation:
+            self.busy = False
+            self.render()
+            self.after_move()
+
+    def play(self, move: Move) -> None:
+        game = self.game
+        assert game is not None
+        try:
+            self.last_events = game.play(move)
+        except (IllegalMove, ValueError) as error:
+            self.part("position").textContent = str(error)
+            return
+        self.selected = None
+        self.render()
+        self.after_move()

@@ -1,0 +1,195 @@
+"""A replay's poster: one position of a record drawn as static HTML, the
+markup the live replay (:mod:`live_replay`) then takes over in place.
+
+Pure Python, like :mod:`board` and :mod:`replay`: the build runs it on
+CPython to put every tutorial replay on rules.html at first paint, before
+(and without) any interpreter, and the live replay draws its words with the
+same functions, so the poster is the replay's first position to the letter.
+
+Every id of a poster starts with its ``prefix`` (``drawing-board``...), so a
+page can hold several replays; embed.html has one, with no prefix.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import board
+from replay import Frame, Words, board_words, explain, frames, seat_names, you_seat
+
+from allfives import Rules, Tile
+
+__all__ = ["Poster", "hand_title", "others_line", "position_line", "poster", "scores_line", "sorted_hand"]
+
+
+def scores_line(scores: Sequence[int], names: Sequence[str], rules: Rules, words: Words) -> str:
+    """``Scores: Ann 10, Ben 0`` (a side of partners named ``Ann & Cy``)."""
+    sides = [
+        f"{' & '.join(names[s] for s in rules.seats_of(side))} {words.number(score)}"
+        for side, score in enumerate(scores)
+    ]
+    return words("embed_scores", scores=", ".join(sides))
+
+
+def position_line(move: int, moves: int, words: Words) -> str:
+    """``Move 3 of 7``."""
+    return words("embed_move_of", move=move, moves=moves)
+
+
+def hand_title(names: Sequence[str], seat: int, words: Words, *, playing: bool = False) -> str:
+    """``Your hand`` when the seat shown is the reader's, else ``Ben's hand``."""
+    if playing or you_seat(names, words) == seat:
+        return words("embed_your_hand")
+    return words("embed_hand_of", name=names[seat])
+
+
+def others_line(sizes: Sequence[int], boneyard: int, names: Sequence[str], seat: int, words: Words) -> str:
+    """The other seats' tiles and the boneyard, counted: ``Ben: 3 tiles · Boneyard: 22 tiles``."""
+    others = [words("embed_tiles", name=names[s], count=size) for s, size in enumerate(sizes) if s != seat]
+    others.append(words("embed_boneyard", count=boneyard))
+    return " · ".join(others)
+
+
+def sorted_hand(hand: Sequence[Tile]) -> list[Tile]:
+    """A hand as the replay lays it out: highest tile first."""
+    return sorted(hand, key=lambda t: (t.high, t.low), reverse=True)
+
+
+@dataclass(frozen=True)
+class Poster:
+    """How a poster is framed on its page: the ids' ``prefix``, the
+    ``label`` of its replay controls (unique on a page of several), and the
+    tag of its hand's title (a page's own headings keep their order)."""
+
+    prefix: str = ""
+    label: str = ""
+    heading: str = "h2"
+
+
+def _frames(record: Mapping[str, Any]) -> list[Frame]:
+    shown = frames(record)
+    if not shown:
+        raise ValueError("the record has no hand to show")
+    return shown
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def poster(
+    record: Mapping[str, Any],
+    *,
+    move: int = 0,
+    seat: int = 0,
+    words: Words | None = None,
+    frame: Poster = Poster(),
+) -> str:
+    """The replay of ``record`` at position ``move`` as static HTML: the
+    scores, the position, the board, what the move did and how the ends
+    count, the shown seat's hand, and the step controls. Raises
+    :class:`~allfives.record.RecordError` for a record that cannot be shown."""
+    words = words or Words("en")
+    shown = _frames(record)
+    last = len(shown) - 1
+    at = shown[max(0, min(move, last))]
+    rules = Rules.from_json(record.get("rules", {}))
+    names = seat_names(record, rules.players, words)
+    seat = max(0, min(seat, rules.players - 1))
+    return _markup(at, last, rules, names, seat, words, frame)
+
+
+def _markup(at: Frame, last: int, rules: Rules, names: list[str], seat: int, words: Words, frame: Poster) -> str:
+    p = _esc(frame.prefix)
+    played = at.played
+    svg = board.render_board(at.layout, last=played.move.tile if played else None, words=board_words(words))
+    lines = explain(at.events, at.layout, words, names, rules, seat)
+    told = "".join(f'<p class="count">{_esc(line)}</p>' if "=" in line else f"<p>{_esc(line)}</p>" for line in lines)
+    tiles = "".join(
+        f'<span class="hand-tile" role="img" aria-label="{_esc(words.tile(t))}">{board.tile_svg(t)}</span>'
+        for t in sorted_hand(at.hands[seat])
+    )
+    sizes = [len(h) for h in at.hands]
+    position = position_line(at.move, last, words)
+    label = _esc(frame.label or words("embed_title"))
+    tag = frame.heading
+    back = " disabled" if at.move == 0 else ""
+    forward = " disabled" if at.move >= last else ""
+    return (
+        f'<header class="embed-top"><p id="{p}scores" class="scores">'
+        f"{_esc(scores_line(at.scores, names, rules, words))}</p>"
+        f'<p id="{p}position" class="position" role="status">{_esc(position)}</p></header>'
+        f'<div id="{p}board" class="table">{svg}</div>'
+        f'<div id="{p}explain" class="explain" aria-live="polite">{told}</div>'
+        f'<section class="hand-area" aria-labelledby="{p}hand-title">'
+        f'<{tag} id="{p}hand-title" class="hand-title">{_esc(hand_title(names, seat, words))}</{tag}>'
+        f'<div id="{p}hand" class="hand" role="group" aria-labelledby="{p}hand-title">{tiles}</div>'
+        f'<p id="{p}others" class="others">{_esc(others_line(sizes, at.boneyard, names, seat, words))}</p>'
+        "</section>"
+        f'<nav id="{p}replay-controls" class="controls" aria-label="{label}">'
+        f'<button type="button" data-action="back"{back}>{_esc(words("embed_back"))}</button>'
+        f'<button type="button" data-action="play" aria-pressed="false">{_esc(words("embed_play"))}</button>'
+        f'<button type="button" data-action="next"{forward}>{_esc(words("embed_next"))}</button>'
+        f'<label class="jump"><span>{_esc(words("embed_move"))}</span>'
+        f'<input id="{p}jump" type="range" min="0" max="{last}" value="{at.move}" step="1"'
+        f' aria-valuetext="{_esc(position)}"></label>'
+        f'<button type="button" data-action="try" class="try" title="{_esc(words("embed_try_help"))}">'
+        f"{_esc(words('embed_try'))}</button></nav>"
+        f'<nav id="{p}play-controls" class="controls" aria-label="{label}: {_esc(words("embed_try"))}" hidden>'
+        f'<button type="button" data-action="next-hand" hidden>{_esc(words("embed_next_hand"))}</button>'
+        f'<button type="button" data-action="replay">{_esc(words("embed_replay"))}</button></nav>'
+        f'<p id="{p}problem" class="problem" role="alert" hidden></p>'
+    )
+
+
+# --------------------------------------------------------------------------
+# the facade: a replay for another site's page, which costs nothing until used
+
+#: The facade's look, inline: the host page's stylesheet is not ours.
+FACADE_STYLE = (
+    "display: block; box-sizing: border-box; width: 100%; max-width: 44rem; padding: 0.5rem;"
+    " border: 4px solid #5b3b1e; border-radius: 12px; background: #1f6b45; color: #fff;"
+    " font: 600 1rem/1.4 system-ui, sans-serif; text-decoration: none; cursor: pointer"
+)
+#: The board's box in the facade: the live replay's board is as wide, 56 % as tall.
+FACADE_BOARD_STYLE = "display: block; aspect-ratio: 16 / 9"
+FACADE_SCRIPT = "facade.js"
+
+
+def facade(
+    record: Mapping[str, Any],
+    *,
+    src: str,
+    script: str,
+    move: int = 0,
+    seat: int = 0,
+    words: Words | None = None,
+    title: str = "",
+) -> str:
+    """The code a host page pastes for the replay of ``record`` at ``move``
+    (``src``, the embed.html address): a link to the replay drawn as its
+    poster, the board at that position with the position's words, and the
+    small ``script`` (facade.js on the game's site) that turns it into the
+    live replay's ``<iframe>`` when the reader clicks it or presses Enter.
+    A page with many of these fetches no interpreter until one is used; if
+    the script never runs, the link opens the replay on the game's site."""
+    words = words or Words("en")
+    shown = _frames(record)
+    last = len(shown) - 1
+    at = shown[max(0, min(move, last))]
+    played = at.played
+    svg = board.render_board(at.layout, last=played.move.tile if played else None, words=board_words(words))
+    title = title or words("embed_frame_title")
+    position = position_line(at.move, last, words)
+    action = words("embed_facade_play")
+    return (
+        f'<a class="allfives-replay" href="{_esc(src)}" data-title="{_esc(title)}"'
+        f' aria-label="{_esc(f"{title}: {position}. {action}")}"\n'
+        f'   style="{FACADE_STYLE}">'
+        f'<span style="{FACADE_BOARD_STYLE}">{svg}</span>'
+        f"<span>&#9654; {_esc(action)} · {_esc(position)}</span></a>\n"
+        f'<script src="{_esc(script)}" defer></script>'
+    )
