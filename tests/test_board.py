@@ -503,3 +503,33 @@ def test_a_spinners_closed_arms_are_kept_clear() -> None:
     for b in geometry.tiles:
         assert not overlap(b.box, above)
         assert not overlap(b.box, below)
+
+
+def markers_in(root: ET.Element) -> dict[str, ET.Element]:
+    return {g.get("data-end", ""): g for g in root.iter(f"{SVG}g") if "end-marker" in classes(g)}
+
+
+def test_each_open_end_is_marked_with_what_it_counts() -> None:
+    # The spinner 5-5 covered on both sides: West 3 and East 2 count, North
+    # and South take a 5 but count nothing until a tile is played there.
+    layout = layout_after("5-5", "5-3 W", "5-2 E")
+    root = parse(render_board(layout, aspect=DESKTOP))
+    markers = markers_in(root)
+    assert sorted(markers) == ["E", "N", "S", "W"]
+    assert {end: "".join(g.itertext()) for end, g in markers.items()} == {"W": "3", "E": "2", "N": "0", "S": "0"}
+    assert {end for end, g in markers.items() if "waiting" in classes(g)} == {"N", "S"}
+    # A double at an end shows both halves' count.
+    double = markers_in(parse(render_board(layout_after("1-0", "1-1 W"), aspect=PHONE)))
+    assert "".join(double["W"].itertext()) == "2"
+    # An end that is a drop target now shows the target instead.
+    targeted = markers_in(parse(render_board(layout, aspect=DESKTOP, targets={End.N: 5})))
+    assert sorted(targeted) == ["E", "S", "W"]
+
+
+def test_the_markers_sit_on_the_ends_next_tile_place() -> None:
+    layout = layout_after("5-5", "5-3 W", "5-2 E", "5-6 N")
+    geometry = board_geometry(layout, PHONE)
+    for end, g in markers_in(parse(render_board(layout, aspect=PHONE))).items():
+        (circle,) = g.iter(f"{SVG}circle")
+        box = geometry.ends[End[end]]
+        assert (float(circle.get("cx", "")), float(circle.get("cy", ""))) == pytest.approx(box.center, abs=0.01)

@@ -61,6 +61,11 @@ MESSAGES = {
     "end_short_S": "S",
     "table_empty": "Der Tisch ist leer.",
     "ends_line": "Enden: {ends}. Zusammen {total}.",
+    # The ends line: what each open end counts (a double at an end counts both halves)
+    "end_plain": "{end} {pips}",
+    "end_double": "{end} {pips}-{pips} zählt {counts}",
+    "end_waiting": "{end} {pips} (zählt noch nicht)",
+    "end_shared": "{end} {pips} (derselbe Pasch)",
     "boneyard": {"one": "Vorrat: {count} Stein", "other": "Vorrat: {count} Steine"},
     "hidden_tile": "ein verdeckter Stein",
     "pip_0": "leer",

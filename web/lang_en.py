@@ -42,6 +42,11 @@ MESSAGES = {
     "end_short_S": "S",
     "table_empty": "The table is empty.",
     "ends_line": "Ends: {ends}. The ends count {total}.",
+    # The ends line: what each open end counts (a double at an end counts both halves)
+    "end_plain": "{end} {pips}",
+    "end_double": "{end} {pips}-{pips} counts {counts}",
+    "end_waiting": "{end} {pips} (not counting yet)",
+    "end_shared": "{end} {pips} (the same double)",
     "boneyard": {"one": "Boneyard: {count} tile", "other": "Boneyard: {count} tiles"},
     "hidden_tile": "a hidden tile",
     "pip_0": "blank",

@@ -64,6 +64,11 @@ MESSAGES = {
     "end_short_S": "S",
     "table_empty": "A mesa está baleira.",
     "ends_line": "Extremos: {ends}. Suman {total}.",
+    # The ends line: what each open end counts (a double at an end counts both halves)
+    "end_plain": "{end} {pips}",
+    "end_double": "{end} {pips}-{pips} conta {counts}",
+    "end_waiting": "{end} {pips} (aínda non conta)",
+    "end_shared": "{end} {pips} (o mesmo dobre)",
     "boneyard": {"one": "Monte: {count} ficha", "other": "Monte: {count} fichas"},
     "hidden_tile": "unha ficha oculta",
     "pip_0": "branca",

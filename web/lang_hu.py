@@ -64,6 +64,11 @@ MESSAGES = {
     "end_short_S": "D",
     "table_empty": "Az asztal üres.",
     "ends_line": "Végek: {ends}. Összesen {total}.",
+    # The ends line: what each open end counts (a double at an end counts both halves)
+    "end_plain": "{end} {pips}",
+    "end_double": "{end} {pips}-{pips} (dupla): {counts}",
+    "end_waiting": "{end} {pips} (még nem számít)",
+    "end_shared": "{end} {pips} (ugyanaz a dupla)",
     "boneyard": {"one": "Talon: {count} kő", "other": "Talon: {count} kő"},
     "hidden_tile": "egy lefordított kő",
     "pip_0": "üres",

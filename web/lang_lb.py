@@ -62,6 +62,11 @@ MESSAGES = {
     "end_short_S": "S",
     "table_empty": "Den Dësch ass eidel.",
     "ends_line": "Ennen: {ends}. Zesummen {total}.",
+    # The ends line: what each open end counts (a double at an end counts both halves)
+    "end_plain": "{end} {pips}",
+    "end_double": "{end} {pips}-{pips} zielt {counts}",
+    "end_waiting": "{end} {pips} (zielt nach net)",
+    "end_shared": "{end} {pips} (dee selwechten Duebel)",
     "boneyard": {"one": "Virrot: {count} Steen", "other": "Virrot: {count} Steng"},
     "hidden_tile": "e verstoppte Steen",
     "pip_0": "eidel",

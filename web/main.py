@@ -290,12 +290,7 @@ class Page(Shell):
             # The last tile fades in once, when it arrives, not on each redraw.
             node.classList.toggle("settled", last is not None and last is self.arrived)
             self.arrived = last
-        ends = layout.open_ends()
-        if layout.is_empty:
-            by_id("ends").textContent = self.t("table_empty")
-        else:
-            parts = ", ".join(f"{self.t('end_' + e.name)} {layout.open_pips[e]}" for e in ends)
-            by_id("ends").textContent = self.t("ends_line", ends=parts, total=layout.total)
+        by_id("ends").textContent = view.ends_line(self.t, layout)
         by_id("boneyard").textContent = self.t("boneyard", count=seen.boneyard_size)
 
     def shown_seat(self) -> int:

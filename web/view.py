@@ -15,7 +15,21 @@ import board
 from controller import Game, GameSetup, SeatSetup
 from i18n import Translator
 
-from allfives import Drew, End, Event, HandEnded, HandStarted, MatchEnded, Move, Passed, Played, Rules, Tile
+from allfives import (
+    Drew,
+    End,
+    Event,
+    HandEnded,
+    HandStarted,
+    Layout,
+    MatchEnded,
+    Move,
+    OpenEnd,
+    Passed,
+    Played,
+    Rules,
+    Tile,
+)
 from allfives.hand import hand_count
 from allfives.rules import OPTION_RANGES, PRESETS
 from allfives.view import SeatView
@@ -24,6 +38,7 @@ __all__ = [
     "HandEndTable",
     "default_name",
     "describe",
+    "ends_line",
     "form_choices",
     "hand_end_table",
     "hand_line",
@@ -67,6 +82,30 @@ def words(t: Translator) -> board.Words:
         return t("layout_summary", count=count, total=total) if count else t("layout_empty")
 
     return board.Words(tile=lambda tile: tile_word(t, tile), target=target, layout=layout)
+
+
+def end_words(t: Translator, end: OpenEnd) -> str:
+    """One open end as the ends line says it: its number, and what it counts
+    where that is not just its number (the engine's
+    :meth:`~allfives.Layout.open_end_counts` decides which)."""
+    where = t("end_" + end.end.name)
+    if end.waiting:
+        key = "end_waiting"
+    elif end.shared:
+        key = "end_shared"
+    elif end.double:
+        key = "end_double"
+    else:
+        key = "end_plain"
+    return t(key, end=where, pips=t.number(end.pips), counts=t.number(end.counts))
+
+
+def ends_line(t: Translator, layout: Layout) -> str:
+    """The line under the board: each open end, what it counts, the total."""
+    if layout.is_empty:
+        return t("table_empty")
+    parts = ", ".join(end_words(t, end) for end in layout.open_end_counts())
+    return t("ends_line", ends=parts, total=t.number(layout.total))
 
 
 def said_to_you(t: Translator, game: Game, key: str, seats: Sequence[int]) -> str:
