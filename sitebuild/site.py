@@ -50,6 +50,7 @@ PAGE_CONFIGS = (
             "dom.py",
             "geometry.py",
             "i18n.py",
+            "keys.py",
             "lang_*.py",
             "offline.py",
             "refusal.py",

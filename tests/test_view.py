@@ -15,6 +15,7 @@ from view import (
     form_choices,
     hand_end_table,
     hand_line,
+    opponent_card,
     prompt,
     read_setup,
     renamed_default,
@@ -246,3 +247,10 @@ def test_the_ends_line_is_said_in_every_language(code: str) -> None:
     assert "not counting" not in line
     assert t("end_N") in line
     assert ends_line(t, layout_after("1-0", "1-1 W")) != ends_line(t, layout_after("1-0", "1-2 W"))
+
+
+def test_an_opponents_card_reads_as_one_line() -> None:
+    assert opponent_card(EN, "Ben", [], 6, "") == "Ben: 6 tiles in hand"
+    assert opponent_card(EN, "Ben", ["Medium"], 1, "drew a tile") == "Ben (Medium): 1 tile in hand, drew a tile"
+    assert opponent_card(EN, "Cat", ["Hard", "partner"], 5, "") == "Cat (Hard, partner): 5 tiles in hand"
+    assert opponent_card(Translator("de"), "Ben", [], 6, "") == "Ben: 6 Steine auf der Hand"

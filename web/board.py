@@ -261,7 +261,9 @@ def tile_svg(
     label: str | None = None,
 ) -> str:
     """A standalone ``<svg>`` of one tile, for a hand tile in a button or an
-    opponent's face-down tiles; it scales to the size the page gives it."""
+    opponent's face-down tiles; it scales to the size the page gives it.
+    It is hidden from screen readers: the button or card around it says
+    what it is, once."""
     flat = orientation == "horizontal"
     width, height = (2 * HALF, HALF) if flat else (HALF, 2 * HALF)
     pad = 0.12 * HALF
@@ -269,7 +271,10 @@ def tile_svg(
     inner = render_tile(
         tile, orientation=orientation, first=first, face_down=face_down, css_class=css_class, label=label
     )
-    return f'<svg xmlns="http://www.w3.org/2000/svg" class="tile-svg" viewBox="{view}" focusable="false">{inner}</svg>'
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tile-svg" viewBox="{view}" focusable="false"'
+        f' aria-hidden="true">{inner}</svg>'
+    )
 
 
 # The board

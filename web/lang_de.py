@@ -49,6 +49,10 @@ MESSAGES = {
     "note_drew": {"one": "hat einen Stein gezogen", "other": "hat {count} Steine gezogen"},
     "note_passed": "hat gepasst",
     "tiles_in_hand": {"one": "{count} Stein auf der Hand", "other": "{count} Steine auf der Hand"},
+    # An opponent's card, read as one line: "Ben (Medium): 6 tiles in hand"
+    "opponent_card": "{name}: {tiles}",
+    "opponent_card_note": "{name}: {tiles}, {note}",
+    "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "von {target}",
     "end_W": "West",

@@ -30,6 +30,10 @@ MESSAGES = {
     "note_drew": {"one": "drew a tile", "other": "drew {count} tiles"},
     "note_passed": "passed",
     "tiles_in_hand": {"one": "{count} tile in hand", "other": "{count} tiles in hand"},
+    # An opponent's card, read as one line: "Ben (Medium): 6 tiles in hand"
+    "opponent_card": "{name}: {tiles}",
+    "opponent_card_note": "{name}: {tiles}, {note}",
+    "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "of {target}",
     "end_W": "West",

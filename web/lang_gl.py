@@ -52,6 +52,10 @@ MESSAGES = {
     "note_drew": {"one": "roubou unha ficha", "other": "roubou {count} fichas"},
     "note_passed": "pasou",
     "tiles_in_hand": {"one": "{count} ficha na man", "other": "{count} fichas na man"},
+    # An opponent's card, read as one line: "Ben (Medium): 6 tiles in hand"
+    "opponent_card": "{name}: {tiles}",
+    "opponent_card_note": "{name}: {tiles}, {note}",
+    "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "de {target}",
     "end_W": "Oeste",

@@ -52,6 +52,10 @@ MESSAGES = {
     "note_drew": {"one": "húzott egy követ", "other": "húzott {count} követ"},
     "note_passed": "passzolt",
     "tiles_in_hand": {"one": "{count} kő a kézben", "other": "{count} kő a kézben"},
+    # An opponent's card, read as one line: "Ben (Medium): 6 tiles in hand"
+    "opponent_card": "{name}: {tiles}",
+    "opponent_card_note": "{name}: {tiles}, {note}",
+    "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "cél: {target}",
     "end_W": "Nyugat",

@@ -50,6 +50,10 @@ MESSAGES = {
     "note_drew": {"one": "huet e Steen gezunn", "other": "huet {count} Steng gezunn"},
     "note_passed": "huet gepasst",
     "tiles_in_hand": {"one": "{count} Steen an der Hand", "other": "{count} Steng an der Hand"},
+    # An opponent's card, read as one line: "Ben (Medium): 6 tiles in hand"
+    "opponent_card": "{name}: {tiles}",
+    "opponent_card_note": "{name}: {tiles}, {note}",
+    "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "vun {target}",
     "end_W": "West",

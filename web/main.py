@@ -157,6 +157,7 @@ class Page(Shell):
         self.busy = False
         self.revealed = None
         by_id("log").replaceChildren()
+        by_id("announce").replaceChildren()  # what was said of the last match is not said of this one
         self.log_history()
         self.notes.clear()
         self.shown_scores = dict(enumerate(game.match.scores))
@@ -236,14 +237,15 @@ class Page(Shell):
             card.dataset.seat = str(seat)
             if game.to_move == seat:
                 card.classList.add("to-move")
-            title = el("div", None, class_="opponent-name")
+            # The card reads as one line (view.opponent_card); what it shows is hidden from screen readers.
+            title = el("div", None, class_="opponent-name", aria_hidden="true")
             title.append(el("span", setup.name))
             if not setup.is_person:
                 title.append(el("span", self.t(f"level_{setup.kind}"), class_="badge"))
             if game.rules.teams and game.rules.side_of(seat) == game.rules.side_of(viewer):
                 title.append(el("span", self.t("partner"), class_="badge partner"))
             card.append(title)
-            backs = el("div", None, class_="backs", role="img", aria_label=self.t("tiles_in_hand", count=count))
+            backs = el("div", None, class_="backs", aria_hidden="true")
             backs.innerHTML = "".join(board.tile_svg(None, face_down=True, css_class="back") for _ in range(count))
             card.append(backs)
             state = (
@@ -251,7 +253,11 @@ class Page(Shell):
                 if (self.busy and game.to_move == seat and not setup.is_person)
                 else self.notes.get(seat, "")
             )
-            card.append(el("div", state, class_="opponent-state"))
+            card.append(el("div", state, class_="opponent-state", aria_hidden="true"))
+            badges = [str(b.textContent) for b in title.querySelectorAll(".badge")]
+            card.append(
+                el("span", view.opponent_card(self.t, setup.name, badges, count, state), class_="visually-hidden")
+            )
             box.append(card)
 
     def targets(self, seen: SeatView) -> dict[End, int | None]:
@@ -359,14 +365,6 @@ class Page(Shell):
 
     def set_status(self, text: str) -> None:
         by_id("status").textContent = text
-
-    def announce(self, text: str) -> None:
-        """Say it through the live region, for screen readers."""
-        line = el("p", text)
-        region = by_id("announce")
-        region.append(line)
-        while region.childElementCount > 6:
-            region.firstElementChild.remove()
 
     # The log
 
@@ -655,6 +653,7 @@ class Page(Shell):
         self.selected = None
         self.hint_move = None
         by_id("log").replaceChildren()
+        by_id("announce").replaceChildren()  # what was said of the last match is not said of this one
         self.log_history()
         self.shown_scores = dict(enumerate(game.match.scores))
         self.counting.clear()

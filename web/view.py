@@ -42,6 +42,7 @@ __all__ = [
     "form_choices",
     "hand_end_table",
     "hand_line",
+    "opponent_card",
     "prompt",
     "read_setup",
     "renamed_default",
@@ -145,6 +146,17 @@ def describe(t: Translator, game: Game, event: Event, viewer: int | None) -> str
         winners = game.rules.seats_of(event.winner)
         return t(said_to_you(t, game, "log_match", winners), name=game.side_name(event.winner))
     return None
+
+
+def opponent_card(t: Translator, name: str, badges: Sequence[str], count: int, note: str) -> str:
+    """What an opponent's card says to a screen reader, as one line: "Ben
+    (Medium): 6 tiles in hand, drew a tile" (its tiles face down are only a
+    picture of that count)."""
+    who = t("opponent_badges", name=name, badges=", ".join(badges)) if badges else name
+    tiles = t("tiles_in_hand", count=count)
+    return (
+        t("opponent_card_note", name=who, tiles=tiles, note=note) if note else t("opponent_card", name=who, tiles=tiles)
+    )
 
 
 def tile_label(t: Translator, view: SeatView, tile: Tile, moves: Sequence[Move]) -> str:
