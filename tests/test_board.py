@@ -457,6 +457,20 @@ def check_readable(layout: Layout, aspect: float) -> None:
     for chain, _, box, name in pieces:
         # West stays west of the middle tile, North north of it, and so on.
         assert beyond(box, middle.box, chain), f"{name} on the {chain.name} chain crosses the middle in {layout!r}"
+    for end, e in geometry.ends.items():
+        # Each end faces away from the middle or to the side, never back: the
+        # West end's next tile is never east of the tile it joins.
+        last = [b for b in geometry.tiles if b.box != middle.box and chain_of(geometry, layout, b) == end]
+        # The chain's outermost tile: its own arm's last, else the lead, else
+        # the tile of the spinner's arm nearest the lead.
+        joins = max(
+            last,
+            key=lambda b: (2, b.index) if b.arm == end else (1, 0) if b.arm is None else (0, -b.index),
+            default=middle,
+        )
+        (ex, ey), (jx, jy) = e.center, joins.center
+        d = {End.W: (-1, 0), End.E: (1, 0), End.N: (0, -1), End.S: (0, 1)}[end]
+        assert (ex - jx) * d[0] + (ey - jy) * d[1] > -1e-6, f"the {end.name} end faces back in {layout!r}"
     for i, (chain, first, box, name) in enumerate(pieces):
         for other_chain, other_first, other_box, other in pieces[:i]:
             if chain == other_chain or (first and other_first):

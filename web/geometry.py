@@ -20,8 +20,9 @@ when no two tiles (nor any open end's next tile) overlap; every chain
 straight is always such a mix, so a layout is always found.
 
 Two more rules keep the board readable. A chain stays on its own side of the
-middle tile (West left of it, North above it, and so on), so that on a narrow
-phone table the West end never ends up east of the middle. And two chains
+middle tile (West left of it, North above it, and so on), and its open end
+never points back towards the middle, so that on a narrow phone table the
+West end never lies, nor faces, east. And two chains
 never come closer than :data:`CLEAR` (beyond the tiles next to the middle),
 nor run across a face of the spinner whose arm is not open yet, so an arm
 that coils never looks as if it ran on into another.
@@ -317,9 +318,20 @@ def _clashes(a: _Placement, b: _Placement) -> bool:
     return False
 
 
+def _centre(box: Box) -> Vec:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
 def _on_its_side(placement: _Placement, d0: Vec, middle: Box) -> bool:
     """Whether every tile of a chain lies beyond the middle tile's face it
-    leaves from: a West chain wholly west of the middle tile, and so on."""
+    leaves from (a West chain wholly west of the middle tile, and so on), and
+    its open end does not point back the way the chain set out (the West end
+    never faces east)."""
+    # The end's next tile lies no nearer the middle than the tile it joins.
+    end = _centre(placement.spots[-1].box)
+    joins = _centre(placement.spots[-2].box if len(placement.spots) > 1 else middle)
+    if (end[0] - joins[0]) * d0[0] + (end[1] - joins[1]) * d0[1] < -_EPS:
+        return False
     if d0[0] < 0:
         return all(s.box[2] <= middle[0] + _EPS for s in placement.spots)
     if d0[0] > 0:
