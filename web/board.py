@@ -360,7 +360,7 @@ def _markers(layout: Layout, geometry: BoardGeometry, targets: Mapping[End, int 
 def _marker(box: EndBox, end: OpenEnd) -> str:
     idle = end.waiting or end.shared
     cx, cy = box.center
-    r = 0.3 * HALF
+    r = 0.34 * HALF
     kind = "end-marker waiting" if idle else "end-marker"
     dash = f' stroke-dasharray="{_num(0.12 * HALF)} {_num(0.08 * HALF)}"' if idle else ""
     text = "=" if end.shared else str(end.counts)
@@ -369,7 +369,7 @@ def _marker(box: EndBox, end: OpenEnd) -> str:
         f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r)}" fill="{TARGET_INK}" fill-opacity="0.45"'
         f' stroke="{TARGET}" stroke-width="{_num(0.05 * HALF)}"{dash}/>'
         f'<text x="{_num(cx)}" y="{_num(cy)}" text-anchor="middle" dominant-baseline="central"'
-        f' font-family="{_attr(_FONT)}" font-size="{_num(0.32 * HALF)}" font-weight="600" fill="{TARGET}">'
+        f' font-family="{_attr(_FONT)}" font-size="{_num(0.36 * HALF)}" font-weight="600" fill="{TARGET}">'
         f"{_attr(text)}</text></g>"
     )
 

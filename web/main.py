@@ -653,7 +653,6 @@ class Page(Shell):
         self.selected = None
         self.hint_move = None
         by_id("log").replaceChildren()
-        by_id("announce").replaceChildren()  # what was said of the last match is not said of this one
         self.log_history()
         self.shown_scores = dict(enumerate(game.match.scores))
         self.counting.clear()

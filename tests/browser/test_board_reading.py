@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from allfives import HandState, Rules
 
 from .conftest import DESKTOP, PHONE, WAIT_TIMEOUT_MS, App, PageLog
-from .player import END_TARGET, TURN_TIMEOUT_MS, Player
+from .player import END_TARGET, SEVERAL_ENDS, TURN_TIMEOUT_MS, Player
 
 if TYPE_CHECKING:
     from .conftest import Screenshot, Site
@@ -60,11 +60,19 @@ def long_and_a_tile_for_three_ends(hand: HandState) -> bool:
     return len(hand.layout.tiles()) >= 16 and max(fits.values(), default=0) >= 3
 
 
+def nine_tiles_and_a_tile_for_two_ends(hand: HandState) -> bool:
+    fits = Counter(m.tile for m in hand.legal_moves())
+    return len(hand.layout.tiles()) >= 9 and max(fits.values(), default=0) >= 2
+
+
 #: Seed 0: the spinner 5-5 at the East end, its North arm still empty.
 COUNTING = position(0, Rules(), waiting_arm_and_a_double)
 #: Seed 7, all 28 tiles dealt: a long layout coiled on every arm, and a tile
 #: (4-2) that fits three ends.
 LONG = position(7, Rules(players=2, hand_size=14), long_and_a_tile_for_three_ends)
+#: Seed 3, all 28 tiles dealt: nine tiles coiled on a phone's table, and 6-3
+#: fitting West and East (the board used to draw one of them on the wrong side).
+SNAKE = position(3, Rules(players=2, hand_size=14), nine_tiles_and_a_tile_for_two_ends)
 
 
 def open_at(app: App, link: str) -> Player:
@@ -129,9 +137,8 @@ def check_arms(player: Player, hand: HandState) -> None:
     spinner = hand.layout.spinner_tile()
     middle = spinner.tile if spinner is not None else hand.layout.tiles()[0]
     x0, y0, x1, y1 = screen_box(page, f'#board .tile[data-tile="{middle}"]')
-    # Choose the tile that fits three ends: each lit end is on its own side.
-    tile = player.hand.get_by_role("button", name=re.compile(r", fits \w+, \w+ and \w+"))
-    tile.first.click()
+    # Choose a tile that fits several ends: each lit end is on its own side.
+    player.hand.get_by_role("button", name=SEVERAL_ENDS).first.click()
     expect(player.end_targets.first).to_be_visible()
     for target in player.end_targets.all():
         name = str(target.get_attribute("aria-label"))
@@ -147,13 +154,14 @@ def check_arms(player: Player, hand: HandState) -> None:
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("where", [LONG, SNAKE], ids=["long", "snake"])
 def test_a_long_layout_keeps_each_arm_on_its_side_and_clear_of_the_others(
-    app: App, page: Page, viewport: ViewportSize, screenshot: Screenshot
+    app: App, page: Page, where: tuple[str, HandState], screenshot: Screenshot, request: pytest.FixtureRequest
 ) -> None:
-    player = open_at(app, LONG[0])
-    check_arms(player, LONG[1])
+    player = open_at(app, where[0])
+    check_arms(player, where[1])
     player.wait_until_still()
-    screenshot(page, f"board-{'phone' if viewport is PHONE else 'desktop'}-long")
+    screenshot(page, f"board-{request.node.callspec.id}")
 
 
 @pytest.fixture
