@@ -19,7 +19,7 @@ from typing import Final, NamedTuple
 
 from .tiles import End, Move, Tile
 
-__all__ = ["Layout", "Placed"]
+__all__ = ["Layout", "OpenEnd", "Placed"]
 
 W, E, N, S = 0, 1, 2, 3
 ENDS: Final = (End.W, End.E, End.N, End.S)
@@ -34,6 +34,25 @@ class Placed(NamedTuple):
     tile: Tile
     inner: int
     outer: int
+
+
+class OpenEnd(NamedTuple):
+    """An open end and what it adds to the ends' count, for saying why a
+    total is what it is.
+
+    ``pips`` is the number the end takes; ``counts`` what it adds. ``double``:
+    the tile showing at this end is a double, which counts both halves.
+    ``waiting``: a spinner arm with no tile yet; it takes a tile but counts
+    nothing until one is played on it. ``shared``: the lone spinner lead's
+    second side; the spinner counts once, on the other side.
+    """
+
+    end: End
+    pips: int
+    counts: int
+    double: bool
+    waiting: bool
+    shared: bool
 
 
 _ARM: Final = {end: int(end) for end in ENDS}  # an end as a plain int, to index lists fast
@@ -224,6 +243,25 @@ class Layout:
             side = W if not self.arms[W] else E
             out[ENDS[side]] = 2 * self.spinner
         return out
+
+    def open_end_counts(self) -> tuple[OpenEnd, ...]:
+        """Every open end, West, East, North, South, with what it counts;
+        the counts add up to :attr:`total`."""
+        counts = self.end_counts()
+        spinner_lead = self.spinner_lead_open
+        out = []
+        for arm in range(4):
+            pips = self.open_pips[arm]
+            if pips == CLOSED:
+                continue
+            end = ENDS[arm]
+            counted = end in counts
+            # The spinner lead, uncovered on this side, is itself the end.
+            double = self.weight[arm] == 2 or (spinner_lead and not self.arms[arm])
+            waiting = arm >= N and not self.arms[arm]
+            shared = spinner_lead and not counted and not self.arms[arm]
+            out.append(OpenEnd(end, pips, counts.get(end, 0), double, waiting, shared))
+        return tuple(out)
 
     def __repr__(self) -> str:
         ends = " ".join(f"{ENDS[a].name}={self.open_pips[a]}" for a in range(4) if self.open_pips[a] != CLOSED)

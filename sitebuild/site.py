@@ -51,6 +51,7 @@ PAGE_CONFIGS = (
             "dom.py",
             "geometry.py",
             "i18n.py",
+            "keys.py",
             "lang_*.py",
             "live_replay.py",
             "offline.py",

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from helpers import layout_after
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from allfives import TILES, End, Layout, Match, Rules, Tile, tile
 
@@ -27,6 +29,7 @@ from board import (
     tile_name,
     tile_svg,
 )
+from geometry import CLEAR
 
 SVG = "{http://www.w3.org/2000/svg}"
 DESKTOP, PHONE = 1.6, 0.6
@@ -406,3 +409,141 @@ def test_the_whole_board_is_well_formed_markup() -> None:
         root = parse(render_board(layout, aspect=PHONE, targets=targets, last=layout.tiles()[-1]))
         assert len(tiles_in(root)) == len(layout.tiles())
         assert len([g for g in root.iter(f"{SVG}g") if "end-target" in classes(g)]) == len(targets)
+
+
+# A property over many seeded random hands: what the board must never do,
+# whatever the deal, the number of players, the lead rule (a double lead is
+# the spinner at once; a random lead finds its spinner later, on an arm), and
+# the table's shape (desktop, phone, a phone held tall).
+
+ASPECTS = [DESKTOP, PHONE, 390 / 844, 3.0]
+
+
+def chain_of(geometry: BoardGeometry, layout: Layout, box: TileBox) -> End | None:
+    """The chain a tile lies on, counted from the middle tile (None for the
+    middle tile): the tiles between the lead and a spinner on an arm belong
+    to the chain on the spinner's other side."""
+    if layout.spinner == -1 or layout.spinner_arm == -1:
+        return box.arm
+    spinner_arm, k = End(layout.spinner_arm), layout.spinner_index
+    other = End.E if spinner_arm == End.W else End.W
+    if box.arm == spinner_arm:
+        return None if box.index == k else (spinner_arm if box.index > k else other)
+    return other if box.arm is None else box.arm
+
+
+def beyond(box: Box, middle: Box, end: End) -> bool:
+    eps = 1e-6
+    return {
+        End.W: box[2] <= middle[0] + eps,
+        End.E: box[0] >= middle[2] - eps,
+        End.N: box[3] <= middle[1] + eps,
+        End.S: box[1] >= middle[3] - eps,
+    }[end]
+
+
+def check_readable(layout: Layout, aspect: float) -> None:
+    geometry = check_laid_out(layout, aspect)
+    middle = geometry.spinner if geometry.spinner is not None else next(b for b in geometry.tiles if b.arm is None)
+    # Each piece: its chain, whether it touches the middle tile, its box, a name.
+    pieces: list[tuple[End, bool, Box, str]] = []
+    for b in geometry.tiles:
+        chain = chain_of(geometry, layout, b)
+        if chain is None:
+            continue
+        pieces.append((chain, distance(b.box, middle.box) <= GAP + 1e-6, b.box, str(b.tile)))
+    for end, e in geometry.ends.items():
+        pieces.append((end, distance(e.box, middle.box) <= GAP + 1e-6, e.box, f"the {end.name} end"))
+    for chain, _, box, name in pieces:
+        # West stays west of the middle tile, North north of it, and so on.
+        assert beyond(box, middle.box, chain), f"{name} on the {chain.name} chain crosses the middle in {layout!r}"
+    for end, e in geometry.ends.items():
+        # Each end faces away from the middle or to the side, never back: the
+        # West end's next tile is never east of the tile it joins.
+        last = [b for b in geometry.tiles if b.box != middle.box and chain_of(geometry, layout, b) == end]
+        # The chain's outermost tile: its own arm's last, else the lead, else
+        # the tile of the spinner's arm nearest the lead.
+        joins = max(
+            last,
+            key=lambda b: (2, b.index) if b.arm == end else (1, 0) if b.arm is None else (0, -b.index),
+            default=middle,
+        )
+        (ex, ey), (jx, jy) = e.center, joins.center
+        d = {End.W: (-1, 0), End.E: (1, 0), End.N: (0, -1), End.S: (0, 1)}[end]
+        assert (ex - jx) * d[0] + (ey - jy) * d[1] > -1e-6, f"the {end.name} end faces back in {layout!r}"
+    for i, (chain, first, box, name) in enumerate(pieces):
+        for other_chain, other_first, other_box, other in pieces[:i]:
+            if chain == other_chain or (first and other_first):
+                continue
+            gap = distance(box, other_box)
+            assert gap >= CLEAR - 1e-6, f"{name} ({chain.name}) runs into {other} ({other_chain.name}) in {layout!r}"
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(
+    seed=st.integers(0, 10**9),
+    players=st.sampled_from([2, 3, 4]),
+    lead=st.sampled_from(["random", "highest-double"]),
+    aspect=st.sampled_from(ASPECTS),
+)
+def test_no_tiles_overlap_and_no_arm_runs_into_another_in_random_hands(
+    seed: int, players: int, lead: str, aspect: float
+) -> None:
+    rules = Rules.from_json({"players": players, "lead": lead})
+    for layout in hand_layouts(rules, seed):
+        check_readable(layout, aspect)
+
+
+@pytest.mark.parametrize("aspect", ASPECTS)
+def test_long_hands_stay_readable_at_every_step(aspect: float) -> None:
+    # Two players with the whole set dealt between them give the longest layouts.
+    for seed in range(12):
+        for layout in hand_layouts(Rules(players=2, hand_size=14), seed):
+            check_readable(layout, aspect)
+
+
+def test_a_spinners_closed_arms_are_kept_clear() -> None:
+    # The spinner 2-2 on the East arm, its far side still open, and a long
+    # West chain: on a tall phone table it must not coil across the faces the
+    # spinner's North and South arms will grow from.
+    moves = ("5-0", "5-4 W", "4-3 W", "2-0 E", "5-2 E", "3-2 W", "4-2 W", "5-1 E", "2-1 E", "2-2 E")
+    moves += ("4-0 W", "1-0 W", "1-1 W", "6-1 W", "6-4 W", "4-1 W")
+    geometry = board_geometry(layout_after(*moves), 390 / 844)
+    spinner = geometry.spinner
+    assert spinner is not None
+    x0, y0, x1, y1 = spinner.box
+    above = (x0, y0 - GAP - 2 * HALF, x1, y0)
+    below = (x0, y1, x1, y1 + GAP + 2 * HALF)
+    for b in geometry.tiles:
+        assert not overlap(b.box, above)
+        assert not overlap(b.box, below)
+
+
+def markers_in(root: ET.Element) -> dict[str, ET.Element]:
+    return {g.get("data-end", ""): g for g in root.iter(f"{SVG}g") if "end-marker" in classes(g)}
+
+
+def test_each_open_end_is_marked_with_what_it_counts() -> None:
+    # The spinner 5-5 covered on both sides: West 3 and East 2 count, North
+    # and South take a 5 but count nothing until a tile is played there.
+    layout = layout_after("5-5", "5-3 W", "5-2 E")
+    root = parse(render_board(layout, aspect=DESKTOP))
+    markers = markers_in(root)
+    assert sorted(markers) == ["E", "N", "S", "W"]
+    assert {end: "".join(g.itertext()) for end, g in markers.items()} == {"W": "3", "E": "2", "N": "0", "S": "0"}
+    assert {end for end, g in markers.items() if "waiting" in classes(g)} == {"N", "S"}
+    # A double at an end shows both halves' count.
+    double = markers_in(parse(render_board(layout_after("1-0", "1-1 W"), aspect=PHONE)))
+    assert "".join(double["W"].itertext()) == "2"
+    # An end that is a drop target now shows the target instead.
+    targeted = markers_in(parse(render_board(layout, aspect=DESKTOP, targets={End.N: 5})))
+    assert sorted(targeted) == ["E", "S", "W"]
+
+
+def test_the_markers_sit_on_the_ends_next_tile_place() -> None:
+    layout = layout_after("5-5", "5-3 W", "5-2 E", "5-6 N")
+    geometry = board_geometry(layout, PHONE)
+    for end, g in markers_in(parse(render_board(layout, aspect=PHONE))).items():
+        (circle,) = g.iter(f"{SVG}circle")
+        box = geometry.ends[End[end]]
+        assert (float(circle.get("cx", "")), float(circle.get("cy", ""))) == pytest.approx(box.center, abs=0.01)

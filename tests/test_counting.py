@@ -130,3 +130,59 @@ def test_the_spinner_opens_when_both_sides_are_covered(
     layout = layout_after(*moves)
     last = Move.parse(moves[-1]).tile
     assert (layout.spinner_lead_open, layout.opened_by(last)) == (lead_open, opened), why
+
+
+# Rule, as the page explains it: each open end says what it adds. A double at
+# an end counts both halves; a spinner arm with no tile yet takes a tile but
+# counts nothing; the lone spinner lead counts once, on one side.
+# Each row: the moves, then per open end (end, pips, counts, double, waiting, shared).
+W, E, N, S = End.W, End.E, End.N, End.S
+END_COUNTS = [
+    (["6-4"], [(W, 6, 6, False, False, False), (E, 4, 4, False, False, False)]),
+    (["5-5"], [(W, 5, 10, True, False, False), (E, 5, 0, True, False, True)]),
+    (["5-5", "5-3 E"], [(W, 5, 10, True, False, False), (E, 3, 3, False, False, False)]),
+    (
+        ["5-5", "5-3 E", "5-2 W"],
+        [
+            (W, 2, 2, False, False, False),
+            (E, 3, 3, False, False, False),
+            (N, 5, 0, False, True, False),
+            (S, 5, 0, False, True, False),
+        ],
+    ),
+    (
+        ["5-5", "5-3 E", "5-2 W", "5-6 N"],
+        [
+            (W, 2, 2, False, False, False),
+            (E, 3, 3, False, False, False),
+            (N, 6, 6, False, False, False),
+            (S, 5, 0, False, True, False),
+        ],
+    ),
+    (["1-4", "1-1 W"], [(W, 1, 2, True, False, False), (E, 4, 4, False, False, False)]),
+    (["1-0", "1-1 W"], [(W, 1, 2, True, False, False), (E, 0, 0, False, False, False)]),
+    (["6-3", "3-3 E"], [(W, 6, 6, False, False, False), (E, 3, 6, True, False, False)]),
+    (
+        ["5-5", "5-3 E", "5-2 W", "5-6 N", "6-6 N"],
+        [
+            (W, 2, 2, False, False, False),
+            (E, 3, 3, False, False, False),
+            (N, 6, 12, True, False, False),
+            (S, 5, 0, False, True, False),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("moves", "ends"), END_COUNTS, ids=[" ".join(row[0]) for row in END_COUNTS])
+def test_what_each_end_counts(moves: list[str], ends: list[tuple[End, int, int, bool, bool, bool]]) -> None:
+    layout = layout_after(*moves)
+    assert [tuple(e) for e in layout.open_end_counts()] == ends
+    assert sum(e.counts for e in layout.open_end_counts()) == layout.total
+
+
+@pytest.mark.parametrize(("moves", "total", "why"), COUNTS, ids=[" ".join(row[0]) for row in COUNTS])
+def test_the_ends_add_up_to_the_total(moves: list[str], total: int, why: str) -> None:
+    layout = layout_after(*moves)
+    assert sum(e.counts for e in layout.open_end_counts()) == total, why
+    assert [e.end for e in layout.open_end_counts()] == layout.open_ends()

@@ -6,13 +6,16 @@ from pathlib import Path
 
 import pytest
 from controller import Game, GameSetup, SeatSetup
+from helpers import layout_after
 from i18n import Translator
 from view import (
     default_name,
     describe,
+    ends_line,
     form_choices,
     hand_end_table,
     hand_line,
+    opponent_card,
     prompt,
     read_setup,
     renamed_default,
@@ -212,3 +215,42 @@ def test_a_default_name_follows_the_count_and_a_typed_one_stays() -> None:
     assert renamed_default(EN, "Computer 2", 1, 2) == "Computer"
     assert renamed_default(EN, "Bo", 1, 3) == "Bo"
     assert renamed_default(EN, "You", 0, 4) == "You"
+
+
+# The ends line says what each end counts: a double at an end counts both
+# halves, an empty spinner arm takes a tile but counts nothing yet.
+ENDS_LINES = [
+    ([], "The table is empty."),
+    (["6-4"], "Ends: West 6, East 4. The ends count 10."),
+    (["1-0", "1-1 W"], "Ends: West 1-1 counts 2, East 0. The ends count 2."),
+    (["5-5"], "Ends: West 5-5 counts 10, East 5 (the same double). The ends count 10."),
+    (
+        ["5-5", "5-3 E", "5-3 W"],
+        "Ends: West 3, East 3, North 5 (not counting yet), South 5 (not counting yet). The ends count 6.",
+    ),
+    (
+        ["5-5", "5-3 E", "5-3 W", "5-6 N"],
+        "Ends: West 3, East 3, North 6, South 5 (not counting yet). The ends count 12.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("moves", "line"), ENDS_LINES, ids=[" ".join(m) or "empty" for m, _ in ENDS_LINES])
+def test_the_ends_line_says_what_each_end_counts(moves: list[str], line: str) -> None:
+    assert ends_line(EN, layout_after(*moves)) == line
+
+
+@pytest.mark.parametrize("code", ["de", "hu", "gl", "lb"])
+def test_the_ends_line_is_said_in_every_language(code: str) -> None:
+    t = Translator(code)
+    line = ends_line(t, layout_after("5-5", "5-3 E", "5-3 W"))
+    assert "not counting" not in line
+    assert t("end_N") in line
+    assert ends_line(t, layout_after("1-0", "1-1 W")) != ends_line(t, layout_after("1-0", "1-2 W"))
+
+
+def test_an_opponents_card_reads_as_one_line() -> None:
+    assert opponent_card(EN, "Ben", [], 6, "") == "Ben: 6 tiles in hand"
+    assert opponent_card(EN, "Ben", ["Medium"], 1, "drew a tile") == "Ben (Medium): 1 tile in hand, drew a tile"
+    assert opponent_card(EN, "Cat", ["Hard", "partner"], 5, "") == "Cat (Hard, partner): 5 tiles in hand"
+    assert opponent_card(Translator("de"), "Ben", [], 6, "") == "Ben: 6 Steine auf der Hand"

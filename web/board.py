@@ -21,7 +21,7 @@ from typing import Final
 
 from geometry import GAP, HALF, BoardGeometry, EndBox, Orientation, TileBox, board_geometry, table_shape
 
-from allfives import End, Layout, Tile
+from allfives import End, Layout, OpenEnd, Tile
 
 __all__ = [
     "GAP",
@@ -261,7 +261,9 @@ def tile_svg(
     label: str | None = None,
 ) -> str:
     """A standalone ``<svg>`` of one tile, for a hand tile in a button or an
-    opponent's face-down tiles; it scales to the size the page gives it."""
+    opponent's face-down tiles; it scales to the size the page gives it.
+    It is hidden from screen readers: the button or card around it says
+    what it is, once."""
     flat = orientation == "horizontal"
     width, height = (2 * HALF, HALF) if flat else (HALF, 2 * HALF)
     pad = 0.12 * HALF
@@ -269,7 +271,10 @@ def tile_svg(
     inner = render_tile(
         tile, orientation=orientation, first=first, face_down=face_down, css_class=css_class, label=label
     )
-    return f'<svg xmlns="http://www.w3.org/2000/svg" class="tile-svg" viewBox="{view}" focusable="false">{inner}</svg>'
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tile-svg" viewBox="{view}" focusable="false"'
+        f' aria-hidden="true">{inner}</svg>'
+    )
 
 
 # The board
@@ -324,6 +329,7 @@ def render_board(
             )
         )
     parts.append("</g>")
+    parts.extend(_markers(layout, geometry, targets or {}))
     if targets:
         parts.append('<g class="targets">')
         for end, points in sorted(targets.items()):
@@ -334,6 +340,38 @@ def render_board(
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _markers(layout: Layout, geometry: BoardGeometry, targets: Mapping[End, int | None]) -> Iterator[str]:
+    """A marker on each open end that is not a drop target now: a ring where
+    the next tile goes, showing what the end counts (the engine's
+    :meth:`~allfives.Layout.open_end_counts`); dashed and faint on an end that
+    counts nothing yet (a spinner arm with no tile). The line under the board
+    says the same in words, so the markers are hidden from screen readers."""
+    ends = [e for e in layout.open_end_counts() if e.end not in targets and e.end in geometry.ends]
+    if not ends:
+        return
+    yield '<g class="end-markers" aria-hidden="true">'
+    for end in ends:
+        yield _marker(geometry.ends[end.end], end)
+    yield "</g>"
+
+
+def _marker(box: EndBox, end: OpenEnd) -> str:
+    idle = end.waiting or end.shared
+    cx, cy = box.center
+    r = 0.34 * HALF
+    kind = "end-marker waiting" if idle else "end-marker"
+    dash = f' stroke-dasharray="{_num(0.12 * HALF)} {_num(0.08 * HALF)}"' if idle else ""
+    text = "=" if end.shared else str(end.counts)
+    return (
+        f'<g class="{kind}" data-end="{_attr(end.end.name)}" opacity="{0.6 if idle else 0.95}">'
+        f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r)}" fill="{TARGET_INK}" fill-opacity="0.45"'
+        f' stroke="{TARGET}" stroke-width="{_num(0.05 * HALF)}"{dash}/>'
+        f'<text x="{_num(cx)}" y="{_num(cy)}" text-anchor="middle" dominant-baseline="central"'
+        f' font-family="{_attr(_FONT)}" font-size="{_num(0.36 * HALF)}" font-weight="600" fill="{TARGET}">'
+        f"{_attr(text)}</text></g>"
+    )
 
 
 def _target(box: EndBox, points: int | None, words: Words) -> str:

@@ -18,6 +18,14 @@ shapes whose bounding box, at the table's aspect ratio, lets the tiles be
 drawn largest, with as few corners as that needs. A shape is only ever kept
 when no two tiles (nor any open end's next tile) overlap; every chain
 straight is always such a mix, so a layout is always found.
+
+Two more rules keep the board readable. A chain stays on its own side of the
+middle tile (West left of it, North above it, and so on), and its open end
+never points back towards the middle, so that on a narrow phone table the
+West end never lies, nor faces, east. And two chains
+never come closer than :data:`CLEAR` (beyond the tiles next to the middle),
+nor run across a face of the spinner whose arm is not open yet, so an arm
+that coils never looks as if it ran on into another.
 """
 
 from __future__ import annotations
@@ -54,6 +62,9 @@ MIN_AREA: Final = 16 * 10 * HALF * HALF
 SMALL_MIN_AREA: Final = 10 * 8 * HALF * HALF
 """The same on a small table (a phone's): its tiles are drawn larger, as a
 short layout there would otherwise leave them fingertip-sized."""
+CLEAR: Final = HALF / 2
+"""The least felt between two chains (beyond their first tiles, which meet
+at the middle tile), so that one never seems to run on into the other."""
 SMALL_TABLE_PX: Final = 600
 """A table narrower than this, in CSS pixels, is a small one."""
 
@@ -290,10 +301,44 @@ def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] - _EPS and b[0] < a[2] - _EPS and a[1] < b[3] - _EPS and b[1] < a[3] - _EPS
 
 
+def _grown(box: Box, by: float) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
 def _clashes(a: _Placement, b: _Placement) -> bool:
-    if not _overlap(a.bounds, b.bounds):
+    """Whether two chains overlap or come closer than :data:`CLEAR`; their
+    first tiles both touch the middle tile and may lie just a gap apart."""
+    if not _overlap(_grown(a.bounds, CLEAR), b.bounds):
         return False
-    return any(_overlap(s.box, t.box) for s in a.spots for t in b.spots)
+    for i, s in enumerate(a.spots):
+        near = _grown(s.box, CLEAR)
+        for j, t in enumerate(b.spots):
+            if _overlap(s.box if i == j == 0 else near, t.box):
+                return True
+    return False
+
+
+def _centre(box: Box) -> Vec:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def _on_its_side(placement: _Placement, d0: Vec, middle: Box) -> bool:
+    """Whether every tile of a chain lies beyond the middle tile's face it
+    leaves from (a West chain wholly west of the middle tile, and so on), and
+    its open end does not point back the way the chain set out (the West end
+    never faces east)."""
+    # The end's next tile lies no nearer the middle than the tile it joins.
+    end = _centre(placement.spots[-1].box)
+    joins = _centre(placement.spots[-2].box if len(placement.spots) > 1 else middle)
+    if (end[0] - joins[0]) * d0[0] + (end[1] - joins[1]) * d0[1] < -_EPS:
+        return False
+    if d0[0] < 0:
+        return all(s.box[2] <= middle[0] + _EPS for s in placement.spots)
+    if d0[0] > 0:
+        return all(s.box[0] >= middle[2] - _EPS for s in placement.spots)
+    if d0[1] < 0:
+        return all(s.box[3] <= middle[1] + _EPS for s in placement.spots)
+    return all(s.box[1] >= middle[3] - _EPS for s in placement.spots)
 
 
 def _self_clash(placement: _Placement, middle: Box) -> bool:
@@ -338,7 +383,7 @@ def _candidates(doubles: tuple[bool, ...], start: Vec, d0: Vec, middle: Box) -> 
             continue
         seen.add(plan)
         placement = _place_chain(doubles, start, d0, plan)
-        if not _self_clash(placement, middle):
+        if not _self_clash(placement, middle) and _on_its_side(placement, d0, middle):
             found.append(placement)
     return tuple(found)
 
@@ -452,8 +497,12 @@ def _geometry(layout: _Snapshot, aspect: float, min_area: float) -> BoardGeometr
     options: dict[End, list[_Placement]] = {}
     for end, links in chains.items():
         if end not in open_ends:
-            # North and South before the spinner opens: no tiles, and no
-            # next tile's place to keep clear.
+            if layout.spinner == -1:
+                # North and South before there is a spinner: nothing to keep clear.
+                continue
+            # The spinner's arms before it opens: their first tile's place is
+            # kept clear, so no other chain runs across the spinner's face.
+            options[end] = list(_candidates((False,), faces[end], _DIRECTIONS[end], middle))
             continue
         # Each chain keeps room for its end's next tile, a drop target.
         doubles = (*(link.tile.is_double for link in links), False)
@@ -462,6 +511,8 @@ def _geometry(layout: _Snapshot, aspect: float, min_area: float) -> BoardGeometr
     tiles = [_tile_box(placed, middle, middle_arm, middle_index)]
     ends: dict[End, EndBox] = {}
     for end, placement in chosen.items():
+        if end not in open_ends:
+            continue
         links = chains[end]
         for link, spot in zip(links, placement.spots, strict=False):
             tiles.append(_box_of(link, spot))

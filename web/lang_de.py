@@ -49,6 +49,10 @@ MESSAGES = {
     "note_drew": {"one": "hat einen Stein gezogen", "other": "hat {count} Steine gezogen"},
     "note_passed": "hat gepasst",
     "tiles_in_hand": {"one": "{count} Stein auf der Hand", "other": "{count} Steine auf der Hand"},
+    # An opponent's card, read as one line: "Ben (Medium): 6 tiles in hand"
+    "opponent_card": "{name}: {tiles}",
+    "opponent_card_note": "{name}: {tiles}, {note}",
+    "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "von {target}",
     "end_W": "West",
@@ -61,6 +65,11 @@ MESSAGES = {
     "end_short_S": "S",
     "table_empty": "Der Tisch ist leer.",
     "ends_line": "Enden: {ends}. Zusammen {total}.",
+    # The ends line: what each open end counts (a double at an end counts both halves)
+    "end_plain": "{end} {pips}",
+    "end_double": "{end} {pips}-{pips} zählt {counts}",
+    "end_waiting": "{end} {pips} (zählt noch nicht)",
+    "end_shared": "{end} {pips} (derselbe Pasch)",
     "boneyard": {"one": "Vorrat: {count} Stein", "other": "Vorrat: {count} Steine"},
     "hidden_tile": "ein verdeckter Stein",
     "pip_0": "leer",

@@ -30,6 +30,10 @@ MESSAGES = {
     "note_drew": {"one": "drew a tile", "other": "drew {count} tiles"},
     "note_passed": "passed",
     "tiles_in_hand": {"one": "{count} tile in hand", "other": "{count} tiles in hand"},
+    # An opponent's card, read as one line: "Ben (Medium): 6 tiles in hand"
+    "opponent_card": "{name}: {tiles}",
+    "opponent_card_note": "{name}: {tiles}, {note}",
+    "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "of {target}",
     "end_W": "West",
@@ -42,6 +46,11 @@ MESSAGES = {
     "end_short_S": "S",
     "table_empty": "The table is empty.",
     "ends_line": "Ends: {ends}. The ends count {total}.",
+    # The ends line: what each open end counts (a double at an end counts both halves)
+    "end_plain": "{end} {pips}",
+    "end_double": "{end} {pips}-{pips} counts {counts}",
+    "end_waiting": "{end} {pips} (not counting yet)",
+    "end_shared": "{end} {pips} (the same double)",
     "boneyard": {"one": "Boneyard: {count} tile", "other": "Boneyard: {count} tiles"},
     "hidden_tile": "a hidden tile",
     "pip_0": "blank",

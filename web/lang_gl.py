@@ -52,6 +52,10 @@ MESSAGES = {
     "note_drew": {"one": "roubou unha ficha", "other": "roubou {count} fichas"},
     "note_passed": "pasou",
     "tiles_in_hand": {"one": "{count} ficha na man", "other": "{count} fichas na man"},
+    # An opponent's card, read as one line: "Ben (Medium): 6 tiles in hand"
+    "opponent_card": "{name}: {tiles}",
+    "opponent_card_note": "{name}: {tiles}, {note}",
+    "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "de {target}",
     "end_W": "Oeste",
@@ -64,6 +68,11 @@ MESSAGES = {
     "end_short_S": "S",
     "table_empty": "A mesa está baleira.",
     "ends_line": "Extremos: {ends}. Suman {total}.",
+    # The ends line: what each open end counts (a double at an end counts both halves)
+    "end_plain": "{end} {pips}",
+    "end_double": "{end} {pips}-{pips} conta {counts}",
+    "end_waiting": "{end} {pips} (aínda non conta)",
+    "end_shared": "{end} {pips} (o mesmo dobre)",
     "boneyard": {"one": "Monte: {count} ficha", "other": "Monte: {count} fichas"},
     "hidden_tile": "unha ficha oculta",
     "pip_0": "branca",

@@ -52,6 +52,10 @@ MESSAGES = {
     "note_drew": {"one": "húzott egy követ", "other": "húzott {count} követ"},
     "note_passed": "passzolt",
     "tiles_in_hand": {"one": "{count} kő a kézben", "other": "{count} kő a kézben"},
+    # An opponent's card, read as one line: "Ben (Medium): 6 tiles in hand"
+    "opponent_card": "{name}: {tiles}",
+    "opponent_card_note": "{name}: {tiles}, {note}",
+    "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "cél: {target}",
     "end_W": "Nyugat",
@@ -64,6 +68,11 @@ MESSAGES = {
     "end_short_S": "D",
     "table_empty": "Az asztal üres.",
     "ends_line": "Végek: {ends}. Összesen {total}.",
+    # The ends line: what each open end counts (a double at an end counts both halves)
+    "end_plain": "{end} {pips}",
+    "end_double": "{end} {pips}-{pips} (dupla): {counts}",
+    "end_waiting": "{end} {pips} (még nem számít)",
+    "end_shared": "{end} {pips} (ugyanaz a dupla)",
     "boneyard": {"one": "Talon: {count} kő", "other": "Talon: {count} kő"},
     "hidden_tile": "egy lefordított kő",
     "pip_0": "üres",

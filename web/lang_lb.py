@@ -50,6 +50,10 @@ MESSAGES = {
     "note_drew": {"one": "huet e Steen gezunn", "other": "huet {count} Steng gezunn"},
     "note_passed": "huet gepasst",
     "tiles_in_hand": {"one": "{count} Steen an der Hand", "other": "{count} Steng an der Hand"},
+    # An opponent's card, read as one line: "Ben (Medium): 6 tiles in hand"
+    "opponent_card": "{name}: {tiles}",
+    "opponent_card_note": "{name}: {tiles}, {note}",
+    "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "vun {target}",
     "end_W": "West",
@@ -62,6 +66,11 @@ MESSAGES = {
     "end_short_S": "S",
     "table_empty": "Den Dësch ass eidel.",
     "ends_line": "Ennen: {ends}. Zesummen {total}.",
+    # The ends line: what each open end counts (a double at an end counts both halves)
+    "end_plain": "{end} {pips}",
+    "end_double": "{end} {pips}-{pips} zielt {counts}",
+    "end_waiting": "{end} {pips} (zielt nach net)",
+    "end_shared": "{end} {pips} (dee selwechten Duebel)",
     "boneyard": {"one": "Virrot: {count} Steen", "other": "Virrot: {count} Steng"},
     "hidden_tile": "e verstoppte Steen",
     "pip_0": "eidel",

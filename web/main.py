@@ -162,6 +162,7 @@ class Page(Shell):
         self.busy = False
         self.revealed = None
         by_id("log").replaceChildren()
+        by_id("announce").replaceChildren()  # what was said of the last match is not said of this one
         self.log_history()
         self.notes.clear()
         self.shown_scores = dict(enumerate(game.match.scores))
@@ -243,18 +244,22 @@ class Page(Shell):
             card.dataset.seat = str(seat)
             if game.to_move == seat:
                 card.classList.add("to-move")
-            title = el("div", None, class_="opponent-name")
+            # The card reads as one line (view.opponent_card); what it shows is hidden from screen readers.
+            title = el("div", None, class_="opponent-name", aria_hidden="true")
             title.append(el("span", setup.name))
             if not setup.is_person:
                 title.append(el("span", self.t(f"level_{setup.kind}"), class_="badge"))
             if game.rules.teams and game.rules.side_of(seat) == game.rules.side_of(viewer):
                 title.append(el("span", self.t("partner"), class_="badge partner"))
             card.append(title)
-            backs = el("div", None, class_="backs", role="img", aria_label=self.t("tiles_in_hand", count=count))
+            backs = el("div", None, class_="backs", aria_hidden="true")
             backs.innerHTML = "".join(board.tile_svg(None, face_down=True, css_class="back") for _ in range(count))
-            if seen is not None and seen.shown:  # the hand is over: its tiles are counted face up
-                backs.setAttribute("aria-label", tempo.hands_left_label(self.t, setup.name, seen.shown[seat]))
+            shown = seen is not None and bool(seen.shown)
+            if seen is not None and shown:  # the hand is over: its tiles are counted face up, and read out
                 backs.classList.add("shown")
+                backs.removeAttribute("aria-hidden")
+                backs.setAttribute("role", "img")
+                backs.setAttribute("aria-label", tempo.hands_left_label(self.t, setup.name, seen.shown[seat]))
                 backs.innerHTML = "".join(board.tile_svg(tile, css_class="left") for tile in seen.shown[seat])
             card.append(backs)
             state = (
@@ -262,9 +267,12 @@ class Page(Shell):
                 if (self.busy and game.to_move == seat and not setup.is_person)
                 else self.notes.get(seat, "")
             )
-            if seen is not None and seen.shown:
+            if seen is not None and shown:
                 state = tempo.pips_left(self.t, hand_end(seen), seat)
-            card.append(el("div", state, class_="opponent-state"))
+            card.append(el("div", state, class_="opponent-state", aria_hidden="true"))
+            badges = [str(b.textContent) for b in title.querySelectorAll(".badge")]
+            said = state if shown else view.opponent_card(self.t, setup.name, badges, count, state)
+            card.append(el("span", said, class_="visually-hidden"))
             box.append(card)
 
     def targets(self, seen: SeatView) -> dict[End, int | None]:
@@ -303,12 +311,7 @@ class Page(Shell):
             # The last tile fades in once, when it arrives, not on each redraw.
             node.classList.toggle("settled", last is not None and last is self.arrived)
             self.arrived = last
-        ends = layout.open_ends()
-        if layout.is_empty:
-            by_id("ends").textContent = self.t("table_empty")
-        else:
-            parts = ", ".join(f"{self.t('end_' + e.name)} {layout.open_pips[e]}" for e in ends)
-            by_id("ends").textContent = self.t("ends_line", ends=parts, total=layout.total)
+        by_id("ends").textContent = view.ends_line(self.t, layout)
         by_id("boneyard").textContent = self.t("boneyard", count=seen.boneyard_size)
 
     def shown_seat(self) -> int:
@@ -380,14 +383,6 @@ class Page(Shell):
 
     def set_status(self, text: str, *, lasting: bool = False) -> None:
         pacing.notice(self, text, lasting=lasting)
-
-    def announce(self, text: str) -> None:
-        """Say it through the live region, for screen readers."""
-        line = el("p", text)
-        region = by_id("announce")
-        region.append(line)
-        while region.childElementCount > 6:
-            region.firstElementChild.remove()
 
     # The log
 

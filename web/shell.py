@@ -12,6 +12,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 import board
+import keys
 from dom import by_id, closest, el, some
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -73,6 +74,14 @@ class Shell:
 
     def report_fault(self) -> None:
         """Say on screen that something went wrong."""
+
+    def announce(self, text: str) -> None:
+        """Say it through the live region, for screen readers."""
+        line = el("p", text)
+        region = by_id("announce")
+        region.append(line)
+        while region.childElementCount > 6:
+            region.firstElementChild.remove()
 
     # Listeners and tasks
 
@@ -150,11 +159,24 @@ class Shell:
             self.choose_end(str(target.dataset.end))
 
     def on_board_key(self, event: Any) -> None:
-        if str(event.key) in ("Enter", " "):
-            target = closest(event.target, ".end-target")
-            if target is not None:
-                event.preventDefault()
-                self.choose_end(str(target.dataset.end))
+        target = closest(event.target, ".end-target")
+        if target is None:
+            return
+        key = str(event.key)
+        if key in ("Enter", " "):
+            event.preventDefault()
+            self.choose_end(str(target.dataset.end))
+        elif key in keys.ARROWS:
+            # The arrows move between the lit ends, by where they lie on screen.
+            event.preventDefault()
+            nodes = {str(n.dataset.end): n for n in document.querySelectorAll("#board .end-target")}
+            places = []
+            for name, node in nodes.items():
+                rect = node.getBoundingClientRect()
+                places.append((name, float(rect.left + rect.width / 2), float(rect.top + rect.height / 2)))
+            after = keys.target_after(places, str(target.dataset.end), key)
+            if after is not None:
+                nodes[after].focus()
 
     def table_shape(self) -> tuple[float, bool]:
         """The board's aspect ratio and whether it is a small (phone) table."""

@@ -15,7 +15,21 @@ import board
 from controller import Game, GameSetup, SeatSetup
 from i18n import Translator
 
-from allfives import Drew, End, Event, HandEnded, HandStarted, MatchEnded, Move, Passed, Played, Rules, Tile
+from allfives import (
+    Drew,
+    End,
+    Event,
+    HandEnded,
+    HandStarted,
+    Layout,
+    MatchEnded,
+    Move,
+    OpenEnd,
+    Passed,
+    Played,
+    Rules,
+    Tile,
+)
 from allfives.hand import hand_count
 from allfives.rules import OPTION_RANGES, PRESETS
 from allfives.view import SeatView
@@ -24,9 +38,11 @@ __all__ = [
     "HandEndTable",
     "default_name",
     "describe",
+    "ends_line",
     "form_choices",
     "hand_end_table",
     "hand_line",
+    "opponent_card",
     "prompt",
     "read_setup",
     "renamed_default",
@@ -69,6 +85,30 @@ def words(t: Translator) -> board.Words:
     return board.Words(tile=lambda tile: tile_word(t, tile), target=target, layout=layout)
 
 
+def end_words(t: Translator, end: OpenEnd) -> str:
+    """One open end as the ends line says it: its number, and what it counts
+    where that is not just its number (the engine's
+    :meth:`~allfives.Layout.open_end_counts` decides which)."""
+    where = t("end_" + end.end.name)
+    if end.waiting:
+        key = "end_waiting"
+    elif end.shared:
+        key = "end_shared"
+    elif end.double:
+        key = "end_double"
+    else:
+        key = "end_plain"
+    return t(key, end=where, pips=t.number(end.pips), counts=t.number(end.counts))
+
+
+def ends_line(t: Translator, layout: Layout) -> str:
+    """The line under the board: each open end, what it counts, the total."""
+    if layout.is_empty:
+        return t("table_empty")
+    parts = ", ".join(end_words(t, end) for end in layout.open_end_counts())
+    return t("ends_line", ends=parts, total=t.number(layout.total))
+
+
 def said_to_you(t: Translator, game: Game, key: str, seats: Sequence[int]) -> str:
     """``key``, or its ``_you`` form when ``seats`` are the one person at
     the table under the default name: "You win!", never "You wins!"."""
@@ -106,6 +146,17 @@ def describe(t: Translator, game: Game, event: Event, viewer: int | None) -> str
         winners = game.rules.seats_of(event.winner)
         return t(said_to_you(t, game, "log_match", winners), name=game.side_name(event.winner))
     return None
+
+
+def opponent_card(t: Translator, name: str, badges: Sequence[str], count: int, note: str) -> str:
+    """What an opponent's card says to a screen reader, as one line: "Ben
+    (Medium): 6 tiles in hand, drew a tile" (its tiles face down are only a
+    picture of that count)."""
+    who = t("opponent_badges", name=name, badges=", ".join(badges)) if badges else name
+    tiles = t("tiles_in_hand", count=count)
+    return (
+        t("opponent_card_note", name=who, tiles=tiles, note=note) if note else t("opponent_card", name=who, tiles=tiles)
+    )
 
 
 def tile_label(t: Translator, view: SeatView, tile: Tile, moves: Sequence[Move]) -> str:

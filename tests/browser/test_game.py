@@ -53,7 +53,8 @@ def test_the_page_opens_on_a_table_ready_to_play(player: Player, page: Page, pag
     expect(player.scores).to_contain_text(re.compile(r"You\s*0\s*of 250"))
     expect(player.scores).to_contain_text(re.compile(r"Computer\s*0\s*of 250"))
     expect(player.opponents).to_contain_text("Computer")
-    expect(player.opponents.get_by_role("img", name=re.compile(r"^\d+ tiles in hand$"))).to_be_visible()
+    # The opponent's card reads as one line, not as a picture of each face-down tile.
+    expect(player.opponents.get_by_text(re.compile(r"^Computer \(\w+\): \d+ tiles in hand$"))).to_have_count(1)
     expect(player.board.get_by_text(re.compile(r"^Boneyard: \d+ tiles?$"))).to_be_visible()
     expect(player.hand_tiles).not_to_have_count(0)
 
