@@ -14,9 +14,12 @@ from typing import Any
 
 import board
 import dialogs
+import feel
+import intro
 import motion
 import offline
 import refusal
+import translation
 import view
 from controller import Game, GameSetup, LinkError, SeatSetup, decode_link
 from dom import by_id, closest, el, q
@@ -82,18 +85,20 @@ class Page(Shell):
     # Start-up
 
     def start(self) -> None:
-        self.translate_static()
+        translation.translate_static(self)
         self.bind()
         game, problem = self.initial_game()
         # "Ready" first: begin() saves the game, and says so when it cannot.
         self.set_status(self.t("ready"))
         self.begin(game)
-        for button in ("hint", "undo", "new", "menu", "embed-code"):
+        for button in ("hint", "undo", "new", "menu", "embed-code", "how-to", "sound"):
             by_id(button).disabled = False
+        feel.install(self)
         document.body.dataset.ready = "1"
         window.performance.mark("allfives-ready")  # the load benchmark reads this
         if problem:
             dialogs.show_problem(self, *problem)
+        intro.install(self)  # a first visit's introduction, unless a problem holds the dialog
         # Offline play: the service worker keeps the site; a new version waits
         # for the next reload, never taking over a game in progress.
         offline.register(window, self.on_update_ready)
@@ -182,12 +187,6 @@ class Page(Shell):
         self.on(document, "keydown", self.on_key)
         self.on(window, "resize", lambda _event: self.render_board())
         self.on(by_id("dialog"), "close", self.on_dialog_close)
-
-    def translate_static(self) -> None:
-        document.documentElement.lang = self.t.language
-        for node in document.querySelectorAll("[data-i18n]"):
-            node.textContent = self.t(str(node.dataset.i18n))
-        by_id("hand").setAttribute("aria-label", self.t("your_hand"))
 
     # Drawing
 
@@ -529,6 +528,7 @@ class Page(Shell):
             motion.draw_from_boneyard(events)
         self.apply_events(events)
         self.save()
+        feel.after_events(self, events)
 
     def play(self, move: Move) -> None:
         game = self.game
