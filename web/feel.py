@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 from dom import by_id, el
 from pyscript import document, window
 
-from allfives import Event, HandEnded, Played
+from allfives import Event, MatchEnded, Played
 
 if TYPE_CHECKING:
     from main import Page
@@ -116,7 +116,7 @@ def after_events(page: Page, events: list[Event]) -> None:
         played = [e for e in events if isinstance(e, Played)]
         if played:
             _SOUND.play("chime" if any(e.points for e in played) else "click")
-    won = game.match.is_over and any(isinstance(e, HandEnded) for e in events)
+    won = any(isinstance(e, MatchEnded) for e in events)
     if won and len(game.people) == 1 and game.person_won():
         page.spawn(celebrate(page))
 

@@ -29,6 +29,8 @@ def translate_static(page: Page) -> None:
     document.documentElement.lang = page.t.language
     for node in document.querySelectorAll("[data-i18n]"):
         node.textContent = page.t(str(node.dataset.i18n))
+    for node in document.querySelectorAll("[data-i18n-label]"):
+        node.setAttribute("aria-label", page.t(str(node.dataset.i18nLabel)))
     by_id("hand").setAttribute("aria-label", page.t("your_hand"))
     sound = by_id("sound")
     if sound is not None:
