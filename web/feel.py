@@ -140,7 +140,7 @@ async def celebrate(page: Page) -> None:
         style = bit.style
         style.setProperty("--x", f"{(index + 0.5) / 12 * 100 if still else shuffle.uniform(0, 100):.1f}vw")
         style.setProperty("--delay", f"{0 if still else shuffle.uniform(0, 0.9):.2f}s")
-        style.setProperty("--fall", f"{shuffle.uniform(2.2, 3.4):.2f}s")
+        style.setProperty("--fall", f"{shuffle.uniform(3.2, 5.0):.2f}s")
         style.setProperty("--spin", f"{shuffle.choice((-1, 1)) * shuffle.randint(180, 720)}deg")
         style.setProperty("--drift", f"{shuffle.uniform(-12, 12):.1f}vw")
         style.setProperty("--colour", COLOURS[index % len(COLOURS)])
