@@ -10,18 +10,18 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING
 
-import view
-from controller import GameSetup, SeatSetup
+from controller import GameSetup
 from dom import by_id
-from i18n import LANGUAGES, Translator
+from i18n import Translator
 from pyscript import document
+from renaming import renamed_seats, retranslated
 
-from allfives.rules import OPTION_RANGES, RulesError
+from allfives.rules import RulesError
 
 if TYPE_CHECKING:
     from main import Page
 
-__all__ = ["renamed_seats", "retranslated", "switch", "translate_static"]
+__all__ = ["switch", "translate_static"]
 
 
 def translate_static(page: Page) -> None:
@@ -36,34 +36,6 @@ def translate_static(page: Page) -> None:
     if sound is not None:
         sound.setAttribute("aria-label", page.t("sound"))
         sound.title = page.t("sound")
-
-
-def _defaults(seat: int) -> set[str]:
-    """Every name ``seat`` has by default, in every language, for any number of players."""
-    names: set[str] = set()
-    for code in LANGUAGES:
-        t = Translator(code)
-        names.update(view.default_name(t, seat, players) for players in OPTION_RANGES.players)
-    return names
-
-
-def renamed_seats(t: Translator, setup: GameSetup) -> GameSetup:
-    """``setup`` with each default name in ``t``'s language; typed names unchanged."""
-    players = len(setup.seats)
-    seats = tuple(
-        SeatSetup(view.default_name(t, seat, players), sitting.kind) if sitting.name in _defaults(seat) else sitting
-        for seat, sitting in enumerate(setup.seats)
-    )
-    return GameSetup(setup.rules, seats, setup.seed)
-
-
-def retranslated(old: Translator, new: Translator, text: str) -> str | None:
-    """``text``, a message of ``old``'s catalogue without parameters, in
-    ``new``'s language; None when it is not one."""
-    for key, message in old.messages.items():
-        if isinstance(message, str) and "{" not in message and message == text:
-            return new(key)
-    return None
 
 
 def switch(page: Page, code: str) -> None:
