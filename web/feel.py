@@ -59,8 +59,8 @@ class Sound:
         self.context: Any = None
 
     def play(self, name: str) -> None:
-        audio = window.AudioContext
-        if not audio:
+        audio = getattr(window, "AudioContext", None)
+        if audio is None:
             return
         if self.context is None:
             self.context = audio.new()
