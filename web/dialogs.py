@@ -12,10 +12,11 @@ from urllib.parse import urljoin
 
 import poster
 import refusal
+import translation
 import view
 from controller import Game, GameSetup, SeatSetup
 from dom import by_id, el
-from i18n import LANGUAGES, Translator
+from i18n import LANGUAGES
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 from replay import Words
@@ -341,11 +342,7 @@ def show_menu(page: Page) -> None:
         page.learning = bool(learning.checked)
         chosen = str(language.value)
         page.store.remember_prefs({"language": chosen, "speed": page.speed, "learning": page.learning})
-        if chosen != page.t.language:
-            page.t = Translator(chosen)
-            page.translate_static()
-            by_id("log").replaceChildren()
-            page.log_history()
+        translation.switch(page, chosen)  # redraws the page, in the new language if it is one
         page.render()
         if value == "export":
             export(page)

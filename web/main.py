@@ -14,10 +14,13 @@ from typing import Any
 
 import board
 import dialogs
+import feel
+import intro
 import offline
 import pacing
 import refusal
 import tempo
+import translation
 import view
 from controller import Game, GameSetup, LinkError, SeatSetup, decode_link
 from dom import by_id, closest, el, q
@@ -89,16 +92,18 @@ class Page(Shell):
     # Start-up
 
     def start(self) -> None:
-        self.translate_static()
+        translation.translate_static(self)
         self.bind()
         game, problem = self.initial_game()
         self.begin(game)  # the header says whose turn it is, or that the game cannot be saved
-        for button in ("hint", "undo", "new", "menu", "embed-code"):
+        for button in ("hint", "undo", "new", "menu", "embed-code", "how-to", "sound"):
             by_id(button).disabled = False
+        feel.install(self)
         document.body.dataset.ready = "1"
         window.performance.mark("allfives-ready")  # the load benchmark reads this
         if problem:
             dialogs.show_problem(self, *problem)
+        intro.install(self)  # a first visit's introduction, unless a problem holds the dialog
         # Offline play: the service worker keeps the site; a new version waits
         # for the next reload, never taking over a game in progress.
         offline.register(window, self.on_update_ready)
@@ -188,12 +193,6 @@ class Page(Shell):
         self.on(document, "keydown", self.on_key)
         self.on(window, "resize", lambda _event: self.render_board())
         self.on(by_id("dialog"), "close", self.on_dialog_close)
-
-    def translate_static(self) -> None:
-        document.documentElement.lang = self.t.language
-        for node in document.querySelectorAll("[data-i18n]"):
-            node.textContent = self.t(str(node.dataset.i18n))
-        by_id("hand").setAttribute("aria-label", self.t("your_hand"))
 
     # Drawing
 
@@ -468,6 +467,7 @@ class Page(Shell):
             self.busy = False
             self.render()
             self.after_move()
+            feel.win_moment(self, events)
 
     async def think(self, generation: int) -> Any:
         """A computer's decision, thought in slices that give the page back
@@ -502,6 +502,7 @@ class Page(Shell):
             self.busy = False
             self.render()
             self.after_move()
+            feel.win_moment(self, events)
 
     # Input
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Final
 
 import board
 import dialogs
+import feel
 import motion
 import tempo
 import view
@@ -61,6 +62,7 @@ async def land(page: Page, events: Sequence[Event], generation: int) -> bool:
     page.render()
     if played is not None and source is not None:
         motion.slide_from(played.move.tile, source)
+    feel.play_sounds(page, events)
     drawn: dict[int, int] = {}
 
     async def pause(seconds: float) -> bool:

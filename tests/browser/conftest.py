@@ -67,6 +67,7 @@ def pytest_configure(config: pytest.Config) -> None:
     """Register the marker (pyproject.toml may register it too) and give
     every assertion on a page the same patient timeout."""
     config.addinivalue_line("markers", "browser: drives the built game in Chromium")
+    config.addinivalue_line("markers", "first_visit: the page opens as on a first visit, with its introduction")
     expect.set_options(timeout=WAIT_TIMEOUT_MS)
 
 
@@ -207,13 +208,21 @@ def page_log() -> PageLog:
     return PageLog()
 
 
+#: Run before every page's own scripts, unless a test is marked ``first_visit``:
+#: the first visit's introduction is already seen, so it does not cover the table.
+INTRO_SEEN = "try { localStorage.setItem('allfives.intro-seen', '1') } catch (e) {}"
+
+
 @contextmanager
 def logged_page(
-    browser: Browser, viewport: ViewportSize, page_log: PageLog, *, service_workers: bool
+    browser: Browser, viewport: ViewportSize, page_log: PageLog, *, service_workers: bool, first_visit: bool = False
 ) -> Iterator[Page]:
     """A page in a fresh context, its requests, console errors and exceptions
-    logged; the test fails afterwards if the page logged any problem."""
+    logged; the test fails afterwards if the page logged any problem. Unless
+    ``first_visit``, the game's introduction counts as seen."""
     context = browser.new_context(viewport=viewport, service_workers="allow" if service_workers else "block")
+    if not first_visit:
+        context.add_init_script(INTRO_SEEN)
     context.set_default_timeout(WAIT_TIMEOUT_MS)
     context.on("request", page_log.on_request)
     new_page = context.new_page()
@@ -227,12 +236,14 @@ def logged_page(
 
 
 @pytest.fixture
-def page(browser: Browser, viewport: ViewportSize, page_log: PageLog) -> Iterator[Page]:
+def page(browser: Browser, viewport: ViewportSize, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A page in a fresh context; the test fails if the page logs any problem.
 
     Service workers are blocked here, so each test sees the network as the
-    page asks for it; the offline tests use ``sw_page``."""
-    with logged_page(browser, viewport, page_log, service_workers=False) as new_page:
+    page asks for it; the offline tests use ``sw_page``. A test marked
+    ``first_visit`` sees the introduction a newcomer sees."""
+    first_visit = request.node.get_closest_marker("first_visit") is not None
+    with logged_page(browser, viewport, page_log, service_workers=False, first_visit=first_visit) as new_page:
         yield new_page
 
 

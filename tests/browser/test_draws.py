@@ -26,7 +26,7 @@ SEED = 24
 TILES_EACH = 3
 
 #: Notes, in the order they happen, every line the header shows, how many
-#: tiles the hand on screen holds and what the computer's card says it holds.
+#: tiles the hand on screen holds and what the computer's card says it holds (the line a screen reader reads).
 WATCH = """() => {
   window.seen = [];
   const note = (kind, value) => {
@@ -36,8 +36,8 @@ WATCH = """() => {
   new MutationObserver(() => {
     note("status", document.querySelector('[role="status"]').textContent);
     note("hand", document.querySelectorAll('[aria-label="Your hand"][role="group"] button').length);
-    const card = document.querySelector('[aria-label="Other players"] .backs');
-    if (card) note("computer", card.getAttribute("aria-label"));
+    const card = document.querySelector('[aria-label="Other players"] .opponent .visually-hidden');
+    if (card) note("computer", card.textContent);
   }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
 }"""
 

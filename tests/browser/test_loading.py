@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from .conftest import DESKTOP, READY_TIMEOUT_MS, WAIT_TIMEOUT_MS, PageLog
+from .conftest import DESKTOP, INTRO_SEEN, READY_TIMEOUT_MS, WAIT_TIMEOUT_MS, PageLog
 from .test_accessibility import serious_problems
 
 if TYPE_CHECKING:
@@ -60,6 +60,7 @@ def page_in(browser: Browser, locale: str, **options: Any) -> Iterator[Page]:
     log = PageLog()
     context = browser.new_context(viewport=DESKTOP, locale=locale, service_workers="block", **options)
     context.set_default_timeout(WAIT_TIMEOUT_MS)
+    context.add_init_script(INTRO_SEEN)
     context.on("request", log.on_request)
     page = context.new_page()
     page.on("console", log.on_console)

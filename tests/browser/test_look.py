@@ -1,0 +1,288 @@
+"""How the game looks and feels (issue 17, items 12, 4 and 8): tiles with
+depth and glowing drop spots, a sound that is off until the player turns it
+on and then remembered, a win moment that stands still for reduced motion;
+a language change mid-match that leaves no English and no broken grammar;
+and a newcomer's three-step introduction, skippable, remembered, and back
+from "How to play"."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import Page, ViewportSize, expect
+
+from .conftest import DESKTOP, PHONE
+from .player import MATCH_OVER, Player
+from .test_accessibility import ZOOMED, serious_problems
+from .test_languages import choose_language
+
+if TYPE_CHECKING:
+    from .conftest import App, Screenshot
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
+from board import tile_name
+from controller import Game, GameSetup, SeatSetup
+
+from allfives import Move, Rules
+
+ENGLISH_YOU = re.compile(r"\bYou\b")
+
+
+@pytest.fixture
+def ready(app: App, page: Page) -> Page:
+    app.open()
+    app.wait_until_ready()
+    return page
+
+
+def play_until_an_end_is_chosen(player: Player) -> None:
+    """Play tiles until one fits two ends, and stop there, its drop spots lit."""
+    for _ in range(30):
+        player.wait_for_turn()
+        assert not player.page.get_by_role("dialog").is_visible(), "the hand ended first"
+        before = player.log.count()
+        tile = player.playable_tiles.first
+        player.choose_tile(tile)
+        if player.end_targets.count():
+            return
+        expect(player.log).not_to_have_count(before)
+    pytest.fail("no tile fitting two ends in 30 moves")
+
+
+# Item 12: the look
+
+
+def test_tiles_have_depth_and_the_drop_spots_glow(ready: Page) -> None:
+    player = Player(ready)
+    play_until_an_end_is_chosen(player)
+    face = ready.locator("#board .tile .tile-face").first
+    assert "url(" in face.evaluate("node => getComputedStyle(node).fill"), "the face is a gradient, not flat"
+    pip = ready.locator("#board .tile .pip").first
+    assert "url(" in pip.evaluate("node => getComputedStyle(node).fill"), "the pips are drilled, not flat"
+    spot = player.end_targets.first
+    expect(spot).to_be_visible()
+    outline = spot.locator(".target-outline")
+    assert outline.evaluate("node => getComputedStyle(node).strokeDasharray") == "none", "no dashed box"
+    # The hand's tiles are tiles, not form buttons: no button face behind them.
+    tile = player.hand_tiles.first
+    assert tile.evaluate("node => getComputedStyle(node).backgroundColor") == "rgba(0, 0, 0, 0)"
+    assert tile.evaluate("node => getComputedStyle(node).borderTopWidth") == "0px"
+
+
+def test_the_focus_ring_shows_on_every_control(ready: Page) -> None:
+    button = ready.get_by_role("button", name="New match")
+    button.focus()
+    ready.keyboard.press("Shift+Tab")
+    ready.keyboard.press("Tab")
+    expect(button).to_be_focused()
+    assert button.evaluate("node => getComputedStyle(node).outlineStyle") == "solid"
+    assert button.evaluate("node => parseFloat(getComputedStyle(node).outlineWidth)") >= 2
+
+
+def test_sound_is_off_until_turned_on_and_then_remembered(ready: Page, app: App) -> None:
+    page = ready
+    player = Player(page)
+    sound = page.get_by_role("button", name="Sound")
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    player.wait_for_turn()
+    player.play_a_tile()
+    assert page.locator("body").get_attribute("data-sound") is None, "no sound while it is off"
+    sound.click()
+    expect(sound).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#announce")).to_contain_text("Sound is on.")
+    page.reload()
+    app.wait_until_ready()
+    sound = page.get_by_role("button", name="Sound")
+    expect(sound).to_have_attribute("aria-pressed", "true")
+    player.wait_for_turn()
+    player.play_a_tile()
+    expect(page.locator("body")).to_have_attribute("data-sound", re.compile("^(click|chime)$"))
+    sound.click()
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#announce")).to_contain_text("Sound is off.")
+
+
+def one_move_from_winning() -> tuple[str, Move]:
+    """A save of a match to 15 points against the Beginner where the person's
+    next move wins it, and that move (found by playing seeded matches here,
+    on CPython, with the page's own controller)."""
+    for seed in range(1, 200):
+        game = Game(GameSetup(Rules(target=15), (SeatSetup("You"), SeatSetup("Computer", "beginner")), seed))
+        game.start()
+        while not game.match.is_over:
+            if game.match.needs_deal:
+                game.start()
+            elif game.person_to_move:
+                moves = game.view(0).legal_moves
+                for move in moves:
+                    trial = Game.load_text(game.save_text())
+                    trial.play(move)
+                    if trial.match.is_over and trial.person_won():
+                        return game.save_text(), move
+                game.play(moves[0])
+            else:
+                game.match.play(game.computer_decision().move)
+    raise AssertionError("no seed gives a winning move")
+
+
+def win_the_match(page: Page, app: App) -> None:
+    save, move = one_move_from_winning()
+    page.add_init_script(f"localStorage.setItem('allfives.game', {json.dumps(save)})")
+    app.open()
+    app.wait_until_ready()
+    player = Player(page)
+    player.wait_for_turn()
+    tile = player.hand.get_by_role("button", name=re.compile(f"^{tile_name(move.tile)},"))
+    expect(tile).to_have_class(re.compile("playable"))
+    tile.click()
+    if player.end_targets.count():
+        end = {"W": "West", "E": "East", "N": "North", "S": "South"}[move.end.name]
+        player.board.get_by_role("button", name=re.compile(f"^Play on the {end} end")).click()
+    expect(player.dialog(MATCH_OVER)).to_be_visible()
+    expect(player.dialog(MATCH_OVER)).to_contain_text("You win")
+
+
+def test_winning_a_match_is_celebrated(page: Page, app: App, screenshot: Screenshot) -> None:
+    win_the_match(page, app)
+    celebration = page.locator("#celebration")
+    expect(celebration).to_be_visible()
+    assert celebration.get_attribute("aria-hidden") == "true", "the summary says who won, not the confetti"
+    # It takes no clicks: the summary's buttons work through it.
+    assert celebration.evaluate("node => getComputedStyle(node).pointerEvents") == "none"
+    page.wait_for_timeout(700)  # let the confetti fall into sight for the screenshot
+    screenshot(page, "look-win-moment")
+    player = Player(page)
+    player.dialog(MATCH_OVER).get_by_role("button", name="Close").click()
+    expect(celebration).to_have_count(0)
+
+
+def test_with_reduced_motion_the_win_moment_stands_still(page: Page, app: App, screenshot: Screenshot) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    win_the_match(page, app)
+    celebration = page.locator("#celebration")
+    expect(celebration).to_be_visible()
+    moving = celebration.evaluate("node => node.getAnimations({subtree: true}).length")
+    assert moving == 0
+    screenshot(page, "look-win-moment-reduced-motion")
+
+
+@pytest.mark.parametrize(
+    ("viewport", "name"),
+    [(DESKTOP, "desktop"), (PHONE, "phone"), (ZOOMED, "zoom-200")],
+    ids=["desktop", "phone", "200% zoom"],
+)
+def test_screenshots_mid_hand(ready: Page, viewport: ViewportSize, name: str, screenshot: Screenshot) -> None:
+    page = ready
+    player = Player(page)
+    play_until_an_end_is_chosen(player)
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], "no sideways scrolling"
+    assert serious_problems(page) == []
+    screenshot(page, f"look-{name}-mid-hand")
+
+
+# Item 4: changing the language mid-match
+
+
+def test_changing_the_language_mid_match_renames_you_and_says_everything_anew(ready: Page) -> None:
+    page = ready
+    player = Player(page)
+    player.start_match(seed=11, seats=(("You", "Person"), ("Bo", "Easy")))
+    player.play_my_turns(2)
+    status = page.get_by_role("status")
+    before = status.inner_text()
+    assert ENGLISH_YOU.search(player.scores.inner_text())
+
+    choose_language(page, "Deutsch")
+    expect(page.get_by_role("button", name="Neue Partie")).to_be_visible()
+    if before == "Your turn":
+        expect(status).to_have_text("Du bist am Zug")
+    elif before == "Bo to play":
+        expect(status).to_have_text("Bo ist am Zug")
+    expect(player.scores).to_contain_text("Du")
+    expect(player.scores).to_contain_text("Bo")  # a typed name stays as typed
+    expect(player.prompt).to_have_text(re.compile("^Du bist dran|^Du spielst aus"))
+    log = player.log.all_inner_texts()
+    assert log[0] in ("Runde 1: Du spielst aus.", "Runde 1: Bo spielt aus.")
+    assert any(line.startswith("Du: ") for line in log), log
+    shown = page.locator("body").inner_text()
+    assert not ENGLISH_YOU.search(shown), "no English You left"
+    assert "Ready" not in shown
+    assert "to play" not in shown
+
+    # And back: the default name follows the language again.
+    choose_language(page, "English", menu="Menü", close="Schließen")
+    expect(player.scores).to_contain_text("You")
+    expect(player.prompt).to_have_text(re.compile("^Your turn|^You lead"))
+
+
+# Item 8: a path for a newcomer
+
+
+@pytest.mark.first_visit
+def test_a_first_visit_opens_three_steps_that_do_not_come_back(ready: Page, app: App, screenshot: Screenshot) -> None:
+    page = ready
+    intro = page.get_by_role("dialog", name="Match an end")
+    expect(intro).to_be_visible()
+    expect(intro).to_contain_text("Step 1 of 3")
+    assert serious_problems(page) == []
+    screenshot(page, "look-intro")
+    link = intro.get_by_role("link", name=re.compile("^How to play"))
+    expect(link).to_have_attribute("href", "./rules.html")
+    intro.get_by_role("button", name="Next").click()
+    second = page.get_by_role("dialog", name="Score in fives")
+    expect(second).to_contain_text("Step 2 of 3")
+    second.get_by_role("button", name="Back").click()
+    expect(page.get_by_role("dialog", name="Match an end")).to_be_visible()
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("button", name="Next").click()
+    last = page.get_by_role("dialog", name="Win the match")
+    expect(last).to_contain_text("Step 3 of 3")
+    expect(last).to_contain_text("250 points")
+    expect(last.get_by_role("button", name="Skip")).to_have_count(0)
+    last.get_by_role("button", name="Let's play").click()
+    expect(page.get_by_role("dialog")).to_be_hidden()
+
+    page.reload()
+    app.wait_until_ready()
+    Player(page).wait_for_turn()
+    expect(page.get_by_role("dialog")).to_be_hidden()
+
+    # Back at any time from the header.
+    page.get_by_role("button", name="How to play").click()
+    expect(page.get_by_role("dialog", name="Match an end")).to_be_visible()
+
+
+@pytest.mark.first_visit
+def test_the_introduction_is_skipped_by_keyboard_and_speaks_the_language(ready: Page, app: App) -> None:
+    page = ready
+    intro = page.get_by_role("dialog", name="Match an end")
+    expect(intro).to_be_visible()
+    skip = intro.get_by_role("button", name="Skip")
+    for _ in range(10):
+        if skip.evaluate("node => node === document.activeElement"):
+            break
+        page.keyboard.press("Tab")
+    expect(skip).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(intro).to_be_hidden()
+
+    choose_language(page, "Deutsch")
+    how_to = page.get_by_role("button", name="Spielanleitung")
+    expect(how_to).to_be_visible()
+    how_to.focus()
+    page.keyboard.press("Enter")
+    german = page.get_by_role("dialog", name="An ein Ende anlegen")
+    expect(german).to_contain_text("Schritt 1 von 3")
+    expect(german.get_by_role("link", name=re.compile("^So wird gespielt"))).to_have_attribute(
+        "href", "./rules.de.html"
+    )
+    page.keyboard.press("Escape")
+    expect(german).to_be_hidden()
+    page.reload()
+    app.wait_until_ready()
+    expect(page.get_by_role("dialog")).to_be_hidden()

@@ -1,0 +1,88 @@
+"""The newcomer's way in: three short steps on the first visit (how a tile
+fits, how the fives score, how a match is won), each skippable, never shown
+again once seen or skipped, and back at any time from "How to play" in the
+header, whose every step leads on to the full rules in the page's language.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+import board
+from dom import by_id, el
+
+from allfives.tiles import TILES
+
+if TYPE_CHECKING:
+    from main import Page
+
+__all__ = ["SEEN_KEY", "install", "rules_page", "show"]
+
+#: The storage key (under the store's prefix) that says the introduction was seen.
+SEEN_KEY: Final = "intro-seen"
+STEPS: Final = 3
+
+
+def rules_page(language: str) -> str:
+    """The rules and tutorial page written in ``language`` (build.py writes one per language)."""
+    return "./rules.html" if language == "en" else f"./rules.{language}.html"
+
+
+def install(page: Page) -> None:
+    """Bind "How to play", and open the introduction on a first visit
+    (unless something more urgent, a broken save or link, holds the dialog)."""
+    page.on(by_id("how-to"), "click", lambda _event: show(page, 0))
+    if page.store.get(SEEN_KEY) is None and not by_id("dialog").open:
+        show(page, 0)
+
+
+def _tile(text: str) -> Any:
+    return next(tile for tile in TILES if str(tile) == text)
+
+
+def _picture(step: int) -> Any:
+    """A small drawing beside each step; the text says it all, so it is hidden from screen readers."""
+    figure = el("div", None, class_="intro-picture")
+    figure.setAttribute("aria-hidden", "true")
+    if step == 0:
+        markup = board.tile_svg(_tile("6-5"), orientation="horizontal", first=6)
+        markup += board.tile_svg(_tile("5-3"), orientation="horizontal", first=5)
+    elif step == 1:
+        markup = board.tile_svg(_tile("4-1"), orientation="horizontal") + '<span class="intro-sum">4 + 1 = 5</span>'
+    else:
+        markup = "".join(board.tile_svg(None, face_down=True) for _ in range(3))
+    figure.innerHTML = markup
+    return figure
+
+
+def show(page: Page, step: int) -> None:
+    """Open step ``step`` (from 0) of the introduction."""
+    t = page.t
+    number = step + 1
+    target = page.game.rules.points_to_win if page.game is not None else 0
+    body = [
+        el("p", t("intro_step", step=number, steps=STEPS), class_="intro-step"),
+        _picture(step),
+        el("p", t(f"intro_text_{number}", target=target), class_="intro-text"),
+    ]
+    more = el("p", None, class_="intro-more")
+    more.append(el("a", t("how_to_play"), href=rules_page(t.language), target="_blank"))
+    body.append(more)
+    last = number == STEPS
+    buttons = [("done", t("intro_done"))] if last else [("next", t("intro_next"))]
+    if step > 0:
+        buttons.append(("back", t("intro_back")))
+    if not last:
+        buttons.append(("skip", t("intro_skip")))
+
+    def done(value: str) -> None:
+        by_id("dialog").classList.remove("intro")
+        if value == "next":
+            show(page, step + 1)
+        elif value == "back":
+            show(page, step - 1)
+        else:  # done, skip, or Escape: seen, and not shown again unasked
+            page.store.set(SEEN_KEY, "1")
+
+    page.open_dialog(t(f"intro_title_{number}"), body, buttons, done)
+    by_id("dialog").classList.add("intro")

@@ -1,0 +1,68 @@
+"""Changing the page's language, at once and everywhere: the fixed words of
+the page, the header's message, the log, every status line, and the seats'
+default names ("You" becomes "Du", "Computer 2" "Computer 2" in German, "Te"
+and "Gép 2" in Hungarian), so a sentence never mixes two languages or
+addresses "You" in the third person. A name the player typed stays as typed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING
+
+import pacing
+from controller import GameSetup
+from dom import by_id
+from i18n import Translator
+from pyscript import document
+from renaming import renamed_seats, retranslated
+
+from allfives.rules import RulesError
+
+if TYPE_CHECKING:
+    from main import Page
+
+__all__ = ["switch", "translate_static"]
+
+
+def translate_static(page: Page) -> None:
+    """The page's fixed words (``data-i18n``) in the page's language."""
+    document.documentElement.lang = page.t.language
+    for node in document.querySelectorAll("[data-i18n]"):
+        node.textContent = page.t(str(node.dataset.i18n))
+    for node in document.querySelectorAll("[data-i18n-label]"):
+        node.setAttribute("aria-label", page.t(str(node.dataset.i18nLabel)))
+    by_id("hand").setAttribute("aria-label", page.t("your_hand"))
+    sound = by_id("sound")
+    if sound is not None:
+        sound.setAttribute("aria-label", page.t("sound"))
+        sound.title = page.t("sound")
+
+
+def switch(page: Page, code: str) -> None:
+    """Speak ``code`` from now on: redraw everything that holds words."""
+    old, new = page.t, Translator(code)
+    if new.language == old.language:
+        return
+    page.t = new
+    translate_static(page)
+    if page.notice is not None:  # a message holds the header: it is said again in the new language
+        status = by_id("status")
+        status.textContent = retranslated(old, new, str(status.textContent)) or ""
+    game = page.game
+    if game is not None:
+        renamed = renamed_seats(new, game.setup)
+        if renamed != game.setup:
+            game.setup = renamed
+            page.save()
+        remembered = page.store.last_setup()
+        if remembered:
+            # A setup that cannot be read is not ours to mend here.
+            with contextlib.suppress(ValueError, RulesError):
+                page.store.remember_setup(renamed_seats(new, GameSetup.from_json(remembered)).to_json())
+        by_id("log").replaceChildren()
+        page.log_history()
+    # What was said in the old language is not said again in the new.
+    by_id("announce").replaceChildren()
+    page.render()
+    pacing.show_turn(page)  # else it says whose turn it is, in the new language
