@@ -55,6 +55,13 @@ def _picture(step: int) -> Any:
     return figure
 
 
+def text_key(page: Page, number: int) -> str:
+    """Step ``number``'s words: the last says how a hand's end counts, as
+    this match's rules count it (the engine's rules, not a rule of the page)."""
+    takes = number == STEPS and page.game is not None and page.game.rules.hand_end == "winner-takes"
+    return f"intro_text_{number}" + ("_takes" if takes else "")
+
+
 def show(page: Page, step: int) -> None:
     """Open step ``step`` (from 0) of the introduction."""
     t = page.t
@@ -63,7 +70,7 @@ def show(page: Page, step: int) -> None:
     body = [
         el("p", t("intro_step", step=number, steps=STEPS), class_="intro-step"),
         _picture(step),
-        el("p", t(f"intro_text_{number}", target=target), class_="intro-text"),
+        el("p", t(text_key(page, number), target=target), class_="intro-text"),
     ]
     more = el("p", None, class_="intro-more")
     more.append(el("a", t("how_to_play"), href=rules_page(t.language), target="_blank"))

@@ -93,7 +93,8 @@ def test_a_draw_lands_tile_by_tile_and_the_header_says_whose_turn_it_is(player: 
     seen: list[list[Any]] = page.evaluate("window.seen")
     said = [value for kind, value in seen if kind == "status"]
     hand = [value for kind, value in seen if kind == "hand"]
-    computer = [int(re.sub(r"\D", "", value) or 0) for kind, value in seen if kind == "computer" and "in hand" in value]
+    counts = [re.search(r"(\d+) tiles? in hand", value) for kind, value in seen if kind == "computer"]
+    computer = [int(found.group(1)) for found in counts if found is not None]
 
     # Each tile drawn arrives on its own, under a line that counts them.
     assert rises(hand) == [1, 1, 1, 1, 1], hand  # two tiles, then three, one at a time
