@@ -77,6 +77,9 @@ TRIED = (
     "expert-read",
     "expert-ismcts",
     "expert-peek",
+    "expert-peek-capped",
+    "expert-peek-reply",
+    "expert-peek-deep",
     "expert-peek-late",
     "reference-shared",
 )

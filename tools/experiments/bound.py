@@ -59,9 +59,10 @@ def solve_drawn(state: HandState, moves: list[Move], node_limit: int) -> list[fl
 @dataclass(frozen=True, slots=True)
 class Solved:
     """An exact search's margin as a search result: the side to move's
-    points ahead of the other side's, as scores, the match bonus in it."""
+    points ahead of the other side's, as scores, the match bonus in it
+    (the margins are whole numbers of points)."""
 
-    scores: Sequence[float]
+    scores: Sequence[int]
     winner: int | None = None
 
 
@@ -87,8 +88,8 @@ class Deep:
                 pass
             else:
                 self.exact += 1
-                scores = [float(s) for s in deal.scores]
-                scores[deal.sides[deal.to_move]] += value
+                scores = list(deal.scores)
+                scores[deal.sides[deal.to_move]] += int(value)
                 return Solved(scores)
         self.otherwise_used += 1
         return self.otherwise(deal, move)
