@@ -80,6 +80,8 @@ TRIED = (
     "expert-peek-capped",
     "expert-peek-reply",
     "expert-peek-deep",
+    "expert-learned",
+    "expert-cpu",
     "expert-peek-late",
     "reference-shared",
 )

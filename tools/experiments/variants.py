@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -34,6 +35,7 @@ from allfives.view import SeatView, view_of
 
 from .bound import BOUND_DEALS, Deep
 from .choices import ChoiceReading
+from .distill import Learned, load_weights
 from .ismcts import TreeSearch
 from .reading import SearchReading
 
@@ -166,6 +168,13 @@ VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
     "expert-peek-deep": lambda rng, budget: Expert(
         rng, budget_ms=budget, deals=BOUND_DEALS, inference=Peeking(), playout=Deep(Answered(greedy_move))
     ),
+    # The playout policy distilled from Expert's choices (distill.py), and
+    # Expert as shipped, both with the budget counted in the process's CPU
+    # time (other jobs on the machine do not shorten it): equal time a move.
+    "expert-learned": lambda rng, budget: Expert(
+        rng, budget_ms=budget, clock=time.process_time, playout=Learned(load_weights())
+    ),
+    "expert-cpu": lambda rng, budget: Expert(rng, budget_ms=budget, clock=time.process_time),
     # Honest for the hand's first plays, then sees the other hands: an upper
     # bound on what inference from what the other players have shown could buy.
     "expert-peek-late": lambda rng, budget: Expert(rng, budget_ms=budget, inference=Peeking(PEEK_AFTER)),
