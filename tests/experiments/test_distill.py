@@ -85,3 +85,7 @@ def test_the_script_fits_expert_choices_and_writes_the_weights(tmp_path, capsys)
     assert distill.main(["--hands", "2", "--deals", "8", "--out", str(out)]) == 0
     assert len(load_weights(out)) == len(FEATURES)
     assert '"choices"' in capsys.readouterr().out
+
+
+def test_the_cost_of_a_learned_rollout_is_measured_against_greedy() -> None:
+    assert distill.cost_ratio(WEIGHTS, hands=3) > 0

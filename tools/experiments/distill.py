@@ -23,6 +23,7 @@ import json
 import multiprocessing
 import random
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,7 +38,7 @@ from allfives.view import view_of
 
 from .fit_choices import Choice, fit
 
-__all__ = ["WEIGHTS_FILE", "Learned", "choices_in_hand", "load_weights", "main", "state_features"]
+__all__ = ["WEIGHTS_FILE", "Learned", "choices_in_hand", "cost_ratio", "load_weights", "main", "state_features"]
 
 WEIGHTS_FILE = Path(__file__).with_name("playout_weights.json")
 
@@ -93,6 +94,33 @@ def choices_in_hand(number: int, seed: int, deals: int = 800) -> list[Choice]:
     return out
 
 
+def cost_ratio(weights: tuple[float, ...], hands: int = 200, seed: int = 1) -> float:
+    """How many times a greedy rollout's CPU time a learned one takes, over
+    rollouts from the start and from a few plays into ``hands`` seeded hands."""
+    rules = Rules()
+    starts: list[HandState] = []
+    rng = random.Random(f"distill-cost:{seed}")
+    for _ in range(hands):
+        match = Match(rules)
+        match.deal(rng)
+        hand = match.hand
+        assert hand is not None
+        for _ in range(rng.randrange(8)):
+            if hand.is_over:
+                break
+            match.play(hand.legal_moves()[0])
+        if not hand.is_over:
+            starts.append(hand.copy())
+    spent = []
+    for policy in ("greedy", "learned"):
+        start = time.process_time()
+        for state in starts:
+            for _ in range(20):
+                rollout(state, policy, weights=weights if policy == "learned" else None)
+        spent.append(time.process_time() - start)
+    return spent[1] / spent[0]
+
+
 def load_weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
     data = json.loads(path.read_text())
     return tuple(float(data["weights"][name]) for name in FEATURES)
@@ -115,7 +143,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--deals", type=int, default=800, help="Expert's cap of sampled deals a move")
     parser.add_argument("--out", type=Path, default=WEIGHTS_FILE)
+    parser.add_argument("--cost", action="store_true", help="only time the committed weights' rollout against greedy")
     args = parser.parse_args(argv)
+    if args.cost:
+        print(f"a learned rollout costs {cost_ratio(load_weights()):.2f} times a greedy one (CPU time)")
+        return 0
     work = [(n, args.seed, args.deals) for n in range(args.hands)]
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
