@@ -24,21 +24,35 @@ import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from allfives.hand import MOVES, HandState
+from allfives.layout import Layout
 from allfives.match import Match
+from allfives.players.base import BasePlayer, Decision, Reason
 from allfives.players.expert import Expert
-from allfives.players.rollout import BIT, FEATURES, _ends, move_features, rollout
+from allfives.players.rollout import BIT, FEATURES, TIE, _ends, move_features, rollout
 from allfives.players.search import Result
+from allfives.players.simple import Easy
 from allfives.rules import Rules
-from allfives.tiles import Move
-from allfives.view import view_of
+from allfives.tiles import Move, Tile
+from allfives.view import SeatView, view_of
 
 from .fit_choices import Choice, fit
 
-__all__ = ["WEIGHTS_FILE", "Learned", "choices_in_hand", "cost_ratio", "load_weights", "main", "state_features"]
+__all__ = [
+    "WEIGHTS_FILE",
+    "Learned",
+    "LearnedPlayer",
+    "choices_in_hand",
+    "cost_ratio",
+    "features_on",
+    "load_weights",
+    "main",
+    "state_features",
+]
 
 WEIGHTS_FILE = Path(__file__).with_name("playout_weights.json")
 
@@ -46,29 +60,47 @@ WEIGHTS_FILE = Path(__file__).with_name("playout_weights.json")
 def state_features(state: HandState) -> list[tuple[Move, tuple[float, ...]]]:
     """Each legal move of the seat to move in ``state`` (a lead excepted),
     with its features as the rollout's ``"learned"`` rule computes them."""
-    layout = state.layout
+    seat = state.to_move
+    return features_on(state.layout, state.hands[seat], len(state.hands[(seat + 1) % state.rules.players]))
+
+
+def features_on(layout: Layout, hand: Sequence[Tile], held: int) -> list[tuple[Move, tuple[float, ...]]]:
+    """The moves of ``hand`` on ``layout`` (not empty) and their features;
+    the next player holds ``held`` tiles."""
     w, e, n, s = layout.open_pips
     ww, we, wn, ws = layout.weight
-    ends = _ends(
-        w,
-        e,
-        n,
-        s,
-        ww,
-        we,
-        wn,
-        ws,
-        layout.total,
-        layout.spinner,
-        layout.spinner_arm,
-        bool(layout.arms[0]),
-        bool(layout.arms[1]),
-    )
-    seat = state.to_move
-    hand = sum(BIT[t] for t in state.hands[seat])
+    west_has, east_has = bool(layout.arms[0]), bool(layout.arms[1])
+    ends = _ends(w, e, n, s, ww, we, wn, ws, layout.total, layout.spinner, layout.spinner_arm, west_has, east_has)
+    bits = sum(BIT[t] for t in hand)
     laid = sum(BIT[t] for t in layout.tiles())
-    held = len(state.hands[(seat + 1) % state.rules.players])
-    return [(MOVES[t][arm], row) for t, arm, row in move_features(hand, laid, held, ends)]
+    return [(MOVES[t][arm], row) for t, arm, row in move_features(bits, laid, held, ends)]
+
+
+class LearnedPlayer(BasePlayer):
+    """The distilled policy as a player of its own, one move deep (as Easy
+    and wary are): how good a model of play it is, without a search."""
+
+    level = "learned"
+
+    def __init__(self, rng: random.Random, weights: tuple[float, ...]) -> None:
+        self.rng = rng  # unused: the policy is the same every time
+        self.weights = weights
+
+    def decide(self, view: SeatView) -> Decision:
+        if view.layout.lead is None:
+            return Easy(self.rng).decide(view)
+        held = view.hand_sizes[(view.seat + 1) % view.rules.players]
+        rows = features_on(view.layout, view.hand, held)
+        move, _ = max(
+            rows,
+            key=lambda mr: sum(w * x for w, x in zip(self.weights, mr[1], strict=True)) + 1e-6 * TIE[mr[0].tile.index],
+        )
+        return Decision(
+            move,
+            Reason("scores", {"points": view.points_for(move)})
+            if view.points_for(move)
+            else Reason("drops_heavy", {"tile": str(move.tile)}),
+        )
 
 
 def choices_in_hand(number: int, seed: int, deals: int = 800) -> list[Choice]:

@@ -35,7 +35,7 @@ from allfives.view import SeatView, view_of
 
 from .bound import BOUND_DEALS, Deep
 from .choices import ChoiceReading
-from .distill import Learned, load_weights
+from .distill import Learned, LearnedPlayer, load_weights
 from .ismcts import TreeSearch
 from .reading import SearchReading
 
@@ -175,6 +175,8 @@ VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
         rng, budget_ms=budget, clock=time.process_time, playout=Learned(load_weights())
     ),
     "expert-cpu": lambda rng, budget: Expert(rng, budget_ms=budget, clock=time.process_time),
+    # The distilled policy as a one-move player (as Easy and wary are).
+    "learned": lambda rng, budget: LearnedPlayer(rng, load_weights()),
     # Honest for the hand's first plays, then sees the other hands: an upper
     # bound on what inference from what the other players have shown could buy.
     "expert-peek-late": lambda rng, budget: Expert(rng, budget_ms=budget, inference=Peeking(PEEK_AFTER)),
