@@ -89,3 +89,22 @@ def test_the_script_fits_expert_choices_and_writes_the_weights(tmp_path, capsys)
 
 def test_the_cost_of_a_learned_rollout_is_measured_against_greedy() -> None:
     assert distill.cost_ratio(WEIGHTS, hands=3) > 0
+
+
+def test_the_learned_player_plays_the_move_its_weights_rank_first() -> None:
+    from helpers import my_view, positions
+
+    from tools.experiments.distill import LearnedPlayer, features_on
+
+    player = LearnedPlayer(random.Random(1), WEIGHTS)
+    checked = 0
+    for match in positions(Rules(), 40, seed=4):
+        view = my_view(match)
+        move = player.choose(view).move
+        assert move in view.legal_moves
+        if view.layout.lead is not None and len(view.legal_moves) > 1:
+            rows = features_on(view.layout, view.hand, view.hand_sizes[1 - view.seat])
+            best = max(_value(r, WEIGHTS) for _, r in rows)
+            assert _value(next(r for m, r in rows if m == move), WEIGHTS) == pytest.approx(best)
+            checked += 1
+    assert checked >= 10
