@@ -5,7 +5,10 @@ Easy's playout, the other with a deeper look at the same deal.
 Both see the other hand (only the boneyard's order is sampled), so what
 separates them is the evaluator alone, not the inference: their margin per
 hand is what better evaluation could buy a player who knew the hand, and
-about the most it could buy an honest one, whose deals are noisier.
+roughly the most it could buy an honest one, whose deals put the wrong
+tiles in the other seat (a bound on this kind of evaluator, not on every
+one). The exact search is the endgame's own (``endgame._Solver``, reached
+into here rather than widened in the package for an experiment).
 
     python -m tools.experiments.variants expert-peek-deep expert-peek-capped \\
         --deals 1000 --seed 1 --jobs 2 --budget-ms 0
