@@ -34,16 +34,18 @@ from ..rules import Rules
 from ..tiles import TILES, Move
 from .playouts import ALL_TILES, SCORING, WARY
 
-__all__ = ["Outcome", "Policy", "rollout"]
+__all__ = ["FEATURES", "Outcome", "Policy", "move_features", "rollout"]
 
-Policy = Literal["random", "greedy", "wary", "side-wary"]
+Policy = Literal["random", "greedy", "wary", "side-wary", "learned"]
 """How every seat plays: ``"random"``, any legal move, all equally likely
 (the engine benchmark); ``"greedy"``, Easy's rule (the move scoring most,
 then a double, then the heavier tile); ``"wary"``, the rule of
 :func:`~allfives.players.playouts.wary_move` (greedy, less a share of what
 the next player may score off the ends left); ``"side-wary"``, wary's rule
 for the seats of the side to move when the rollout starts, Easy's for the
-others. Between moves its rule ranks
+others; ``"learned"``, for every seat the move with the highest sum of
+``weights`` times its :func:`move_features` (an experiment's playout policy,
+distilled from Expert's choices: tools/experiments/distill.py). Between moves its rule ranks
 equal, a player plays the one that comes first in its hand; the rollout,
 whose hands have no order, the one on the first end (West, East, North,
 South), then the lowest tile (0-0 first, 6-6 last)."""
@@ -98,20 +100,25 @@ def rollout(
     rng: random.Random | None = None,
     first: Move | None = None,
     trace: list[Move] | None = None,
+    weights: tuple[float, ...] | None = None,
 ) -> Outcome:
     """Play ``state`` to the end of the hand, ``first`` (a legal move, its
     end resolved) first if given, then ``policy`` for every seat; ``state``
-    is not changed. ``"random"`` draws on ``rng``. ``trace``, if given,
-    receives every move made."""
+    is not changed. ``"random"`` draws on ``rng``; ``"learned"`` weighs
+    :data:`FEATURES` by ``weights``. ``trace``, if given, receives every
+    move made."""
     rules = state.rules
     if state.reason is not None or state.winner is not None:
         return Outcome(tuple(state.scores), state.winner, state.reason, state.out)
     randomly = policy == "random"
     wary_seats = 0  # one bit per seat that plays wary's rule
-    if policy == "wary":
-        wary_seats = (1 << rules.players) - 1
+    if policy == "learned" and (weights is None or len(weights) != len(FEATURES)):
+        raise ValueError(f"a learned rollout needs {len(FEATURES)} weights, one per feature")
+    if policy in ("wary", "learned"):
+        wary_seats = (1 << rules.players) - 1  # "learned" sees what wary's rule sees
     elif policy == "side-wary":
         wary_seats = sum(1 << s for s in range(rules.players) if state.sides[s] == state.sides[state.to_move])
+    learned = weights if policy == "learned" else None
     wary = wary_seats != 0
     if randomly and rng is None:
         raise ValueError("a random rollout needs a random.Random")
@@ -204,7 +211,7 @@ def rollout(
             elif wary and wary_seats >> seat & 1:
                 held = hands[seat + 1 if seat + 1 < players else 0].bit_count()
                 ends = _ends(w, e, n, s, ww, we, wn, ws, total, spinner, spinner_arm, west_has, east_has)
-                t, arm = _wary(hand, laid, held, ends)
+                t, arm = _wary(hand, laid, held, ends) if learned is None else _learned(hand, laid, held, ends, learned)
             else:
                 ends = _ends(w, e, n, s, ww, we, wn, ws, total, spinner, spinner_arm, west_has, east_has)
                 t, arm = _greedy(hand, ends)
@@ -392,6 +399,77 @@ def _wary(hand: int, laid: int, held: int, ends: list[tuple[int, int, int, int]]
             # About the ends total again, times the chance of a scoring tile.
             value -= WARY * min(1.0, danger.bit_count() * held / hidden) * max(after, 5)
         key = 32.0 * value + tie
+        if key > best_key:
+            best_key, best = key, (t, arm)
+    return best
+
+
+FEATURES = ("points", "danger", "pips", "double", "stuck", "kept fits")
+"""What :func:`move_features` measures of a move, in order: the points it
+scores; wary's danger (the chance that the next player holds a tile scoring
+off the ends left, times about the ends total); the tile's pips over 10;
+1 for a double; 1 if none of the tiles the mover keeps fits the ends left
+(it will draw or pass next turn, unless the next player changes them); the
+share of the kept tiles that fit there."""
+
+
+def move_features(
+    hand: int, laid: int, held: int, ends: list[tuple[int, int, int, int]]
+) -> list[tuple[int, int, tuple[float, ...]]]:
+    """Each move of ``hand`` on ``ends`` as (tile index, arm, its
+    :data:`FEATURES`), as the mover sees it: its own hand and the tiles in
+    play (``laid``); the next player holds ``held`` tiles. The ends after a
+    move are the others and the tile's outer half (a spinner opening its
+    sides is not counted: the feature is the same in training and play)."""
+    unseen = ALL_TILES & ~laid & ~hand
+    hidden = unseen.bit_count() or 1
+    rows: list[tuple[int, int, tuple[float, ...]]] = []
+    for arm, number, _, base in ends:
+        on = hand & WITH[number]
+        while on:
+            low_bit = on & -on
+            on ^= low_bit
+            t = low_bit.bit_length() - 1
+            high = HIGH[t]
+            outer = LOW[t] if high == number else high
+            after = base + outer * TIMES[t]
+            danger = SCORING[outer * 5 + (after - outer * TIMES[t]) % 5]
+            fits = WITH[outer]
+            for other, other_number, times, _ in ends:
+                if other != arm:
+                    danger |= SCORING[other_number * 5 + (after - other_number * times) % 5]
+                    fits |= WITH[other_number]
+            danger &= unseen
+            chance = min(1.0, danger.bit_count() * held / hidden) if danger else 0.0
+            kept = hand ^ low_bit
+            size = kept.bit_count()
+            fitting = (kept & fits).bit_count()
+            rows.append(
+                (
+                    t,
+                    arm,
+                    (
+                        float(after if after and not after % 5 else 0),
+                        chance * max(after, 5),
+                        PIPS[t] / 10,
+                        1.0 if TIMES[t] == 2 else 0.0,
+                        1.0 if size and not fitting else 0.0,
+                        fitting / size if size else 1.0,
+                    ),
+                )
+            )
+    return rows
+
+
+def _learned(
+    hand: int, laid: int, held: int, ends: list[tuple[int, int, int, int]], weights: tuple[float, ...]
+) -> tuple[int, int]:
+    """The move with the highest weighted sum of its features; between
+    equals, Easy's tie-break (a double, then the heavier tile)."""
+    best_key = -1e18
+    best = (0, 0)
+    for t, arm, row in move_features(hand, laid, held, ends):
+        key = sum(w * x for w, x in zip(weights, row, strict=True)) + 1e-6 * TIE[t]
         if key > best_key:
             best_key, best = key, (t, arm)
     return best

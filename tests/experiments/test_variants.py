@@ -77,6 +77,12 @@ TRIED = (
     "expert-read",
     "expert-ismcts",
     "expert-peek",
+    "expert-peek-capped",
+    "expert-peek-reply",
+    "expert-peek-deep",
+    "expert-learned",
+    "expert-cpu",
+    "learned",
     "expert-peek-late",
     "reference-shared",
 )

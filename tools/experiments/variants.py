@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -32,7 +33,9 @@ from allfives.players.simple import greedy_move
 from allfives.tiles import Move
 from allfives.view import SeatView, view_of
 
+from .bound import BOUND_DEALS, Deep
 from .choices import ChoiceReading
+from .distill import Learned, LearnedPlayer, load_weights
 from .ismcts import TreeSearch
 from .reading import SearchReading
 
@@ -155,6 +158,25 @@ VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
     # Not honest: sees the other hands (only the boneyard's order is sampled).
     # An upper bound on what better inference could buy.
     "expert-peek": lambda rng, budget: Expert(rng, budget_ms=budget, inference=Peeking()),
+    # The two peeking players of the evaluator bound (bound.py), at the same
+    # cap: Easy's playouts, and the deeper evaluator (exact once few tiles
+    # are left, else the next player's best reply then greedy).
+    "expert-peek-capped": lambda rng, budget: Expert(rng, budget_ms=budget, deals=BOUND_DEALS, inference=Peeking()),
+    "expert-peek-reply": lambda rng, budget: Expert(
+        rng, budget_ms=budget, deals=BOUND_DEALS, inference=Peeking(), playout=Answered(greedy_move)
+    ),
+    "expert-peek-deep": lambda rng, budget: Expert(
+        rng, budget_ms=budget, deals=BOUND_DEALS, inference=Peeking(), playout=Deep(Answered(greedy_move))
+    ),
+    # The playout policy distilled from Expert's choices (distill.py), and
+    # Expert as shipped, both with the budget counted in the process's CPU
+    # time (other jobs on the machine do not shorten it): equal time a move.
+    "expert-learned": lambda rng, budget: Expert(
+        rng, budget_ms=budget, clock=time.process_time, playout=Learned(load_weights())
+    ),
+    "expert-cpu": lambda rng, budget: Expert(rng, budget_ms=budget, clock=time.process_time),
+    # The distilled policy as a one-move player (as Easy and wary are).
+    "learned": lambda rng, budget: LearnedPlayer(rng, load_weights()),
     # Honest for the hand's first plays, then sees the other hands: an upper
     # bound on what inference from what the other players have shown could buy.
     "expert-peek-late": lambda rng, budget: Expert(rng, budget_ms=budget, inference=Peeking(PEEK_AFTER)),

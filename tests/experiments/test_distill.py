@@ -1,0 +1,110 @@
+"""The playout policy distilled from Expert's choices (tools/experiments/distill.py)
+and the rollout's ``"learned"`` rule that plays it: legal moves, the move its
+weights rank first, the engine's own scores, the features the fit sees."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from allfives import Deal, HandState, Rules
+from allfives.players.rollout import FEATURES, rollout
+from tools.experiments import distill
+from tools.experiments.distill import Learned, load_weights, state_features
+
+WEIGHTS = (0.2, -0.15, 0.2, 0.8, -0.5, 1.0)
+RULES = (Rules(), Rules(players=4), Rules(players=3), Rules(hand_size=3))
+
+
+def _dealt(rules: Rules, seed: int) -> HandState:
+    deal = Deal.shuffle(rules, random.Random(seed))
+    return HandState(rules, deal.hands, deal.boneyard, deal.leader if deal.leader is not None else 0)
+
+
+def _value(row: tuple[float, ...], weights: tuple[float, ...]) -> float:
+    return sum(w * x for w, x in zip(weights, row, strict=True))
+
+
+@pytest.mark.parametrize("rules", RULES, ids=str)
+def test_a_learned_rollout_plays_the_move_its_weights_rank_first_to_the_engines_end(rules: Rules) -> None:
+    for seed in range(40):
+        state = _dealt(rules, seed)
+        trace: list = []  # type: ignore[type-arg]
+        outcome = rollout(state, "learned", trace=trace, weights=WEIGHTS)
+        assert not state.moves
+        for move in trace:
+            assert move in state.legal_moves()
+            if state.layout.lead is not None:
+                rows = state_features(state)
+                assert {m for m, _ in rows} == set(state.legal_moves())
+                best = max(_value(r, WEIGHTS) for _, r in rows)
+                chosen = next(r for m, r in rows if m == move)
+                assert _value(chosen, WEIGHTS) == pytest.approx(best)
+            state.apply(move)
+        assert outcome == (tuple(state.scores), state.winner, state.reason, state.out)
+
+
+def test_weights_on_the_points_alone_play_as_easy() -> None:
+    points_only = tuple(1.0 if name == "points" else 0.0 for name in FEATURES)
+    for seed in range(60):
+        state = _dealt(Rules(), seed)
+        assert rollout(state, "learned", weights=points_only) == rollout(state, "greedy")
+
+
+def test_a_learned_rollout_needs_a_weight_per_feature() -> None:
+    with pytest.raises(ValueError, match="weights"):
+        rollout(_dealt(Rules(), 1), "learned")
+    with pytest.raises(ValueError, match="weights"):
+        rollout(_dealt(Rules(), 1), "learned", weights=(1.0,))
+
+
+def test_the_features_say_what_the_move_does() -> None:
+    state = _dealt(Rules(hand_size=3), 2)
+    state.apply(state.legal_moves()[0])
+    for move, (points, danger, pips, double, stuck, fits) in state_features(state):
+        assert points == state.points_for(move)
+        assert pips == move.tile.pips / 10
+        assert double == (1.0 if move.tile.is_double else 0.0)
+        assert danger >= 0
+        assert stuck in (0.0, 1.0)
+        assert 0.0 <= fits <= 1.0
+        assert (stuck == 1.0) == (fits == 0.0 and len(state.hands[state.to_move]) > 1)
+
+
+def test_the_committed_weights_load_one_per_feature_and_play() -> None:
+    weights = load_weights()
+    assert len(weights) == len(FEATURES)
+    state = _dealt(Rules(), 3)
+    move = state.legal_moves()[0]
+    assert Learned(weights)(state, move).scores
+
+
+def test_the_script_fits_expert_choices_and_writes_the_weights(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "w.json"
+    assert distill.main(["--hands", "2", "--deals", "8", "--out", str(out)]) == 0
+    assert len(load_weights(out)) == len(FEATURES)
+    assert '"choices"' in capsys.readouterr().out
+
+
+def test_the_cost_of_a_learned_rollout_is_measured_against_greedy() -> None:
+    assert distill.cost_ratio(WEIGHTS, hands=3) > 0
+
+
+def test_the_learned_player_plays_the_move_its_weights_rank_first() -> None:
+    from helpers import my_view, positions
+
+    from tools.experiments.distill import LearnedPlayer, features_on
+
+    player = LearnedPlayer(random.Random(1), WEIGHTS)
+    checked = 0
+    for match in positions(Rules(), 40, seed=4):
+        view = my_view(match)
+        move = player.choose(view).move
+        assert move in view.legal_moves
+        if view.layout.lead is not None and len(view.legal_moves) > 1:
+            rows = features_on(view.layout, view.hand, view.hand_sizes[1 - view.seat])
+            best = max(_value(r, WEIGHTS) for _, r in rows)
+            assert _value(next(r for m, r in rows if m == move), WEIGHTS) == pytest.approx(best)
+            checked += 1
+    assert checked >= 10
