@@ -20,8 +20,12 @@ WEB_SUFFIXES = frozenset({".html", ".css", ".py", ".toml", ".json", ".svg", ".we
 CONFIG_NAME = "pyscript.json"
 #: The service worker template, which :mod:`sitebuild.offline` stamps.
 SERVICE_WORKER = "sw.js"
+#: The SVG gradients the dominoes are painted with (web/tiles.css), which
+#: the build puts into each page where it says :data:`TILE_DEFS_MARK`.
+TILE_DEFS = "tile-defs.svg"
+TILE_DEFS_MARK = "<!--TILE_DEFS-->"
 #: web/ files that are templates, written into dist/ by the build, not copied.
-WEB_TEMPLATES = frozenset({CONFIG_NAME, SERVICE_WORKER})
+WEB_TEMPLATES = frozenset({CONFIG_NAME, SERVICE_WORKER, TILE_DEFS})
 #: web/ scripts that pages load with ``<script type="py" src=...>``; every
 #: other web/*.py is a module put into the Pyodide file system for import.
 WEB_ENTRY_SCRIPTS = frozenset({"main.py", "embed.py", "tutorial_live.py"})
@@ -127,7 +131,8 @@ def web_files(web: Path = WEB) -> list[Path]:
     """The web/ files to copy as they are (top level only), relative to web/.
 
     The templates are left out: :func:`write_configs` and
-    :func:`sitebuild.offline.write_offline_files` write them.
+    :func:`sitebuild.offline.write_offline_files` write them, and
+    :func:`write_site` puts the tiles' gradients into the pages.
     """
     return [
         path.relative_to(web)
@@ -182,11 +187,25 @@ def write_configs(dist: Path, modules: Sequence[Path], pages: Iterable[PageConfi
     return written
 
 
+def with_tile_defs(page: str, defs: str) -> str:
+    """``page`` with the tiles' SVG gradients where it marks their place
+    (once at most: an id may appear only once in a page)."""
+    if page.count(TILE_DEFS_MARK) > 1:
+        raise BuildError(f"a page holds {TILE_DEFS_MARK} more than once")
+    body = "\n".join(line for line in defs.strip().splitlines() if not line.startswith("<!--"))
+    return page.replace(TILE_DEFS_MARK, body)
+
+
 def write_site(dist: Path) -> list[Path]:
     """Copy the allfives package and the web/ files into ``dist``, and write the pages' configs."""
     package = package_files()
     pages = web_files()
     written = copy_files(ROOT, package, dist)
     written += copy_files(WEB, pages, dist)
+    defs = (WEB / TILE_DEFS).read_text(encoding="utf-8")
+    for page in (dist / name for name in pages if Path(name).suffix == ".html"):
+        text = page.read_text(encoding="utf-8")
+        if TILE_DEFS_MARK in text:
+            page.write_text(with_tile_defs(text, defs), encoding="utf-8")
     written += write_configs(dist, importable_modules(package, pages))
     return written

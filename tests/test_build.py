@@ -564,3 +564,15 @@ def test_a_module_is_shipped_with_the_modules_it_imports(tmp_path: Path) -> None
     (web / "page.py").write_text("from pkg.sub import b\n", encoding="utf-8")
     shipped = {path.relative_to(tmp_path).as_posix() for path in site.page_imports(package, web)}
     assert shipped == {"pkg/__init__.py", "pkg/a.py", "pkg/sub/__init__.py", "pkg/sub/b.py", "pkg/c.py"}
+
+
+def test_the_pages_get_the_tiles_gradients_once_from_one_file() -> None:
+    defs = (ROOT / "web" / site.TILE_DEFS).read_text(encoding="utf-8")
+    page = site.with_tile_defs(f"<body>\n{site.TILE_DEFS_MARK}\n<main></main>", defs)
+    assert site.TILE_DEFS_MARK not in page
+    assert page.count('id="af-ivory"') == 1
+    assert "<!--" not in page, "the file's own comment stays out of the page"
+    for name in ("index.html", "embed.html"):
+        assert (ROOT / "web" / name).read_text(encoding="utf-8").count(site.TILE_DEFS_MARK) == 1
+    with pytest.raises(BuildError, match="more than once"):
+        site.with_tile_defs(site.TILE_DEFS_MARK * 2, defs)
