@@ -93,3 +93,5 @@ def show(page: Page, step: int) -> None:
 
     page.open_dialog(t(f"intro_title_{number}"), body, buttons, done)
     by_id("dialog").classList.add("intro")
+    if last:  # read to the end: seen, even if the page is left before the dialog's close event
+        page.store.set(SEEN_KEY, "1")
