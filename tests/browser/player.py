@@ -130,9 +130,17 @@ class Player:
         return form
 
     def start(self, form: Locator) -> None:
-        """Press Start in the filled-in New match dialog."""
+        """Press Start in the filled-in New match dialog, and wait until the
+        new match is on the table. The dialog hides before its close event
+        is handled, and for that moment the old match's tiles are still
+        lit: a move made then would be read against the old log."""
+        self.page.evaluate(
+            """() => { window.matchBegun = false; document.getElementById("dialog")
+                .addEventListener("close", () => { window.matchBegun = true; }, {once: true}); }"""
+        )
         form.get_by_role("button", name="Start").click()
         expect(form).to_be_hidden()
+        self.page.wait_for_function("() => window.matchBegun")
 
     def start_match(
         self,
