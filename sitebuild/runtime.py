@@ -14,7 +14,8 @@ what it writes). It
   fetches, so its progress bar is bytes fetched out of a known total;
 - makes the memory snapshot that web/runtime.js (the pages' interpreter
   module) restores on a return visit instead of starting Python: Python
-  just after start-up, with the rules engine imported (sitebuild/snapshot.mjs).
+  just after start-up, with the rules engine and every page module that
+  needs no browser imported (sitebuild/snapshot.mjs).
   It freezes the engine's code, so every build makes it anew; it is checked
   against the size Pyodide can restore and restored once in Node.
 
@@ -23,6 +24,7 @@ Needs Node.js and the ``pyodide`` npm package.
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 import subprocess
@@ -32,12 +34,14 @@ from pathlib import Path
 from typing import Final
 
 from .files import ROOT, BuildError
+from .site import WEB_ENTRY_SCRIPTS
 from .stdlib_trim import site_roots
 from .vendor import PYODIDE_DIR, VENDOR_PYODIDE
 
 __all__ = [
     "RUNTIME_FILES",
     "RuntimeBuildError",
+    "browser_free_modules",
     "loading_sizes",
     "make_snapshot",
     "stamp_loading_script",
@@ -55,8 +59,8 @@ SIZES_MARK: Final = "/*RUNTIME_SIZES*/"
 #: reads it from the service worker's cache; a first visit never fetches it).
 SNAPSHOT_SCRIPT: Final = HERE / "snapshot.mjs"
 SNAPSHOT_NAME: Final = "runtime-snapshot.gz"
-#: What the snapshot imports: the engine and the standard library modules the
-#: pages import (web/ modules need the browser, so they are imported there).
+#: What the snapshot imports besides the pages' own modules: the engine and
+#: the standard library modules the pages and PyScript import.
 SNAPSHOT_MODULES: Final = (
     "allfives",
     "allfives.players",
@@ -64,10 +68,14 @@ SNAPSHOT_MODULES: Final = (
     "allfives.view",
     "asyncio",
     "base64",
+    "encodings.cp437",  # zipfile reads the pages' archive's names with it
     "json",
     "urllib.parse",
     "zlib",
 )
+#: Modules that only exist in the page: a web/ module that imports one, or
+#: imports a module that does, cannot be imported in Node.
+BROWSER_MODULES: Final = frozenset({"js", "pyscript", "pyodide"})
 #: Pyodide 314 copies a snapshot into its heap as created, 30 MiB, without
 #: growing it (pyodide issue 6254); the snapshot's header adds a few bytes.
 SNAPSHOT_LIMIT: Final = 30 * 1024 * 1024 + 4096
@@ -102,10 +110,46 @@ def precompile_stdlib(source: Path, target: Path, *, cwd: Path, roots: Iterable[
     print(result.stdout.strip())
 
 
+def module_level_imports(source: Path) -> set[str]:
+    """The top-level names ``source`` imports when it is imported (not in a
+    function, nor under ``if TYPE_CHECKING:``)."""
+    names: set[str] = set()
+    for node in ast.parse(source.read_text(encoding="utf-8"), str(source)).body:
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def browser_free_modules(folder: Path, skip: Iterable[str] = ()) -> list[str]:
+    """The modules at the top of ``folder`` that can be imported outside a
+    browser: none of them imports, directly or through another module of
+    ``folder``, one of :data:`BROWSER_MODULES`. ``skip`` names scripts
+    (run by their page, never imported)."""
+    imports = {path.stem: module_level_imports(path) for path in folder.glob("*.py") if path.name not in skip}
+    blocked = set(BROWSER_MODULES)
+    changed = True
+    while changed:  # a module that imports a blocked one is blocked too
+        changed = False
+        for name, found in imports.items():
+            if name not in blocked and found & blocked:
+                blocked.add(name)
+                changed = True
+    return sorted(name for name in imports if name not in blocked)
+
+
+def snapshot_modules(dist: Path) -> list[str]:
+    """Every module the snapshot imports: :data:`SNAPSHOT_MODULES` and the
+    pages' modules that need no browser (the board, the words, the
+    controller...), so that a restored page imports only the rest."""
+    return [*SNAPSHOT_MODULES, *browser_free_modules(dist, WEB_ENTRY_SCRIPTS)]
+
+
 def make_snapshot(dist: Path, *, cwd: Path) -> Path:
     """Write the gzipped memory snapshot into ``dist``; return its path."""
     target = dist / SNAPSHOT_NAME
-    command = [node(), str(SNAPSHOT_SCRIPT), str(dist), str(target), str(SNAPSHOT_LIMIT), *SNAPSHOT_MODULES]
+    command = [node(), str(SNAPSHOT_SCRIPT), str(dist), str(target), str(SNAPSHOT_LIMIT), *snapshot_modules(dist)]
     result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         raise RuntimeBuildError(f"making the memory snapshot failed:\n{result.stderr.strip()[-2000:]}")

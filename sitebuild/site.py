@@ -28,7 +28,7 @@ TILE_DEFS_MARK = "<!--TILE_DEFS-->"
 WEB_TEMPLATES = frozenset({CONFIG_NAME, SERVICE_WORKER, TILE_DEFS})
 #: web/ scripts that pages load with ``<script type="py" src=...>``; every
 #: other web/*.py is a module put into the Pyodide file system for import.
-WEB_ENTRY_SCRIPTS = frozenset({"main.py", "embed.py", "tutorial_live.py"})
+WEB_ENTRY_SCRIPTS = frozenset({"play.py", "embed.py", "tutorial_live.py"})
 #: Files of the allfives package copied into dist/ besides its modules.
 PACKAGE_EXTRA_FILES = frozenset({"py.typed"})
 

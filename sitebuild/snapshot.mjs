@@ -1,12 +1,13 @@
 // Make the memory snapshot a page restores instead of starting Python: the
-// interpreter after start-up, with the game's rules engine imported.
+// interpreter after start-up, with the game's rules engine and the page
+// modules that need no browser imported.
 //
 //   node sitebuild/snapshot.mjs DIST OUT.gz LIMIT MODULE...
 //
 // It starts Pyodide in Node on DIST's own python_stdlib.zip (a snapshot must
 // be restored with the byte-identical zip it was made with), writes DIST's
-// allfives package where PyScript writes it in the page (the home folder,
-// which is on sys.path), imports each MODULE, collects the garbage, and writes
+// allfives package and its top-level modules where PyScript writes them in
+// the page (the home folder, which is on sys.path), imports each MODULE, collects the garbage, and writes
 // pyodide.makeMemorySnapshot() gzipped. A private API of Pyodide 314: the page
 // falls back to a plain start whenever a restore fails.
 //
@@ -41,7 +42,8 @@ const pyodide = await loadPyodide({
   stderr: (line) => console.error(line),
 });
 const home = "/home/pyodide";
-for (const path of pythonFiles(join(dist, "allfives"))) {
+const pageModules = readdirSync(dist).filter((name) => name.endsWith(".py")).map((name) => join(dist, name));
+for (const path of [...pythonFiles(join(dist, "allfives")), ...pageModules]) {
   const target = join(home, relative(dist, path));
   pyodide.FS.mkdirTree(dirname(target));
   pyodide.FS.writeFile(target, readFileSync(path));

@@ -7,7 +7,7 @@ import shutil
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from . import offline, pycache, runtime, site, tutorial, vendor
+from . import bundle, offline, pycache, runtime, site, tutorial, vendor
 from .files import DIST
 
 Step = Callable[[Path], list[Path]]
@@ -20,6 +20,7 @@ STEPS: tuple[Step, ...] = (
     tutorial.write_tutorial,  # rules*.html and the scenarios' records
     runtime.write_runtime,  # the precompiled standard library, the loading sizes, the memory snapshot
     pycache.write_pycache,  # a .pyc of every module the pages import, PyScript's own included
+    bundle.write_bundles,  # each page's Python files packed into one archive its config names
     offline.write_offline_files,  # precache.json and sw.js
 )
 
@@ -37,7 +38,9 @@ def build(dist: Path = DIST, *, install: bool = True, steps: Iterable[Step] = ST
     written: list[Path] = []
     for step in steps:
         written += step(dist)
-    return written
+    # A later step may take an earlier one's files away (the archives take
+    # the .pyc files): what is listed is what dist/ holds.
+    return [path for path in written if path.exists()]
 
 
 def describe(files: Iterable[Path], dist: Path = DIST) -> Iterator[str]:

@@ -108,10 +108,11 @@ def test_web_files_include_the_worker_script_and_icons_but_not_the_templates(tmp
 def test_each_page_config_lists_the_modules_its_page_imports() -> None:
     package = [Path("allfives/__init__.py"), Path("allfives/players/medium.py")]
     pages = [Path(name) for name in ("board.py", "controller.py", "i18n.py", "lang_de.py", "lang_en.py")]
-    pages += [Path(name) for name in ("main.py", "embed.py", "offline.py", "replay.py", "store.py")]
+    pages += [Path(name) for name in ("main.py", "play.py", "embed.py", "offline.py", "replay.py", "store.py")]
     modules = site.importable_modules(package, pages)
-    assert Path("main.py") not in modules
+    assert Path("play.py") not in modules
     assert Path("embed.py") not in modules, "page scripts are loaded by their page, not imported"
+    assert Path("main.py") in modules, "the game's code is a module, precompiled; play.py starts it"
     game, embed = site.PAGE_CONFIGS
     assert site.page_modules(game, modules) == modules
     assert [m.as_posix() for m in site.page_modules(embed, modules)] == [
@@ -125,6 +126,7 @@ def test_each_page_config_lists_the_modules_its_page_imports() -> None:
         "offline.py",
         "replay.py",
     ]
+    assert Path("main.py") in site.page_modules(game, modules)
 
 
 def test_the_embed_page_names_its_own_config() -> None:

@@ -1,5 +1,6 @@
 """The runtime build steps that need no Node: the loading script's table of
-sizes (sitebuild/runtime.py). The precompiled library and the snapshot are
+sizes and the snapshot's modules (sitebuild/runtime.py), the pages' .pyc in
+their configs (sitebuild/pycache.py), and their archives (sitebuild/bundle.py). The precompiled library and the snapshot are
 made by every build and tested in the browser (tests/browser/test_loading.py,
 tests/browser/test_runtime.py)."""
 
@@ -7,11 +8,13 @@ from __future__ import annotations
 
 import json
 import re
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from sitebuild import pycache, runtime
+from sitebuild import bundle, pycache, runtime, site
+from sitebuild.files import BuildError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -82,3 +85,65 @@ def test_a_config_lists_the_pyc_of_each_of_its_modules_and_pyscripts() -> None:
 )
 def test_a_pyc_names_its_source(pyc: str, source: str) -> None:
     assert pycache.source_of(pyc) == source
+
+
+# Each page's Python in one archive (sitebuild/bundle.py); the browser
+# tests start every page from its archive.
+
+
+def test_a_pages_files_go_into_one_archive_at_the_paths_the_page_writes(tmp_path: Path) -> None:
+    (tmp_path / "allfives").mkdir()
+    (tmp_path / "allfives" / "tiles.py").write_text("TILES = 28\n")
+    (tmp_path / "vendor" / "pyscript").mkdir(parents=True)
+    (tmp_path / "vendor" / "pyscript" / "util.pyc").write_bytes(b"\x00compiled")
+    files = {"./allfives/tiles.py": "./allfives/tiles.py", "./vendor/pyscript/util.pyc": "./pyscript/util.pyc"}
+    archive = tmp_path / "pages.zip"
+    bundle.write_archive(tmp_path, files, archive)
+    with zipfile.ZipFile(archive) as packed:
+        assert packed.namelist() == ["allfives/tiles.py", "pyscript/util.pyc"]
+        assert packed.read("pyscript/util.pyc") == b"\x00compiled"
+    first = archive.read_bytes()
+    bundle.write_archive(tmp_path, files, archive)
+    assert archive.read_bytes() == first, "the same files make the same archive"
+
+
+def test_a_config_then_names_only_its_archive_unpacked_where_the_files_went() -> None:
+    config = {"interpreter": "./runtime.js", "files": {"./board.py": "./board.py"}}
+    assert bundle.bundle_config(config, "pages-game.zip") == {
+        "interpreter": "./runtime.js",
+        "files": {"./pages-game.zip": "./*"},
+    }
+    assert bundle.archive_name("pyscript.json") == "pages-game.zip"
+    assert bundle.archive_name("pyscript-embed.json") == "pages-embed.zip"
+
+
+def test_an_archive_refuses_a_file_that_was_not_built_or_lands_outside_the_page(tmp_path: Path) -> None:
+    with pytest.raises(BuildError, match="was not built"):
+        bundle.write_archive(tmp_path, {"./board.py": "./board.py"}, tmp_path / "pages.zip")
+    (tmp_path / "board.py").write_text("")
+    with pytest.raises(BuildError, match="outside the page"):
+        bundle.write_archive(tmp_path, {"./board.py": "../board.py"}, tmp_path / "pages.zip")
+
+
+# What the snapshot imports (sitebuild/runtime.py): the page modules that
+# need no browser; a module that reaches the browser, even through another,
+# is left for the page.
+
+
+def test_the_snapshot_imports_the_page_modules_that_need_no_browser(tmp_path: Path) -> None:
+    (tmp_path / "board.py").write_text("import geometry\nfrom allfives import Tile\n")
+    (tmp_path / "geometry.py").write_text("import math\n")
+    (tmp_path / "dom.py").write_text("from pyscript import document\n")
+    (tmp_path / "shell.py").write_text("import board\nimport dom\n")
+    (tmp_path / "feel.py").write_text("import js\n")
+    (tmp_path / "typed.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import dom\n\ndef later():\n    import js\n"
+    )
+    (tmp_path / "play.py").write_text("import board\n")
+    assert runtime.browser_free_modules(tmp_path, skip={"play.py"}) == ["board", "geometry", "typed"]
+
+
+def test_the_real_pages_snapshot_list_holds_the_board_and_not_the_shell() -> None:
+    free = runtime.browser_free_modules(ROOT / "web", site.WEB_ENTRY_SCRIPTS)
+    assert {"board", "controller", "geometry", "i18n", "lang_en", "view"} <= set(free)
+    assert not {"dom", "shell", "main", "dialogs", "play", "embed"} & set(free)

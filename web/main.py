@@ -661,7 +661,3 @@ def last_played(seen: SeatView) -> Tile | None:
         if isinstance(event, Played):
             return event.move.tile
     return None
-
-
-PAGE = Page()
-PAGE.start()

@@ -21,10 +21,15 @@ const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("./runtime-snapshot.gz", import.meta.url).href;
 const RESEED = "import random as _r\n_r.seed()\ndel _r";
 
+// The snapshot's response in the service worker's cache, or null. Only the
+// lookup is awaited: its 30 MB are read while Pyodide loads its own module.
 async function cachedSnapshot() {
   if (!("caches" in globalThis) || !navigator.serviceWorker || !navigator.serviceWorker.controller) return null;
   const response = await caches.match(SNAPSHOT_URL);
-  if (!response || !response.body) return null;
+  return response && response.body ? response : null;
+}
+
+async function snapshotBytes(response) {
   // The service worker keeps it inflated (web/sw.js); an older cache gzipped.
   if (response.headers.get("X-Allfives-Inflated") === "1") return new Uint8Array(await response.arrayBuffer());
   const memory = response.body.pipeThrough(new DecompressionStream("gzip"));
@@ -41,7 +46,9 @@ export async function loadPyodide(options = {}) {
   }
   if (snapshot) {
     try {
-      const pyodide = await plainLoad({ ...settings, _loadSnapshot: snapshot });
+      const bytes = snapshotBytes(snapshot);
+      bytes.catch(() => {}); // a failed read fails the restore below, which says so
+      const pyodide = await plainLoad({ ...settings, _loadSnapshot: bytes });
       pyodide.runPython(RESEED);
       globalThis.performance.mark("allfives-snapshot-restored");
       return pyodide;

@@ -1,8 +1,8 @@
 """The pages' own Python comes precompiled (sitebuild/pycache.py): every
 module the game and the replay imported, the engine's, the page modules and
 PyScript's own package, has its build-time ``.pyc`` where Python's import
-looks for it, and that ``.pyc`` is the one the build wrote, so the browser
-compiles none of them.
+looks for it, and that ``.pyc`` is the one the build packed into the page's
+archive (sitebuild/bundle.py), so the browser compiles none of them.
 
 The test reaches the interpreter the way tests/browser/test_stdlib.py does:
 runtime.js is served with one line more that keeps what ``loadPyodide``
@@ -11,6 +11,7 @@ returns."""
 from __future__ import annotations
 
 import json
+import zipfile
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page
@@ -46,8 +47,10 @@ def page_modules(page: Page) -> tuple[str, list[list[object]]]:
     return str(found["check"]), found["rows"]
 
 
-def assert_precompiled(page: Page, site: Site, expected: set[str]) -> None:
+def assert_precompiled(page: Page, site: Site, archive: str, expected: set[str]) -> None:
     check, rows = page_modules(page)
+    with zipfile.ZipFile(site.dist / archive) as packed:
+        built = {name: packed.read(name)[:16] for name in packed.namelist() if name.endswith(".pyc")}
     assert check != "always", "the interpreter would check every .pyc against its source"
     names = {str(row[0]) for row in rows}
     assert expected <= names, f"not imported: {sorted(expected - names)}"
@@ -55,20 +58,20 @@ def assert_precompiled(page: Page, site: Site, expected: set[str]) -> None:
         assert int(str(size)) > 0, f"{name} ({source}) has no .pyc at {cached}: the browser compiled it"
         flags = int.from_bytes(bytes.fromhex(str(head))[4:8], "little")
         assert flags == UNCHECKED, f"{cached} is not an unchecked hash-based .pyc"
-        if not str(source).startswith("pyscript/"):
-            shipped = (site.dist / str(cached)).read_bytes()
-            assert bytes.fromhex(str(head)) == shipped[:16], f"{cached} is not the one the build wrote"
+        assert bytes.fromhex(str(head)) == built.get(str(cached)), f"{cached} is not the one the build packed"
 
 
 def test_the_game_imports_only_precompiled_modules(page: Page, site: Site) -> None:
     page.route("**/runtime.js", keep_the_interpreter)
     page.goto(site.url)
     ready(page)
-    assert_precompiled(page, site, {"board", "controller", "pyscript", "pyscript.display", "allfives.hand"})
+    assert_precompiled(
+        page, site, "pages-game.zip", {"main", "board", "controller", "pyscript", "pyscript.display", "allfives.hand"}
+    )
 
 
 def test_the_replay_imports_only_precompiled_modules(page: Page, site: Site) -> None:
     page.route("**/runtime.js", keep_the_interpreter)
     page.goto(f"{site.url}embed.html?src=tutorial/counting.json&move=3")
     ready(page)
-    assert_precompiled(page, site, {"replay", "board", "pyscript", "allfives.record"})
+    assert_precompiled(page, site, "pages-embed.zip", {"replay", "board", "pyscript", "allfives.record"})
