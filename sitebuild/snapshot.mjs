@@ -8,7 +8,8 @@
 // be restored with the byte-identical zip it was made with), writes DIST's
 // allfives package and its top-level modules where PyScript writes them in
 // the page (the home folder, which is on sys.path), imports each MODULE, collects the garbage, and writes
-// pyodide.makeMemorySnapshot() gzipped. A private API of Pyodide 314: the page
+// pyodide.makeMemorySnapshot() without its pages of zeros (web/sparse.js),
+// gzipped. A private API of Pyodide 314: the page
 // falls back to a plain start whenever a restore fails.
 //
 // Then it checks what the browser will do: a snapshot of more than LIMIT
@@ -19,6 +20,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
+import { pack, unpack } from "../web/sparse.js";
 
 const [dist, output, limitText, ...modules] = process.argv.slice(2);
 const limit = Number(limitText);
@@ -62,11 +64,19 @@ if (snapshot.length > limit) {
   console.error(`the snapshot is ${snapshot.length} bytes, over the ${limit} that Pyodide can restore`);
   process.exit(1);
 }
-const restored = await loadPyodide({ _loadSnapshot: snapshot, stdLibURL, stderr: (line) => console.error(line) });
+// Stored without its pages of zeros (web/sparse.js); what is restored here is
+// the stored form unpacked, as the page will unpack it.
+const stored = pack(snapshot);
+const unpacked = unpack(stored);
+if (unpacked.length !== snapshot.length || Buffer.compare(Buffer.from(unpacked), Buffer.from(snapshot)) !== 0) {
+  console.error("the snapshot does not unpack to itself");
+  process.exit(1);
+}
+const restored = await loadPyodide({ _loadSnapshot: unpacked, stdLibURL, stderr: (line) => console.error(line) });
 const check = restored.runPython("import sys; 'allfives.players' in sys.modules and 'allfives' in sys.modules");
 if (!check) {
   console.error("the restored snapshot lacks the engine's modules");
   process.exit(1);
 }
-writeFileSync(output, gzipSync(snapshot, { level: 6 }));
-console.log(`${output}: ${snapshot.length} bytes of memory (restores in Node)`);
+writeFileSync(output, gzipSync(stored, { level: 6 }));
+console.log(`${output}: ${snapshot.length} bytes of memory, ${stored.length} stored without its pages of zeros (restores in Node)`);

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -147,3 +149,34 @@ def test_the_real_pages_snapshot_list_holds_the_board_and_not_the_shell() -> Non
     free = runtime.browser_free_modules(ROOT / "web", site.WEB_ENTRY_SCRIPTS)
     assert {"board", "controller", "geometry", "i18n", "lang_en", "view"} <= set(free)
     assert not {"dom", "shell", "main", "dialogs", "play", "embed"} & set(free)
+
+
+# The snapshot's stored form (web/sparse.js), run in Node as the build runs it.
+
+SPARSE_CHECK = """
+import { pack, unpack } from "./web/sparse.js";
+const heap = new Uint8Array(4096 * 9 + 100);
+heap[5] = 1; heap[4096 * 3 + 7] = 2; heap[4096 * 4] = 3; heap[heap.length - 1] = 4;
+const stored = pack(heap);
+const back = unpack(stored);
+const same = back.length === heap.length && back.every((byte, i) => byte === heap[i]);
+let refused = "";
+try { unpack(stored.subarray(0, stored.length - 1)); } catch (error) { refused = error.message; }
+const plain = new Uint8Array([9, 8, 7]);
+console.log(JSON.stringify({ stored: stored.length, same, refused, plain: unpack(plain) === plain }));
+"""
+
+
+def test_the_snapshot_is_stored_without_its_pages_of_zeros_and_unpacks_to_itself() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("needs Node.js, as the build does")
+    result = subprocess.run(
+        [node, "--input-type=module", "-e", SPARSE_CHECK], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    found = json.loads(result.stdout.strip().splitlines()[-1])
+    assert found["same"], "unpacked, the heap is the heap again"
+    # Pages 0, 3-4 and the last (partial) one hold bytes: three runs, four pages' bytes.
+    assert found["stored"] == 16 + 3 * 8 + 4096 * 3 + 100
+    assert found["refused"] == "the saved start is cut short"
+    assert found["plain"], "a heap stored as it is (an older build) passes through"

@@ -47,11 +47,29 @@ def hand(page: Page) -> list[str]:
     return [str(tile.get_attribute("aria-label")) for tile in page.locator("#hand button").all()]
 
 
+#: Every text the status line shows while the page starts.
+RECORD_STATUS = """
+window.__said = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const status = document.querySelector("[role=status]");
+  const note = () => window.__said.push(status.textContent);
+  note();
+  new MutationObserver(note).observe(status, { childList: true, characterData: true, subtree: true });
+});
+"""
+
+
 def test_a_return_visit_restores_the_snapshot_and_plays(sw_page: Page, site: Site) -> None:
     first_visit(sw_page, site.url)
+    sw_page.add_init_script(RECORD_STATUS)
     sw_page.reload()
     ready(sw_page)
     assert restored(sw_page)
+    # The runtime is already here: the page says it is starting, and never
+    # counts bytes it does not fetch.
+    said = sw_page.evaluate("window.__said")
+    assert "Starting the game…" in said
+    assert "Loading the game…" not in said
     expect(sw_page.get_by_role("status")).to_have_text(TURN_STATUS)
     expect(sw_page.locator("#hand button").first).to_be_visible()
 
