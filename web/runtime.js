@@ -32,17 +32,19 @@ const SNAPSHOT_URL = new URL("./runtime-snapshot.gz", import.meta.url).href;
 const RESEED = "import random as _r\n_r.seed()\ndel _r";
 
 // What a return visit reads before loadPyodide is called: the snapshot's
-// bytes and the compiled runtime, or null on a first visit (no worker yet:
-// the runtime then arrives once, through Pyodide's own fetch).
+// bytes, the compiled runtime and its JavaScript; null on a first visit (no
+// worker yet: the runtime then arrives once, through Pyodide's own fetch).
 const early = readEarly();
 
 function readEarly() {
   if (!("caches" in globalThis) || !navigator.serviceWorker || !navigator.serviceWorker.controller) return null;
   const snapshot = caches.match(SNAPSHOT_URL).then((response) => (response && response.body ? snapshotBytes(response) : null));
   const compiled = WebAssembly.compileStreaming(fetch(WASM_URL));
+  // Pyodide's JavaScript half: loadPyodide imports it by the same address,
+  // so this import is the one it gets, parsed by then.
+  const glue = import(new URL("pyodide.asm.mjs", INDEX_URL).href);
   // Each is awaited only when used; a failure then is a plain start.
-  snapshot.catch(() => {});
-  compiled.catch(() => {});
+  for (const promise of [snapshot, compiled, glue]) promise.catch(() => {});
   return { snapshot, compiled };
 }
 
