@@ -5,15 +5,15 @@ bundle into ./pyscript/ at every start and imports before the page's script.
 
 Without them every start compiles all of that from source in the browser
 (about 10,000 lines: PyScript's package, the engine, the page modules).
-Each config gets a ``files`` entry per ``.pyc``, so PyScript fetches them
-with the sources and writes them where Python's import looks (the
-``__pycache__`` folder beside each source). The compiling is done by
-Pyodide's own Python in Node (sitebuild/pycache.mjs): the magic number and
-bytecode are the ones the page runs.
+Each config gets a ``files`` entry per ``.pyc`` at the place Python's
+import looks (the ``__pycache__`` folder beside each source); then
+:mod:`sitebuild.bundle` packs every file a config lists, these included,
+into the page's one archive. The compiling is done by Pyodide's own Python
+in Node (sitebuild/pycache.mjs): the magic number and bytecode are the ones
+the page runs.
 
 It runs after :mod:`sitebuild.runtime` (the snapshot freezes the engine's
-code objects either way) and before the offline manifest, which must hash
-the files it writes.
+code objects either way) and before :mod:`sitebuild.bundle`.
 """
 
 from __future__ import annotations

@@ -93,31 +93,33 @@
   // moment: the game is starting, and counting its bytes (reading a copy of
   // 40 MB, chunk by chunk, on the main thread) would only slow it down.
   const returning = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
-  if (returning) for (const path of Object.keys(SIZES)) fetched.set(path, SIZES[path]);
-
-  // Count the runtime's fetches as their bodies stream in: a copy of each
-  // response is read alongside the one the runtime reads.
-  const plainFetch = window.fetch;
-  if (!returning) window.fetch = function (input, init) {
-    const response = plainFetch.call(this, input, init);
-    const path = runtimePath(input instanceof Request ? input.url : String(input));
-    if (!path) return response;
-    return response.then((answer) => {
-      if (answer.ok && answer.body) count(path, answer.clone().body).catch(() => fetched.set(path, SIZES[path]));
-      return answer;
-    });
-  };
-
-  // What arrives by import (the runtime's JavaScript) counts once it is in.
-  if ("PerformanceObserver" in window && !returning) {
-    const seen = (entries) => {
-      for (const entry of entries) {
-        const path = runtimePath(entry.name);
-        if (path && !fetched.has(path)) fetched.set(path, SIZES[path]);
-      }
-      show();
+  if (returning) {
+    for (const path of Object.keys(SIZES)) fetched.set(path, SIZES[path]);
+  } else {
+    // Count the runtime's fetches as their bodies stream in: a copy of each
+    // response is read alongside the one the runtime reads.
+    const plainFetch = window.fetch;
+    window.fetch = function (input, init) {
+      const response = plainFetch.call(this, input, init);
+      const path = runtimePath(input instanceof Request ? input.url : String(input));
+      if (!path) return response;
+      return response.then((answer) => {
+        if (answer.ok && answer.body) count(path, answer.clone().body).catch(() => fetched.set(path, SIZES[path]));
+        return answer;
+      });
     };
-    new PerformanceObserver((list) => seen(list.getEntries())).observe({ type: "resource", buffered: true });
+
+    // What arrives by import (the runtime's JavaScript) counts once it is in.
+    if ("PerformanceObserver" in window) {
+      const seen = (entries) => {
+        for (const entry of entries) {
+          const path = runtimePath(entry.name);
+          if (path && !fetched.has(path)) fetched.set(path, SIZES[path]);
+        }
+        show();
+      };
+      new PerformanceObserver((list) => seen(list.getEntries())).observe({ type: "resource", buffered: true });
+    }
   }
 
   function start() {
