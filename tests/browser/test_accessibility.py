@@ -59,6 +59,14 @@ def test_the_replay_and_the_tutorial_pass_axe(app: App, page: Page) -> None:
     assert serious_problems(page) == []
 
 
+@pytest.mark.parametrize("language", ["de", "gl", "hu", "lb"])
+def test_the_tutorial_in_each_language_passes_axe(app: App, page: Page, language: str) -> None:
+    app.open(f"rules.{language}.html")
+    page.wait_for_load_state("load")
+    assert page.locator("html").get_attribute("lang") == language
+    assert serious_problems(page) == []
+
+
 def test_a_whole_hand_by_keyboard_alone(ready: Page) -> None:
     """Tab to a playable tile (the game puts the focus in the hand when it is
     your turn), Enter to play it, Enter on the end when it fits several;

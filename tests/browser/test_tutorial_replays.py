@@ -139,6 +139,35 @@ def test_a_press_on_a_poster_starts_the_page_and_steps(page: Page, site: Site, p
     assert len(runtime_fetches(page_log.requests)) == 1
 
 
+def test_the_interpreter_waits_for_a_replay_in_view_and_each_live_replay_reads_as_its_poster(
+    browser: Browser, site: Site
+) -> None:
+    """On a phone the page opens on text, with no replay in sight: nothing
+    of the runtime is fetched however long the reader reads there. Once a
+    replay comes into view the idle browser starts the one interpreter, and
+    each replay, live, says what its poster said."""
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    page.goto(site.url + "rules.html")
+    page.wait_for_load_state("load")
+    first = figure(page, SCENARIOS[0]).locator(".embed")
+    assert first.evaluate("(root) => root.getBoundingClientRect().top") > PHONE["height"], "a replay is in view"
+    posters = {s["id"]: figure(page, s).locator(".embed").inner_text() for s in SCENARIOS}
+    page.wait_for_timeout(6_000)  # reading the introduction
+    assert runtime_fetches(requests) == []
+    assert page.locator(".embed[data-live='1']").count() == 0
+
+    first.scroll_into_view_if_needed()
+    for scenario in SCENARIOS:
+        shown = figure(page, scenario).locator(".embed")
+        shown.and_(page.locator("[data-live='1']")).wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+        assert shown.inner_text() == posters[scenario["id"]], scenario["id"]
+    assert len(runtime_fetches(requests)) == 1
+    context.close()
+
+
 def test_try_it_plays_on_in_the_page(page: Page, site: Site) -> None:
     page.goto(site.url + "rules.html")
     scenario = SCENARIOS[-1]
