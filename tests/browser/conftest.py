@@ -52,6 +52,8 @@ CHROMIUM_ARGS = (
     "--disable-sync",
 )
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+#: 200% zoom of a 1280 x 800 window: the page gets 640 x 400 CSS pixels.
+ZOOMED: ViewportSize = {"width": 640, "height": 400}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 #: Pyodide's cold start takes several seconds on this 2-core machine.
 READY_TIMEOUT_MS = 120_000

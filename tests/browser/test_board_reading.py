@@ -20,18 +20,17 @@ from typing import TYPE_CHECKING
 
 import pytest
 from controller import Game, GameSetup, SeatSetup, encode_link
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, expect
 
 from allfives import HandState, Rules
 
-from .conftest import DESKTOP, PHONE, WAIT_TIMEOUT_MS, App, PageLog
+from .conftest import DESKTOP, INTRO_SEEN, PHONE, WAIT_TIMEOUT_MS, ZOOMED, App, PageLog
 from .player import END_TARGET, SEVERAL_ENDS, TURN_TIMEOUT_MS, Player
 
 if TYPE_CHECKING:
     from .conftest import Screenshot, Site
 
 #: 200% zoom of a 1280 x 800 window: the page gets 640 x 400 CSS pixels, drawn at twice the density.
-ZOOMED: ViewportSize = {"width": 640, "height": 400}
 
 
 def position(seed: int, rules: Rules, wanted: Callable[[HandState], bool], limit: int = 200) -> tuple[str, HandState]:
@@ -169,7 +168,9 @@ def zoomed(browser: Browser, site: Site, page_log: PageLog) -> Iterator[App]:
     """The game at 200% zoom: a 1280 x 800 window gives the page 640 x 400
     CSS pixels at a device scale of 2 (what the browser's zoom does)."""
     context = browser.new_context(viewport=ZOOMED, device_scale_factor=2, service_workers="block")
+    context.add_init_script(INTRO_SEEN)
     context.set_default_timeout(WAIT_TIMEOUT_MS)
+    context.on("request", page_log.on_request)
     page = context.new_page()
     page.on("console", page_log.on_console)
     page.on("pageerror", page_log.on_page_error)
@@ -190,6 +191,7 @@ def test_at_200_percent_zoom_the_board_and_the_hand_fit_together(
 ) -> None:
     player = open_at(zoomed, link)
     page = zoomed.page
+    expect(page.get_by_role("dialog")).to_have_count(0)  # nothing covers the table
     # The player's hand in view (as focusing a tile puts it), and the board with it.
     player.playable_tiles.first.focus()
     hand = [screen_box(page, f'#hand .hand-tile[data-tile="{t}"]') for t in player.tiles_in_hand()]

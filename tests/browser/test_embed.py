@@ -315,3 +315,16 @@ def test_a_replay_of_your_own_game_speaks_to_you_and_try_it_keeps_the_opponents_
     page.get_by_role("button", name="Back").click()
     page.get_by_role("button", name="Try it").click()
     expect(page.locator("#scores")).to_have_text(re.compile(r"^Scores: You \d+, Computer \d+$"))
+
+    # The same replay read in German speaks to "du" in German.
+    page.goto(re.sub(r"lang=en", "lang=de", whole_hand))
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    told = [str(page.locator("#explain").text_content())]
+    for _ in range(moves):
+        before = page.locator("#position").inner_text()
+        page.get_by_role("button", name="Weiter").click()
+        expect(page.locator("#position")).not_to_have_text(before)
+        told.append(str(page.locator("#explain").text_content()))
+    gesagt = " ".join(told)
+    assert re.search(r"\bDu (spielst|legst) \d-\d", gesagt), gesagt
+    assert not re.search(r"\bDu (spielt|legt|zieht|passt|geht)\b|\bYou\b", gesagt), gesagt

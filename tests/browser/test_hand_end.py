@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from .conftest import DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE, ZOOMED
 from .player import HAND_OVER, Player
 
 if TYPE_CHECKING:
@@ -94,11 +94,11 @@ def summary_figures(player: Player) -> dict[str, list[str]]:
     }
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE, ZOOMED], ids=["desktop", "phone", "zoom-200"])
 def test_the_hand_ends_on_the_table_before_its_summary_which_a_reload_keeps(
     app: App, player: Player, page: Page, screenshot: Screenshot, viewport: ViewportSize
 ) -> None:
-    name = "desktop" if viewport == DESKTOP else "phone"
+    name = {1280: "desktop", 390: "phone", 640: "zoom-200"}[viewport["width"]]
     # A picture of the finished table before the summary opens over it (the
     # checks of that order are below, not on this picture's timing).
     played = play_the_hand_out(player, lambda: screenshot(page, f"{name}-hand-end-table"))
