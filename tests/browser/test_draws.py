@@ -83,7 +83,8 @@ def test_a_draw_lands_tile_by_tile_and_the_header_says_whose_turn_it_is(player: 
     player.dialog("Menu").get_by_role("button", name="Copy a link to this deal").click()
     expect(status).to_have_text("The link is copied.")
     player.play_a_tile()
-    expect(status).not_to_have_text("The link is copied.")
+    # At the move itself, not when the message's own time (6 s) runs out.
+    expect(status).not_to_have_text("The link is copied.", timeout=3_000)
 
     while not player.hand_is_over():
         player.wait_for_turn()

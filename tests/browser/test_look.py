@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from .conftest import DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS
 from .player import MATCH_OVER, Player
 from .test_accessibility import ZOOMED, serious_problems
 from .test_languages import choose_language
@@ -135,7 +135,11 @@ def one_move_from_winning() -> tuple[str, Move]:
 
 def win_the_match(page: Page, app: App) -> None:
     save, move = one_move_from_winning()
-    page.add_init_script(f"localStorage.setItem('allfives.game', {json.dumps(save)})")
+    # Put in once: a reload finds what the page saved since.
+    page.add_init_script(
+        "if (!sessionStorage.getItem('test.saved')) {"
+        f" sessionStorage.setItem('test.saved', '1'); localStorage.setItem('allfives.game', {json.dumps(save)}) }}"
+    )
     app.open()
     app.wait_until_ready()
     player = Player(page)
@@ -162,6 +166,19 @@ def test_winning_a_match_is_celebrated(page: Page, app: App, screenshot: Screens
     player = Player(page)
     player.dialog(MATCH_OVER).get_by_role("button", name="Close").click()
     expect(celebration).to_have_count(0)
+
+
+def test_the_match_summary_outlasts_a_reload(page: Page, app: App) -> None:
+    """Reloading on the match's summary shows it again: the match stays won,
+    no new hand is dealt behind it."""
+    win_the_match(page, app)
+    player = Player(page)
+    summary = player.dialog(MATCH_OVER).inner_text()
+    scores = page.get_by_role("region", name="Scores").inner_text()
+    page.reload()
+    expect(player.dialog(MATCH_OVER)).to_be_visible(timeout=READY_TIMEOUT_MS)
+    assert player.dialog(MATCH_OVER).inner_text() == summary
+    assert page.get_by_role("region", name="Scores").inner_text() == scores
 
 
 def test_with_reduced_motion_the_win_moment_stands_still(page: Page, app: App, screenshot: Screenshot) -> None:
