@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Page, expect
 
+from .conftest import ZOOMED
 from .player import Player
 
 if TYPE_CHECKING:
@@ -93,10 +94,6 @@ def test_a_whole_hand_by_keyboard_alone(ready: Page) -> None:
     expect(page.get_by_role("dialog")).to_contain_text("is over")
     said = page.locator("#announce").inner_text()
     assert "the ends count" in said
-
-
-#: A 1280x800 window zoomed to 200%: the page gets half the CSS pixels.
-ZOOMED: ViewportSize = {"width": 640, "height": 400}
 
 
 @pytest.mark.parametrize("viewport", [ZOOMED], ids=["200% zoom"])

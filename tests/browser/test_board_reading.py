@@ -30,8 +30,6 @@ from .player import END_TARGET, SEVERAL_ENDS, TURN_TIMEOUT_MS, Player
 if TYPE_CHECKING:
     from .conftest import Screenshot, Site
 
-#: 200% zoom of a 1280 x 800 window: the page gets 640 x 400 CSS pixels, drawn at twice the density.
-
 
 def position(seed: int, rules: Rules, wanted: Callable[[HandState], bool], limit: int = 200) -> tuple[str, HandState]:
     """The link to the first position of a seeded hand, played on at random,

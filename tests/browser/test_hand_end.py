@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Page, expect
 
 from .conftest import DESKTOP, PHONE, ZOOMED
 from .player import HAND_OVER, Player
@@ -96,9 +96,9 @@ def summary_figures(player: Player) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE, ZOOMED], ids=["desktop", "phone", "zoom-200"])
 def test_the_hand_ends_on_the_table_before_its_summary_which_a_reload_keeps(
-    app: App, player: Player, page: Page, screenshot: Screenshot, viewport: ViewportSize
+    app: App, player: Player, page: Page, screenshot: Screenshot, request: pytest.FixtureRequest
 ) -> None:
-    name = {1280: "desktop", 390: "phone", 640: "zoom-200"}[viewport["width"]]
+    name = request.node.callspec.id
     # A picture of the finished table before the summary opens over it (the
     # checks of that order are below, not on this picture's timing).
     played = play_the_hand_out(player, lambda: screenshot(page, f"{name}-hand-end-table"))

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS
+from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, ZOOMED
 from .player import MATCH_OVER, Player
-from .test_accessibility import ZOOMED, serious_problems
+from .test_accessibility import serious_problems
 from .test_languages import choose_language
 
 if TYPE_CHECKING:

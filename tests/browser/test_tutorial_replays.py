@@ -17,7 +17,7 @@ import pytest
 from controller import encode_link
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .conftest import DESKTOP, READY_TIMEOUT_MS, SCREENSHOTS, serve_directory
+from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, SCREENSHOTS, serve_directory
 from .test_accessibility import serious_problems
 
 if TYPE_CHECKING:
@@ -28,7 +28,6 @@ SCENARIOS: list[dict[str, Any]] = json.loads((ROOT / "docs" / "tutorial-scenario
     "scenarios"
 ]
 RUNTIME = "pyodide.asm.wasm"
-PHONE = {"width": 390, "height": 844}
 
 
 def moves_of(scenario: dict[str, Any]) -> int:
@@ -139,17 +138,15 @@ def test_a_press_on_a_poster_starts_the_page_and_steps(page: Page, site: Site, p
     assert len(runtime_fetches(page_log.requests)) == 1
 
 
+@pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
 def test_the_interpreter_waits_for_a_replay_in_view_and_each_live_replay_reads_as_its_poster(
-    browser: Browser, site: Site
+    page: Page, site: Site, page_log: PageLog
 ) -> None:
     """On a phone the page opens on text, with no replay in sight: nothing
     of the runtime is fetched however long the reader reads there. Once a
     replay comes into view the idle browser starts the one interpreter, and
     each replay, live, says what its poster said."""
-    context = browser.new_context(viewport=PHONE, service_workers="block")
-    requests: list[str] = []
-    context.on("request", lambda request: requests.append(request.url))
-    page = context.new_page()
+    requests = page_log.requests
     page.goto(site.url + "rules.html")
     page.wait_for_load_state("load")
     first = figure(page, SCENARIOS[0]).locator(".embed")
@@ -165,7 +162,6 @@ def test_the_interpreter_waits_for_a_replay_in_view_and_each_live_replay_reads_a
         shown.and_(page.locator("[data-live='1']")).wait_for(state="attached", timeout=READY_TIMEOUT_MS)
         assert shown.inner_text() == posters[scenario["id"]], scenario["id"]
     assert len(runtime_fetches(requests)) == 1
-    context.close()
 
 
 def test_try_it_plays_on_in_the_page(page: Page, site: Site) -> None:
