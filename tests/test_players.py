@@ -14,13 +14,14 @@ from allfives import TILES, Deal, HandState, Match, Move, Rules
 from allfives.arena import add_arguments, play_deals, play_matches, run
 from allfives.players import LEVELS, MESSAGES, REFERENCE, Decision, Player, Reason, make_player
 from allfives.players.base import BasePlayer
+from allfives.players.distilled import PLAYOUT_WEIGHTS
 from allfives.players.endgame import solve
 from allfives.players.expert import Expert
 from allfives.players.knowledge import PASSED_UP, Knowledge
 from allfives.players.medium import medium_move
 from allfives.players.pimc import Pimc, survivors
 from allfives.players.playouts import wary_move
-from allfives.players.search import margin, play_out
+from allfives.players.search import Result, margin, play_out
 from allfives.players.simple import greedy_move
 from allfives.view import view_of
 
@@ -374,6 +375,30 @@ def test_expert_samples_more_deals_with_partners() -> None:
             assert decision.reason.params["simulations"] == cap
 
 
+def test_expert_plays_out_two_player_hands_with_the_distilled_policy_and_partnerships_with_easys(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The learned playouts measured stronger in two-player games only.
+    from allfives.players import expert
+
+    learned_calls: list[int] = []
+
+    def recorded(state: HandState, move: Move) -> Result:
+        learned_calls.append(state.rules.players)
+        return expert.Learned(PLAYOUT_WEIGHTS)(state, move)
+
+    monkeypatch.setattr(expert, "LEARNED", recorded)
+    for rules in (Rules(players=2), Rules(players=3), Rules(players=4), Rules(players=4, partnerships=True)):
+        for match in positions(rules, 6, seed=91):
+            view = my_view(match)
+            if len(view.legal_moves) > 1 and view.boneyard_size > 0:
+                Expert(random.Random(1), deals=8, partner_deals=8, budget_ms=None).choose(view)
+                Expert(random.Random(1), deals=8, budget_ms=None, learned=False).choose(view)
+    assert learned_calls
+    assert set(learned_calls) == {2}
+    assert len(learned_calls) % 8 == 0  # each candidate, on each of the 8 deals, of the learned Expert only
+
+
 # The exact endgame
 
 
@@ -466,7 +491,9 @@ def test_arena_command_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_expert_takes_only_what_a_person_or_the_game_sets_and_its_two_injections() -> None:
-    # The experiments come in through inference= and playout=, not options of their own.
+    # The experiments come in through inference= and playout=, not options of
+    # their own; halving, infer and learned switch off one of Expert's own
+    # features, to measure what it buys.
     assert list(inspect.signature(Expert).parameters) == [
         "rng",
         "budget_ms",
@@ -475,6 +502,7 @@ def test_expert_takes_only_what_a_person_or_the_game_sets_and_its_two_injections
         "partner_deals",
         "halving",
         "infer",
+        "learned",
         "playout",
         "inference",
     ]

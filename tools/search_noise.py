@@ -85,7 +85,7 @@ def main() -> int:
         for cap in caps:
             for seed in (0, 1):
                 chosen = (
-                    Expert(random.Random(1000 * k + seed), budget_ms=None, deals=cap, partner_deals=cap)
+                    Expert(random.Random(1000 * k + seed), budget_ms=None, deals=cap, partner_deals=cap, learned=False)
                     .choose(view)
                     .move
                 )

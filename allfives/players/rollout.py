@@ -25,7 +25,7 @@ functions, not copies.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Literal, NamedTuple
 
 from ..hand import MOVES, HandState, hand_end_change, match_winner
@@ -34,7 +34,7 @@ from ..rules import Rules
 from ..tiles import TILES, Move
 from .playouts import ALL_TILES, SCORING, WARY
 
-__all__ = ["FEATURES", "Outcome", "Policy", "move_features", "rollout"]
+__all__ = ["FEATURES", "Learned", "Outcome", "Policy", "move_features", "rollout"]
 
 Policy = Literal["random", "greedy", "wary", "side-wary", "learned"]
 """How every seat plays: ``"random"``, any legal move, all equally likely
@@ -44,8 +44,8 @@ then a double, then the heavier tile); ``"wary"``, the rule of
 the next player may score off the ends left); ``"side-wary"``, wary's rule
 for the seats of the side to move when the rollout starts, Easy's for the
 others; ``"learned"``, for every seat the move with the highest sum of
-``weights`` times its :func:`move_features` (an experiment's playout policy,
-distilled from Expert's choices: tools/experiments/distill.py). Between moves its rule ranks
+``weights`` times its :func:`move_features` (Expert's two-player playout
+policy, distilled from its own choices: tools/experiments/distill.py). Between moves its rule ranks
 equal, a player plays the one that comes first in its hand; the rollout,
 whose hands have no order, the one on the first end (West, East, North,
 South), then the lowest tile (0-0 first, 6-6 last)."""
@@ -473,3 +473,19 @@ def _learned(
         if key > best_key:
             best_key, best = key, (t, arm)
     return best
+
+
+class Learned:
+    """A search's playout (:data:`~allfives.players.search.Playout`): the
+    candidate move, then the ``"learned"`` rule with ``weights`` (by feature
+    name, as :mod:`allfives.players.distilled` holds them) for every seat."""
+
+    __slots__ = ("weights",)
+
+    def __init__(self, weights: Mapping[str, float]) -> None:
+        if set(weights) != set(FEATURES):
+            raise ValueError(f"a learned playout needs one weight for each of {', '.join(FEATURES)}")
+        self.weights = tuple(float(weights[name]) for name in FEATURES)
+
+    def __call__(self, state: HandState, move: Move) -> Outcome:
+        return rollout(state, "learned", first=move, weights=self.weights)

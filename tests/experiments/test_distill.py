@@ -9,9 +9,10 @@ import random
 import pytest
 
 from allfives import Deal, HandState, Rules
-from allfives.players.rollout import FEATURES, rollout
+from allfives.players import distilled
+from allfives.players.rollout import FEATURES, Learned, rollout
 from tools.experiments import distill
-from tools.experiments.distill import Learned, load_weights, state_features
+from tools.experiments.distill import load_weights, state_features
 
 WEIGHTS = (0.2, -0.15, 0.2, 0.8, -0.5, 1.0)
 RULES = (Rules(), Rules(players=4), Rules(players=3), Rules(hand_size=3))
@@ -72,19 +73,40 @@ def test_the_features_say_what_the_move_does() -> None:
         assert (stuck == 1.0) == (fits == 0.0 and len(state.hands[state.to_move]) > 1)
 
 
-def test_the_committed_weights_load_one_per_feature_and_play() -> None:
+def test_the_committed_weights_load_one_per_feature_and_play_as_the_learned_rule() -> None:
     weights = load_weights()
-    assert len(weights) == len(FEATURES)
-    state = _dealt(Rules(), 3)
-    move = state.legal_moves()[0]
-    assert Learned(weights)(state, move).scores
+    assert len(weights) == len(FEATURES) == len(distilled.PLAYOUT_WEIGHTS)
+    for seed in range(20):
+        state = _dealt(Rules(), seed)
+        move = state.legal_moves()[0]
+        played = Learned(distilled.PLAYOUT_WEIGHTS)(state, move)
+        assert played == rollout(state, "learned", first=move, weights=weights)
+        assert not state.moves  # the sampled deal is left as it was
+
+
+def test_a_learned_playout_needs_a_weight_for_each_feature_by_name() -> None:
+    with pytest.raises(ValueError, match="kept fits"):
+        Learned({"points": 1.0})
+    with pytest.raises(ValueError, match="one weight for each"):
+        Learned({**distilled.PLAYOUT_WEIGHTS, "luck": 1.0})
+
+
+def test_the_committed_data_module_is_what_the_script_writes() -> None:
+    text = distill.module_text(distilled.COMMAND, distilled.TRAINING, distilled.PLAYOUT_WEIGHTS)
+    assert text == distill.WEIGHTS_FILE.read_text()
 
 
 def test_the_script_fits_expert_choices_and_writes_the_weights(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
-    out = tmp_path / "w.json"
+    out = tmp_path / "distilled.py"
     assert distill.main(["--hands", "2", "--deals", "8", "--out", str(out)]) == 0
-    assert len(load_weights(out)) == len(FEATURES)
+    written: dict[str, object] = {}
+    exec(compile(out.read_text(), str(out), "exec"), written)
+    weights = written["PLAYOUT_WEIGHTS"]
+    assert isinstance(weights, dict)
+    assert list(weights) == list(FEATURES)
+    assert written["COMMAND"] == "python -m tools.experiments.distill --hands 2 --deals 8 --out " + str(out)
     assert '"choices"' in capsys.readouterr().out
+    Learned(weights)  # it plays
 
 
 def test_the_cost_of_a_learned_rollout_is_measured_against_greedy() -> None:

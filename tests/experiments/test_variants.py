@@ -82,6 +82,7 @@ TRIED = (
     "expert-peek-deep",
     "expert-learned",
     "expert-cpu",
+    "expert-greedy",
     "learned",
     "expert-peek-late",
     "reference-shared",

@@ -139,7 +139,13 @@ def deals_in_budget(hands: int, seed: int, budget_ms: float) -> dict[str, list[i
     def make(playout: Playout | None) -> Expert:
         rng = random.Random(seed)
         return Expert(
-            rng, budget_ms=budget_ms, clock=time.process_time, deals=10**6, inference=Peeking(), playout=playout
+            rng,
+            budget_ms=budget_ms,
+            clock=time.process_time,
+            deals=10**6,
+            inference=Peeking(),
+            playout=playout,
+            learned=False,
         )
 
     timed = {"expert-peek": make(None), "expert-peek-deep": make(Deep(Answered(greedy_move)))}
@@ -148,7 +154,7 @@ def deals_in_budget(hands: int, seed: int, budget_ms: float) -> dict[str, list[i
     for number in range(hands):
         match = Match(rules)
         match.start_hand(Deal.shuffle(rules, random.Random(f"bound-budget:{seed}:{number}")))
-        player = Expert(random.Random(number), budget_ms=None, deals=BOUND_DEALS, inference=Peeking())
+        player = Expert(random.Random(number), budget_ms=None, deals=BOUND_DEALS, inference=Peeking(), learned=False)
         while match.to_move is not None:
             view = peek_view_of(match, match.to_move)
             if match.to_move == 0 and len(view.legal_moves) > 1:

@@ -8,33 +8,34 @@ each move's :data:`~allfives.players.rollout.FEATURES` as the mover sees
 them (the rollout's own :func:`~allfives.players.rollout.move_features`, so
 the policy is judged in play on exactly what it was fitted to), fits the
 weights by maximum likelihood (the conditional logit of
-:mod:`tools.experiments.fit_choices`) and writes them to
-``tools/experiments/playout_weights.json`` (``--out``).
+:mod:`tools.experiments.fit_choices`) and writes them into the engine, as
+the data module ``allfives/players/distilled.py`` (``--out``).
 
 The rollout plays them as its ``"learned"`` rule, for every seat, in its
-hot loop (pure Python, bit sets; no new dependency): :class:`Learned` is
-that playout for Expert's search, the ``expert-learned`` variant.
+hot loop (pure Python, bit sets; no new dependency):
+:class:`~allfives.players.rollout.Learned` is that playout, which Expert
+uses in two-player games.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import multiprocessing
 import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from allfives.hand import MOVES, HandState
 from allfives.layout import Layout
 from allfives.match import Match
+from allfives.players import distilled
 from allfives.players.base import BasePlayer, Decision, Reason
 from allfives.players.expert import Expert
-from allfives.players.rollout import BIT, FEATURES, TIE, _ends, move_features, rollout
-from allfives.players.search import Result
+from allfives.players.rollout import BIT, FEATURES, TIE, Learned, _ends, move_features, rollout
 from allfives.players.simple import Easy
 from allfives.rules import Rules
 from allfives.tiles import Move, Tile
@@ -44,7 +45,6 @@ from .fit_choices import Choice, fit
 
 __all__ = [
     "WEIGHTS_FILE",
-    "Learned",
     "LearnedPlayer",
     "choices_in_hand",
     "cost_ratio",
@@ -54,7 +54,32 @@ __all__ = [
     "state_features",
 ]
 
-WEIGHTS_FILE = Path(__file__).with_name("playout_weights.json")
+WEIGHTS_FILE = Path(distilled.__file__)
+
+MODULE = '''"""The weights of Expert's two-player playout policy, distilled from
+Expert's own choices (docs/ai.md, "The evaluator").
+
+Each playout move is the one with the highest sum of these weights times its
+:data:`~allfives.players.rollout.FEATURES`. The file is data: it is written
+by ``python -m tools.experiments.distill`` (the command below), not by hand,
+and is a Python module so that the page packs, precompiles and snapshots it
+with the rest of the engine.
+"""
+
+from __future__ import annotations
+
+__all__ = ["COMMAND", "PLAYOUT_WEIGHTS", "TRAINING"]
+
+COMMAND = {command}
+"""How these weights were made."""
+
+TRAINING = {training}
+"""What the fit saw: Expert's choices, and how well the weights explain them."""
+
+PLAYOUT_WEIGHTS = {weights}
+"""One weight per feature, by the feature's name."""
+'''
+"""The data module's text; ``ruff format`` leaves it as it is."""
 
 
 def state_features(state: HandState) -> list[tuple[Move, tuple[float, ...]]]:
@@ -109,7 +134,11 @@ def choices_in_hand(number: int, seed: int, deals: int = 800) -> list[Choice]:
     rules = Rules()
     match = Match(rules)
     match.deal(random.Random(f"distill:{seed}:{number}"))
-    players = [Expert(random.Random(f"distill:{seed}:{number}:{s}"), budget_ms=None, deals=deals) for s in range(2)]
+    # Expert as it was when the weights were fitted, with Easy's playouts.
+    players = [
+        Expert(random.Random(f"distill:{seed}:{number}:{s}"), budget_ms=None, deals=deals, learned=False)
+        for s in range(2)
+    ]
     hand = match.hand
     assert hand is not None
     out: list[Choice] = []
@@ -153,19 +182,15 @@ def cost_ratio(weights: tuple[float, ...], hands: int = 200, seed: int = 1) -> f
     return spent[1] / spent[0]
 
 
-def load_weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
-    data = json.loads(path.read_text())
-    return tuple(float(data["weights"][name]) for name in FEATURES)
+def load_weights() -> tuple[float, ...]:
+    """The committed weights (read again, should a run have rewritten them), in :data:`FEATURES` order."""
+    return Learned(importlib.reload(distilled).PLAYOUT_WEIGHTS).weights
 
 
-@dataclass(frozen=True, slots=True)
-class Learned:
-    """The distilled policy as a playout: the rollout's ``"learned"`` rule."""
-
-    weights: tuple[float, ...]
-
-    def __call__(self, state: HandState, move: Move) -> Result:
-        return rollout(state, "learned", first=move, weights=self.weights)
+def module_text(command: str, training: dict[str, float | int], weights: dict[str, float]) -> str:
+    """The data module holding ``weights``, made by ``command``."""
+    lines = "".join(f"    {json.dumps(name)}: {value!r},\n" for name, value in weights.items())
+    return MODULE.format(command=json.dumps(command), training=json.dumps(training), weights="{\n" + lines + "}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -189,15 +214,15 @@ def main(argv: list[str] | None = None) -> int:
     choices = [c for hand in hands for c in hand]
     weights, loglik = fit(choices, tuple(range(len(FEATURES))))
     greedy_first = sum(1 for _, rows, made in choices if rows[made][0] == max(r[0] for r in rows))
-    record = {
-        "command": "python -m tools.experiments.distill " + " ".join(argv if argv is not None else sys.argv[1:]),
+    command = "python -m tools.experiments.distill " + " ".join(argv if argv is not None else sys.argv[1:])
+    training: dict[str, float | int] = {
         "choices": len(choices),
         "log_likelihood_per_choice": round(loglik, 4),
         "chose_a_top_scoring_move": round(greedy_first / len(choices), 4),
-        "weights": {name: round(w, 4) for name, w in zip(FEATURES, weights, strict=True)},
     }
-    args.out.write_text(json.dumps(record, indent=2) + "\n")
-    print(json.dumps(record, indent=2))
+    named = {name: round(w, 4) for name, w in zip(FEATURES, weights, strict=True)}
+    args.out.write_text(module_text(command, training, named))
+    print(json.dumps({"command": command, **training, "weights": named}, indent=2))
     return 0
 
 

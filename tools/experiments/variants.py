@@ -23,7 +23,7 @@ from allfives.hand import HandState
 from allfives.match import Match
 from allfives.players import REFERENCE_DEALS, Player
 from allfives.players.base import Thinking
-from allfives.players.expert import Expert, FromView
+from allfives.players.expert import LEARNED, Expert, FromView
 from allfives.players.knowledge import Deals, Knowledge
 from allfives.players.pimc import Pimc
 from allfives.players.playouts import wary_move
@@ -35,7 +35,7 @@ from allfives.view import SeatView, view_of
 
 from .bound import BOUND_DEALS, Deep
 from .choices import ChoiceReading
-from .distill import Learned, LearnedPlayer, load_weights
+from .distill import LearnedPlayer, load_weights
 from .ismcts import TreeSearch
 from .reading import SearchReading
 
@@ -141,45 +141,52 @@ class SharedReference(Pimc):
 
 
 VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
+    # The variants measured before Expert's two-player playouts were learned
+    # keep Easy's (learned=False), so their figures in docs/benchmarks.md
+    # still come out of the commands there.
     # Wary playouts (the rollout's "wary" rule) in place of Easy's.
     "expert-wary": lambda rng, budget: Expert(rng, budget_ms=budget, playout=PlayOut(wary_move)),
     # No inference from play: every consistent deal counts the same.
-    "expert-uniform": lambda rng, budget: Expert(rng, budget_ms=budget, infer=False),
+    "expert-uniform": lambda rng, budget: Expert(rng, budget_ms=budget, infer=False, learned=False),
     # Wary playouts for the searching side only (its partner too), Easy's for the others.
     "expert-side-wary": lambda rng, budget: Expert(rng, budget_ms=budget, playout=side_wary),
     # The next player answers each candidate with its best reply on each deal.
     "expert-reply": lambda rng, budget: Expert(rng, budget_ms=budget, playout=Answered(greedy_move)),
     # The other players' plays read with the model of how strong players choose (choices.py).
-    "expert-choices": lambda rng, budget: Expert(rng, budget_ms=budget, inference=ChoiceReading()),
+    "expert-choices": lambda rng, budget: Expert(rng, budget_ms=budget, inference=ChoiceReading(), learned=False),
     # The other player's recent plays read by redoing its searches (reading.py).
-    "expert-read": lambda rng, budget: Expert(rng, budget_ms=budget, inference=SearchReading()),
+    "expert-read": lambda rng, budget: Expert(rng, budget_ms=budget, inference=SearchReading(), learned=False),
     # The information-set Monte Carlo tree search in place of the flat one (ismcts.py).
     "expert-ismcts": lambda rng, budget: TreeSearch(rng, budget_ms=budget),
     # Not honest: sees the other hands (only the boneyard's order is sampled).
     # An upper bound on what better inference could buy.
-    "expert-peek": lambda rng, budget: Expert(rng, budget_ms=budget, inference=Peeking()),
+    "expert-peek": lambda rng, budget: Expert(rng, budget_ms=budget, inference=Peeking(), learned=False),
     # The two peeking players of the evaluator bound (bound.py), at the same
     # cap: Easy's playouts, and the deeper evaluator (exact once few tiles
     # are left, else the next player's best reply then greedy).
-    "expert-peek-capped": lambda rng, budget: Expert(rng, budget_ms=budget, deals=BOUND_DEALS, inference=Peeking()),
+    "expert-peek-capped": lambda rng, budget: Expert(
+        rng, budget_ms=budget, deals=BOUND_DEALS, inference=Peeking(), learned=False
+    ),
     "expert-peek-reply": lambda rng, budget: Expert(
         rng, budget_ms=budget, deals=BOUND_DEALS, inference=Peeking(), playout=Answered(greedy_move)
     ),
     "expert-peek-deep": lambda rng, budget: Expert(
         rng, budget_ms=budget, deals=BOUND_DEALS, inference=Peeking(), playout=Deep(Answered(greedy_move))
     ),
-    # The playout policy distilled from Expert's choices (distill.py), and
-    # Expert as shipped, both with the budget counted in the process's CPU
-    # time (other jobs on the machine do not shorten it): equal time a move.
-    "expert-learned": lambda rng, budget: Expert(
-        rng, budget_ms=budget, clock=time.process_time, playout=Learned(load_weights())
-    ),
+    # Expert as shipped (in two-player games its playouts follow the policy
+    # distilled from its choices, distill.py), and Expert with Easy's
+    # playouts in every game (as shipped before), both with the budget
+    # counted in the process's CPU time (other jobs on the machine do not
+    # shorten it): equal time a move.
     "expert-cpu": lambda rng, budget: Expert(rng, budget_ms=budget, clock=time.process_time),
+    "expert-greedy": lambda rng, budget: Expert(rng, budget_ms=budget, clock=time.process_time, learned=False),
+    # The learned playouts in every game (with partners too).
+    "expert-learned": lambda rng, budget: Expert(rng, budget_ms=budget, clock=time.process_time, playout=LEARNED),
     # The distilled policy as a one-move player (as Easy and wary are).
     "learned": lambda rng, budget: LearnedPlayer(rng, load_weights()),
     # Honest for the hand's first plays, then sees the other hands: an upper
     # bound on what inference from what the other players have shown could buy.
-    "expert-peek-late": lambda rng, budget: Expert(rng, budget_ms=budget, inference=Peeking(PEEK_AFTER)),
+    "expert-peek-late": lambda rng, budget: Expert(rng, budget_ms=budget, inference=Peeking(PEEK_AFTER), learned=False),
     # The yardstick with 300 playouts a decision in all, not 300 a candidate.
     "reference-shared": lambda rng, budget: SharedReference("reference", rng, greedy_move, deals=REFERENCE_DEALS),
 }
