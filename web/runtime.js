@@ -10,13 +10,17 @@
 // while the worker keeps the snapshot for the next visit. A restore that
 // fails for any reason falls back to a plain start.
 //
-// A return visit starts at once: the game's and the replay's pages load this
-// module before PyScript (PyScript's later import of it is the same module),
-// and its first lines begin reading the snapshot from the cache (14 MB, its
-// pages of zeros left out: web/sparse.js), compiling the runtime's
-// WebAssembly and importing its JavaScript, while PyScript starts and reads
-// its config. The read alone took 0.35-0.55 s when it waited for loadPyodide.
-//
+// Every visit starts the runtime's downloads at once: the game's and the
+// replay's pages load this module before PyScript (PyScript's later import
+// of it is the same module), and its first lines fetch and compile the
+// runtime's WebAssembly, fetch the standard library and import Pyodide's
+// JavaScript while PyScript starts and reads its config (0.3-0.5 s here,
+// which a plain start spends before it asks for any of them); loadPyodide's
+// own fetches of these are then answered from what is already here, so
+// each arrives once. A return visit begins reading the snapshot from the
+// cache as well (14 MB, its pages of zeros left out: web/sparse.js); that
+// read alone took 0.35-0.55 s when it waited for loadPyodide.
+
 // Restored state is frozen at build time, so it is made fresh here: the
 // random generator is reseeded from the browser's entropy (new matches must
 // not repeat). The string hash seed stays the build's; nothing in the game
@@ -28,24 +32,33 @@ export * from "./vendor/pyodide/pyodide.mjs";
 
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+const STDLIB_URL = new URL("python_stdlib.zip", INDEX_URL).href;
 const SNAPSHOT_URL = new URL("./runtime-snapshot.gz", import.meta.url).href;
 const RESEED = "import random as _r\n_r.seed()\ndel _r";
 
-// What a return visit reads before loadPyodide is called: the snapshot's
-// bytes, the compiled runtime and its JavaScript; null on a first visit (no
-// worker yet: the runtime then arrives once, through Pyodide's own fetch).
-const early = readEarly();
+// What is fetched before loadPyodide is called: the compiled runtime, the
+// standard library's bytes, the runtime's JavaScript, and on a return visit
+// the snapshot's bytes (null on a first visit: there is no worker yet, and
+// it keeps the snapshot for the next visit). Taken by the one loadPyodide
+// call of the page, which lets go of its 30 MB once Python holds them.
+let early = readEarly();
 
 function readEarly() {
-  if (!("caches" in globalThis) || !navigator.serviceWorker || !navigator.serviceWorker.controller) return null;
-  const snapshot = caches.match(SNAPSHOT_URL).then((response) => (response && response.body ? snapshotBytes(response) : null));
+  const returning = "caches" in globalThis && navigator.serviceWorker && navigator.serviceWorker.controller;
+  const snapshot = returning
+    ? caches.match(SNAPSHOT_URL).then((response) => (response && response.body ? snapshotBytes(response) : null))
+    : Promise.resolve(null);
   const compiled = WebAssembly.compileStreaming(fetch(WASM_URL));
+  const stdlib = fetch(STDLIB_URL).then((response) => {
+    if (!response.ok) throw new Error(`the standard library did not arrive (${response.status})`);
+    return response.arrayBuffer();
+  });
   // Pyodide's JavaScript half: loadPyodide imports it by the same address,
   // so this import is the one it gets, parsed by then.
   const glue = import(new URL("pyodide.asm.mjs", INDEX_URL).href);
   // Each is awaited only when used; a failure then is a plain start.
-  for (const promise of [snapshot, compiled, glue]) promise.catch(() => {});
-  return { snapshot, compiled };
+  for (const promise of [snapshot, compiled, stdlib, glue]) promise.catch(() => {});
+  return { snapshot, compiled, stdlib };
 }
 
 async function snapshotBytes(response) {
@@ -57,20 +70,41 @@ async function snapshotBytes(response) {
 }
 
 // Run ``load`` with Pyodide's one call of WebAssembly.instantiateStreaming
-// answered from the module compiled early, and its fetch of the runtime's
-// WebAssembly (which that call would have compiled) not made again.
-async function withCompiled(compiled, load) {
+// answered from the module compiled early, its fetch of the runtime's
+// WebAssembly (which that call would have compiled) not made again, and its
+// fetch of the standard library answered with the bytes fetched early.
+// Should an early download have failed (a host that served the WebAssembly
+// under another type, say), that file is fetched again, as Pyodide would
+// have: Pyodide itself never settles a start whose instantiation failed.
+async function withEarly(ready, load) {
   const instantiate = WebAssembly.instantiateStreaming;
   const plainFetch = globalThis.fetch;
+  const again = (url, error) => {
+    console.warn(`All Fives: ${url} is fetched again; the early download failed.`, error);
+    return plainFetch.call(globalThis, url);
+  };
   WebAssembly.instantiateStreaming = async (_source, imports) => {
     WebAssembly.instantiateStreaming = instantiate;
-    const module = await compiled;
+    let module;
+    try {
+      module = await ready.compiled;
+    } catch (error) {
+      return instantiate(again(WASM_URL, error), imports);
+    }
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
   globalThis.fetch = function (input, init) {
-    const url = input instanceof Request ? input.url : String(input);
-    if (new URL(url, location.href).href !== WASM_URL) return plainFetch.call(this, input, init);
-    return Promise.resolve(new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } }));
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+    if (url === WASM_URL) {
+      return Promise.resolve(new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } }));
+    }
+    if (url === STDLIB_URL) {
+      return ready.stdlib.then(
+        (bytes) => new Response(bytes),
+        (error) => again(STDLIB_URL, error),
+      );
+    }
+    return plainFetch.call(this, input, init);
   };
   try {
     return await load();
@@ -82,21 +116,25 @@ async function withCompiled(compiled, load) {
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
+  const ready = early;
+  early = null;
+  if (!ready) return plainLoad(settings);
   let snapshot = null;
   try {
-    snapshot = early && (await early.snapshot);
+    snapshot = await ready.snapshot;
   } catch (error) {
     console.warn("All Fives: the saved start could not be read; starting afresh.", error);
   }
   if (snapshot) {
     try {
-      const pyodide = await withCompiled(early.compiled, () => plainLoad({ ...settings, _loadSnapshot: snapshot }));
+      const pyodide = await withEarly(ready, () => plainLoad({ ...settings, _loadSnapshot: snapshot }));
       pyodide.runPython(RESEED);
       globalThis.performance.mark("allfives-snapshot-restored");
       return pyodide;
     } catch (error) {
       console.warn("All Fives: the saved start did not restore; starting afresh.", error);
+      return plainLoad(settings);
     }
   }
-  return plainLoad(settings);
+  return withEarly(ready, () => plainLoad(settings));
 }

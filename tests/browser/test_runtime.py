@@ -1,7 +1,9 @@
-"""The runtime's memory snapshot (web/runtime.js, sitebuild/snapshot.mjs): a
-first visit starts plainly while the service worker keeps the snapshot; a
-return visit restores it, reseeded, so two players' new matches differ; a
-snapshot that does not restore falls back to a plain start.
+"""The runtime's start (web/runtime.js, sitebuild/snapshot.mjs): every visit
+asks for the runtime before PyScript has read its config, and gets each of
+its files once; a first visit starts plainly while the service worker keeps
+the snapshot; a return visit restores it, reseeded, so two players' new
+matches differ; a snapshot that does not restore, or early downloads that
+fail, fall back to a plain start.
 
 These start Pyodide for real, with service workers allowed."""
 
@@ -10,13 +12,13 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from .conftest import READY_TIMEOUT_MS
 from .player import TURN_STATUS
 
 if TYPE_CHECKING:
-    from .conftest import Site
+    from .conftest import PageLog, Site
 
 RESTORED = "allfives-snapshot-restored"
 SNAPSHOT = "runtime-snapshot.gz"
@@ -114,3 +116,46 @@ def test_a_snapshot_that_does_not_restore_falls_back_to_a_plain_start(sw_page: P
     assert not restored(sw_page)
     expect(sw_page.get_by_role("status")).to_have_text(TURN_STATUS)
     expect(sw_page.locator("#hand button").first).to_be_visible()
+
+
+def named(requests: list[str], name: str) -> list[int]:
+    """Where in ``requests`` the URLs ending in ``/name`` come."""
+    return [i for i, url in enumerate(requests) if url.split("?")[0].endswith("/" + name)]
+
+
+def test_a_first_visit_asks_for_the_runtime_at_once_and_for_each_of_its_files_once(
+    page: Page, site: Site, page_log: PageLog
+) -> None:
+    page.goto(site.url)
+    ready(page)
+    expect(page.locator("#hand button").first).to_be_visible()
+    wasm = named(page_log.requests, "pyodide.asm.wasm")
+    stdlib = named(page_log.requests, "python_stdlib.zip")
+    config = named(page_log.requests, "pyscript.json")
+    assert len(wasm) == 1, page_log.requests
+    assert len(stdlib) == 1, page_log.requests
+    assert config, "PyScript read its config"
+    # Fetched while PyScript starts, not after it has read its config.
+    assert wasm[0] < config[0]
+    assert stdlib[0] < config[0]
+
+
+def test_early_downloads_that_fail_fall_back_to_a_plain_start(page: Page, site: Site, page_log: PageLog) -> None:
+    # A host that serves the WebAssembly under another type, once: the early
+    # compile refuses it, and Pyodide's own fetch gets it as it should be.
+    refused: list[str] = []
+
+    def wrong_type_once(route: Route) -> None:
+        if refused:
+            route.fallback()
+            return
+        refused.append(route.request.url)
+        route.fulfill(status=200, content_type="text/plain", body=b"not WebAssembly")
+
+    page.route("**/pyodide.asm.wasm", wrong_type_once)
+    page.goto(site.url)
+    ready(page)
+    assert refused, "the early download was made"
+    assert len(named(page_log.requests, "pyodide.asm.wasm")) == 2
+    expect(page.get_by_role("status")).to_have_text(TURN_STATUS)
+    expect(page.locator("#hand button").first).to_be_visible()
