@@ -63,6 +63,7 @@ PAGE_CONFIGS = (
             "refusal.py",
             "replay.py",
             "shell.py",
+            "tutorial_page.py",
         ),
     ),
 )

@@ -7,7 +7,7 @@ Each replay is drawn here, on CPython, as its poster (web/poster.py: the
 board, the words and the step controls of the position it opens at, with the
 page's own board and replay code), so the page is whole at first paint with
 no script; web/rules.js starts the page's one interpreter when the reader
-wants a replay, and web/tutorial_live.py makes every poster live in place.
+wants a replay, and web/tutorial_page.py makes every poster live in place.
 
 The Markdown is read by markdown-it-py (CommonMark, with tables), raw HTML
 off; each heading gets an anchor (mdit-py-plugins' anchors) from
@@ -231,7 +231,7 @@ def _web_import(name: str) -> Any:
 def scenario_poster(scenario: Scenario, label: str) -> str:
     """The replay of one scenario as its poster: the position it opens at,
     drawn statically (board, words, hand and step controls), inside the
-    element that ``tutorial_live.py`` later makes live in place. ``label``
+    element that ``tutorial_page.py`` later makes live in place. ``label``
     names the replay's controls, in the page's language."""
     poster, replay = _web_import("poster"), _web_import("replay")
     options = scenario.options

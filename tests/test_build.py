@@ -317,7 +317,7 @@ def test_a_scenario_becomes_a_framed_replay() -> None:
     assert item.record_path == "tutorial/spinner.json"
     assert item.embed_url() == "./embed.html?src=tutorial/spinner.json&move=2&autoplay=1"
     figure = tutorial.scenario_figure(item)
-    # The replay's poster, drawn by the build, which tutorial_live.py takes over.
+    # The replay's poster, drawn by the build, which tutorial_page.py takes over.
     assert '<div class="embed" id="spinner-embed" data-replay="spinner" data-src="tutorial/spinner.json"' in figure
     assert 'data-move="2" data-seat="0" data-lang="en"' in figure
     assert '<nav id="spinner-replay-controls" class="controls" aria-label="The spinner: a replay">' in figure

@@ -5,7 +5,7 @@ the computer.
 It takes over the markup of a poster (:mod:`poster`): embed.html's, where
 the replay is the whole page (:mod:`embed`), or one of the tutorial's
 figures on rules.html, where one interpreter drives every replay of the page
-(:mod:`tutorial_live`). Every element it draws is found by its id with the
+(:mod:`tutorial_page`). Every element it draws is found by its id with the
 replay's ``prefix``. What each position shows, and every sentence, come from
 :mod:`replay` and :mod:`poster`; the board from :mod:`board`; "Try it" is a
 :class:`controller.Game`, drawn from what the reader's seat may see; the

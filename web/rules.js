@@ -27,10 +27,14 @@
     script.src = "./tutorial_live.py";
     script.setAttribute("config", "./pyscript-embed.json");
     document.body.append(script);
-    const core = document.createElement("script");
-    core.type = "module";
-    core.src = "./vendor/pyscript/core.js";
-    document.head.append(core);
+    // The interpreter module first: it begins the runtime's downloads while
+    // PyScript starts (web/runtime.js; PyScript's import of it is the same).
+    for (const src of ["./runtime.js", "./vendor/pyscript/core.js"]) {
+      const module = document.createElement("script");
+      module.type = "module";
+      module.src = src;
+      document.head.append(module);
+    }
     for (const root of document.querySelectorAll(ROOTS)) root.setAttribute("aria-busy", "true");
   }
 
