@@ -36,7 +36,7 @@ from .playouts import ALL_TILES, SCORING, WARY
 
 __all__ = ["FEATURES", "Learned", "Outcome", "Policy", "move_features", "rollout"]
 
-Policy = Literal["random", "greedy", "wary", "side-wary", "learned"]
+Policy = Literal["random", "greedy", "wary", "side-wary", "learned", "side-learned"]
 """How every seat plays: ``"random"``, any legal move, all equally likely
 (the engine benchmark); ``"greedy"``, Easy's rule (the move scoring most,
 then a double, then the heavier tile); ``"wary"``, the rule of
@@ -45,7 +45,9 @@ the next player may score off the ends left); ``"side-wary"``, wary's rule
 for the seats of the side to move when the rollout starts, Easy's for the
 others; ``"learned"``, for every seat the move with the highest sum of
 ``weights`` times its :func:`move_features` (Expert's two-player playout
-policy, distilled from its own choices: tools/experiments/distill.py). Between moves its rule ranks
+policy, distilled from its own choices: tools/experiments/distill.py);
+``"side-learned"``, the learned rule for the side to move, Easy's for the
+others. Between moves its rule ranks
 equal, a player plays the one that comes first in its hand; the rollout,
 whose hands have no order, the one on the first end (West, East, North,
 South), then the lowest tile (0-0 first, 6-6 last)."""
@@ -112,13 +114,14 @@ def rollout(
         return Outcome(tuple(state.scores), state.winner, state.reason, state.out)
     randomly = policy == "random"
     wary_seats = 0  # one bit per seat that plays wary's rule
-    if policy == "learned" and (weights is None or len(weights) != len(FEATURES)):
+    learns = policy in ("learned", "side-learned")
+    if learns and (weights is None or len(weights) != len(FEATURES)):
         raise ValueError(f"a learned rollout needs {len(FEATURES)} weights, one per feature")
     if policy in ("wary", "learned"):
         wary_seats = (1 << rules.players) - 1  # "learned" sees what wary's rule sees
-    elif policy == "side-wary":
+    elif policy in ("side-wary", "side-learned"):
         wary_seats = sum(1 << s for s in range(rules.players) if state.sides[s] == state.sides[state.to_move])
-    learned = weights if policy == "learned" else None
+    learned = weights if learns else None
     wary = wary_seats != 0
     if randomly and rng is None:
         raise ValueError("a random rollout needs a random.Random")
@@ -478,14 +481,17 @@ def _learned(
 class Learned:
     """A search's playout (:data:`~allfives.players.search.Playout`): the
     candidate move, then the ``"learned"`` rule with ``weights`` (by feature
-    name, as :mod:`allfives.players.distilled` holds them) for every seat."""
+    name, as :mod:`allfives.players.distilled` holds them) for every seat,
+    or (``sides``) for the searching side's seats only, Easy's rule for the
+    others."""
 
-    __slots__ = ("weights",)
+    __slots__ = ("policy", "weights")
 
-    def __init__(self, weights: Mapping[str, float]) -> None:
+    def __init__(self, weights: Mapping[str, float], sides: bool = False) -> None:
         if set(weights) != set(FEATURES):
             raise ValueError(f"a learned playout needs one weight for each of {', '.join(FEATURES)}")
         self.weights = tuple(float(weights[name]) for name in FEATURES)
+        self.policy: Policy = "side-learned" if sides else "learned"
 
     def __call__(self, state: HandState, move: Move) -> Outcome:
-        return rollout(state, "learned", first=move, weights=self.weights)
+        return rollout(state, self.policy, first=move, weights=self.weights)

@@ -46,6 +46,27 @@ def test_a_learned_rollout_plays_the_move_its_weights_rank_first_to_the_engines_
         assert outcome == (tuple(state.scores), state.winner, state.reason, state.out)
 
 
+@pytest.mark.parametrize("rules", RULES, ids=str)
+def test_a_side_learned_rollout_plays_the_learned_rule_for_the_side_to_move_and_easys_for_the_others(
+    rules: Rules,
+) -> None:
+    for seed in range(40):
+        state = _dealt(rules, seed)
+        state.apply(state.legal_moves()[0])  # the lead is Easy's rule in both
+        side = state.sides[state.to_move]
+        trace: list = []  # type: ignore[type-arg]
+        outcome = rollout(state, "side-learned", trace=trace, weights=WEIGHTS)
+        for move in trace:
+            # What each rule would play here, as the first move of its own rollout.
+            learned: list = []  # type: ignore[type-arg]
+            greedy: list = []  # type: ignore[type-arg]
+            rollout(state, "learned", trace=learned, weights=WEIGHTS)
+            rollout(state, "greedy", trace=greedy)
+            assert move == (learned[0] if state.sides[state.to_move] == side else greedy[0])
+            state.apply(move)
+        assert outcome == (tuple(state.scores), state.winner, state.reason, state.out)
+
+
 def test_weights_on_the_points_alone_play_as_easy() -> None:
     points_only = tuple(1.0 if name == "points" else 0.0 for name in FEATURES)
     for seed in range(60):

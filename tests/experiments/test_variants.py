@@ -72,6 +72,7 @@ TRIED = (
     "expert-wary",
     "expert-uniform",
     "expert-side-wary",
+    "expert-side-learned",
     "expert-reply",
     "expert-choices",
     "expert-read",

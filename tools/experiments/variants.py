@@ -23,11 +23,12 @@ from allfives.hand import HandState
 from allfives.match import Match
 from allfives.players import REFERENCE_DEALS, Player
 from allfives.players.base import Thinking
+from allfives.players.distilled import PLAYOUT_WEIGHTS
 from allfives.players.expert import LEARNED, Expert, FromView
 from allfives.players.knowledge import Deals, Knowledge
 from allfives.players.pimc import Pimc
 from allfives.players.playouts import wary_move
-from allfives.players.rollout import rollout
+from allfives.players.rollout import Learned, rollout
 from allfives.players.search import Deadline, PlayOut, Result, margin, play_out
 from allfives.players.simple import greedy_move
 from allfives.tiles import Move
@@ -182,6 +183,10 @@ VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
     "expert-greedy": lambda rng, budget: Expert(rng, budget_ms=budget, clock=time.process_time, learned=False),
     # The learned playouts in every game (with partners too).
     "expert-learned": lambda rng, budget: Expert(rng, budget_ms=budget, clock=time.process_time, playout=LEARNED),
+    # The learned playouts for the searching side, Easy's for the others.
+    "expert-side-learned": lambda rng, budget: Expert(
+        rng, budget_ms=budget, clock=time.process_time, playout=Learned(PLAYOUT_WEIGHTS, sides=True)
+    ),
     # The distilled policy as a one-move player (as Easy and wary are).
     "learned": lambda rng, budget: LearnedPlayer(rng, load_weights()),
     # Honest for the hand's first plays, then sees the other hands: an upper
