@@ -14,7 +14,6 @@ from allfives import TILES, Deal, HandState, Match, Move, Rules
 from allfives.arena import add_arguments, play_deals, play_matches, run
 from allfives.players import LEVELS, MESSAGES, REFERENCE, Decision, Player, Reason, make_player
 from allfives.players.base import BasePlayer
-from allfives.players.distilled import PLAYOUT_WEIGHTS
 from allfives.players.endgame import solve
 from allfives.players.expert import Expert
 from allfives.players.knowledge import PASSED_UP, Knowledge
@@ -378,14 +377,17 @@ def test_expert_samples_more_deals_with_partners() -> None:
 def test_expert_plays_out_two_player_hands_with_the_distilled_policy_and_partnerships_with_easys(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # The learned playouts measured stronger in two-player games only.
+    # The learned playouts measured stronger in two-player games only, and
+    # for Expert's own seat, the opponent playing Easy's rule.
     from allfives.players import expert
 
+    assert expert.LEARNED.policy == "side-learned"
+    shipped = expert.LEARNED
     learned_calls: list[int] = []
 
     def recorded(state: HandState, move: Move) -> Result:
         learned_calls.append(state.rules.players)
-        return expert.Learned(PLAYOUT_WEIGHTS)(state, move)
+        return shipped(state, move)
 
     monkeypatch.setattr(expert, "LEARNED", recorded)
     for rules in (Rules(players=2), Rules(players=3), Rules(players=4), Rules(players=4, partnerships=True)):

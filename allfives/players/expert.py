@@ -18,12 +18,15 @@ gives the figures):
 * With partners, three hands are hidden rather than one, so the same move
   is noisier to judge: the cap on sampled deals doubles.
 * *Learned playouts* (``learned``), in two-player games: after the candidate
-  move every seat plays the policy distilled from Expert's own choices
-  (:mod:`allfives.players.distilled`), which foresees the hand better than
-  Easy's rule. It costs about four greedy playouts, so fewer deals fit in
-  the budget, and it still gains more than four points a hand against the
-  reference level. With partners, and with three or four players, it
-  measured weaker than Easy's playouts, which stay.
+  move the searching seat plays the policy distilled from Expert's own
+  choices (:mod:`allfives.players.distilled`), which foresees its own play
+  better than Easy's rule, and the opponent plays Easy's rule, as most
+  opponents do. A learned move costs about four greedy ones, so fewer
+  deals fit in the budget; it gains more than two points a hand against
+  the reference level and keeps Expert's margin over Easy above twenty
+  (learned play for both seats gained more against the reference and less
+  against Easy). With partners, and with three or four players, learned
+  playouts measured weaker than Easy's, which stay.
 
 Once the boneyard is empty and few tiles remain, a 2-player hand holds no
 secrets (the opponent has every tile this seat cannot see) and is searched
@@ -32,8 +35,9 @@ searched exactly.
 
 What the search knows of the hidden tiles, and how each candidate is played
 out, come in through the constructor (``inference``, ``playout``): the game
-uses the defaults (a ``playout`` given is used in every game); the experiments in :mod:`tools.experiments` pass their
-own (readings of the plays, other playouts, a peek at the hands).
+uses the defaults (a ``playout`` given is used in every game); the
+experiments in :mod:`tools.experiments` pass their own (readings of the
+plays, other playouts, a peek at the hands).
 """
 
 from __future__ import annotations
@@ -59,7 +63,7 @@ PARTNER_DEALS = 1600  # the same with partners, where three hands are hidden
 ENDGAME_TILES = 10  # search exactly when the hands hold this many tiles or fewer
 NODE_LIMIT = 6000  # positions an exact search may visit before giving up
 EXACT_SAMPLES = 24  # sampled deals searched exactly with partners, at most
-LEARNED = Learned(PLAYOUT_WEIGHTS)  # the two-player playout
+LEARNED = Learned(PLAYOUT_WEIGHTS, sides=True)  # the two-player playout
 
 
 class Inference(Protocol):

@@ -181,12 +181,13 @@ VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
     # shorten it): equal time a move.
     "expert-cpu": lambda rng, budget: Expert(rng, budget_ms=budget, clock=time.process_time),
     "expert-greedy": lambda rng, budget: Expert(rng, budget_ms=budget, clock=time.process_time, learned=False),
-    # The learned playouts in every game (with partners too).
-    "expert-learned": lambda rng, budget: Expert(rng, budget_ms=budget, clock=time.process_time, playout=LEARNED),
-    # The learned playouts for the searching side, Easy's for the others.
-    "expert-side-learned": lambda rng, budget: Expert(
-        rng, budget_ms=budget, clock=time.process_time, playout=Learned(PLAYOUT_WEIGHTS, sides=True)
+    # The learned playouts for every seat, in every game (with partners too).
+    "expert-learned": lambda rng, budget: Expert(
+        rng, budget_ms=budget, clock=time.process_time, playout=Learned(PLAYOUT_WEIGHTS)
     ),
+    # The learned playouts for the searching side, Easy's for the others
+    # (Expert's two-player playout, LEARNED), in every game.
+    "expert-side-learned": lambda rng, budget: Expert(rng, budget_ms=budget, clock=time.process_time, playout=LEARNED),
     # The distilled policy as a one-move player (as Easy and wary are).
     "learned": lambda rng, budget: LearnedPlayer(rng, load_weights()),
     # Honest for the hand's first plays, then sees the other hands: an upper
