@@ -1,5 +1,5 @@
 """The weights of Expert's two-player playout policy, distilled from
-Expert's own choices (docs/ai.md, "The evaluator").
+Expert's own choices (docs/ai.md, "What a better evaluator could win").
 
 Each playout move is the one with the highest sum of these weights times its
 :data:`~allfives.players.rollout.FEATURES`. The file is data: it is written
