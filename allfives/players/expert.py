@@ -20,12 +20,11 @@ gives the figures):
 * *Learned playouts* (``learned``), in two-player games: after the candidate
   move the searching seat plays the policy distilled from Expert's own
   choices (:mod:`allfives.players.distilled`), which foresees its own play
-  better than Easy's rule, and the opponent plays Easy's rule, as most
-  opponents do. A learned move costs about four greedy ones, so fewer
-  deals fit in the budget; it gains more than two points a hand against
-  the reference level and keeps Expert's margin over Easy above twenty
-  (learned play for both seats gained more against the reference and less
-  against Easy). With partners, and with three or four players, learned
+  better than Easy's rule, and the opponent plays Easy's rule. A learned
+  move costs about four greedy ones, so fewer deals fit in the budget; it
+  gains more than two points a hand against the reference level and keeps
+  Expert's margin over Easy above twenty (learned play for both seats
+  gained more against the reference and less against Easy). With partners, and with three or four players, learned
   playouts measured weaker than Easy's, which stay.
 
 Once the boneyard is empty and few tiles remain, a 2-player hand holds no

@@ -47,10 +47,10 @@ others; ``"learned"``, for every seat the move with the highest sum of
 ``weights`` times its :func:`move_features` (Expert's two-player playout
 policy, distilled from its own choices: tools/experiments/distill.py);
 ``"side-learned"``, the learned rule for the side to move, Easy's for the
-others. Between moves its rule ranks
-equal, a player plays the one that comes first in its hand; the rollout,
-whose hands have no order, the one on the first end (West, East, North,
-South), then the lowest tile (0-0 first, 6-6 last)."""
+others. Between moves its rule ranks equal, a player plays the one that
+comes first in its hand; the rollout, whose hands have no order, the one on
+the first end (West, East, North, South), then the lowest tile (0-0 first,
+6-6 last)."""
 
 HIGH = tuple(t.high for t in TILES)
 LOW = tuple(t.low for t in TILES)
