@@ -164,17 +164,39 @@ def test_the_interpreter_waits_for_a_replay_in_view_and_each_live_replay_reads_a
     assert len(runtime_fetches(requests)) == 1
 
 
-def test_try_it_plays_on_in_the_page(page: Page, site: Site) -> None:
+def tiles_on(layout: Locator) -> int:
+    """How many tiles the board's screen-reader label says are on the layout."""
+    label = layout.get_attribute("aria-label") or ""
+    found = re.match(r"The layout: (\d+) tiles?", label)
+    assert found, label
+    return int(found.group(1))
+
+
+def test_try_it_takes_over_and_plays_a_tile_in_the_page(page: Page, site: Site) -> None:
     page.goto(site.url + "rules.html")
-    scenario = SCENARIOS[-1]
+    # Counting, at its first move: the computer has led, and the reader,
+    # taking over, has tiles to play.
+    scenario = next(s for s in SCENARIOS if s["id"] == "counting")
     shown = figure(page, scenario)
     shown.scroll_into_view_if_needed()
     shown.get_by_role("button", name="Try it").click()
-    expect(shown.get_by_role("status")).to_have_text(
-        re.compile("Your turn|Your lead|thinking|over", re.I), timeout=READY_TIMEOUT_MS
-    )
+    status = shown.get_by_role("status")
+    expect(status).to_have_text("Your turn: play a tile.", timeout=READY_TIMEOUT_MS)
+    layout = shown.locator("svg[aria-label^='The layout']")
+    before = tiles_on(layout)
+    hand = shown.get_by_role("group", name="Your hand")
+    held = hand.get_by_role("button").count()
+
+    hand.locator(".playable").first.click()
+    if status.inner_text().startswith("Choose"):
+        shown.locator(".target").first.click()
+    # The reader's tile is on the table and out of the hand; the computer replies.
+    expect(hand.get_by_role("button")).to_have_count(held - 1)
+    expect(status).to_have_text(re.compile("Your turn|The hand is over"), timeout=30_000)
+    assert tiles_on(layout) >= before + 1
+
     shown.get_by_role("button", name="Back to the replay").click()
-    expect(shown.get_by_role("status")).to_have_text(re.compile(r"^Move \d+ of \d+$"))
+    expect(status).to_have_text(re.compile(r"^Move \d+ of \d+$"))
 
 
 def test_the_tutorial_passes_axe_as_poster_and_live(page: Page, site: Site) -> None:
