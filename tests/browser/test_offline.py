@@ -31,10 +31,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SUB_PATH = "games/all-fives/"
 #: Installing copies 14 MB into the cache; give it time on a busy machine.
 INSTALL_TIMEOUT_S = 90.0
-GAME_REGISTERS = "offline.register" in (ROOT / "web" / "main.py").read_text(encoding="utf-8")
-needs_game_registration = pytest.mark.skipif(
-    not GAME_REGISTERS, reason="web/main.py does not call offline.register(...) yet"
-)
 
 
 @dataclass
@@ -156,7 +152,6 @@ def test_one_visit_to_any_page_keeps_the_whole_site_for_offline_play(sw_page: Pa
     expect(figure.get_by_role("status")).to_have_text("Move 2 of 7")  # its poster shows move 1
 
 
-@needs_game_registration
 def test_the_game_installs_itself_and_plays_offline_after_one_visit(sw_page: Page, own_site: OwnSite) -> None:
     open_ready(sw_page, own_site.url)
     wait_until_controlled(sw_page)
