@@ -18,6 +18,7 @@ from .files import PYPROJECT, ROOT
 EXTRA_MODULES: Mapping[str, tuple[str, ...]] = {
     "build": ("markdown_it", "mdit_py_plugins"),
     "test": ("pytest", "pytest_timeout", "hypothesis", "playwright", "axe_playwright_python"),
+    "icons": ("PIL",),
 }
 
 

@@ -223,7 +223,6 @@ def test_the_svg_icon_is_the_one_make_icons_draws() -> None:
 
 
 def test_the_png_icons_are_the_ones_make_icons_draws() -> None:
-    pytest.importorskip("PIL", reason="drawing the icons needs Pillow (the icons extra)")
     for name, size, maskable in make_icons.ICONS:
         if size is not None:
             drawn = decode_png(make_icons.icon_png(size, maskable=maskable))
@@ -511,14 +510,15 @@ def test_the_offline_files_are_written_last() -> None:
 # What build.py installs, and the test run
 
 
-def test_the_test_extra_brings_the_build_extra_pinned() -> None:
+def test_the_test_extra_brings_the_build_and_icons_extras_pinned() -> None:
     build_pins = requirements.requirements("build")
     assert build_pins == ["markdown-it-py==4.3.0", "mdit-py-plugins==0.7.0", "mdurl==0.1.2"]
     test_pins = requirements.requirements("test")
     assert set(build_pins) <= set(test_pins)
+    assert "pillow==13.0.0" in test_pins, "the icon test draws the icons"
     assert not [r for r in test_pins if r.startswith("allfives")], "the project's own extras are spelled out"
     assert all("==" in r for r in test_pins), "every tool pinned exactly"
-    assert requirements.included_extras("test") == ["test", "build"]
+    assert requirements.included_extras("test") == ["test", "build", "icons"]
     assert requirements.missing_modules("test") == [], "this run has every module of the test extra"
 
 
