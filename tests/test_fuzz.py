@@ -28,8 +28,8 @@ import random
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -48,8 +48,13 @@ ROOT = Path(__file__).parent.parent
 
 #: A message a player reads in a dialog or a terminal: one line, and short.
 LONGEST_MESSAGE = 500
-#: Reading the longest record allowed takes well under this on this machine.
-SLOW_SECONDS = 5.0
+#: The most Python calls reading a record may make for each part of it (a
+#: JSON value, a key, or a character of a text): 26 at most in the examples
+#: measured, so a reader whose work grows faster than the record does fails.
+#: A bound on work, not on time, so that a busy machine cannot fail it.
+CALLS_PER_PART = 100
+#: ... and the calls any record may take, however small.
+BASE_CALLS = 1_000
 
 #: Short matches under the variants, so that a record holds several hands.
 RULES = (
@@ -431,21 +436,58 @@ def _accepted_whole(match: Match, given: object) -> None:
     assert match.needs_deal or match.is_over or match.to_move is not None
 
 
+def _parts(data: object) -> int:
+    """How big a record is: its text's characters, or its JSON values and keys."""
+    if isinstance(data, str):
+        return len(data)
+    count, waiting = 0, [data]
+    while waiting:
+        value = waiting.pop()
+        count += 1
+        if isinstance(value, dict):
+            count += len(value)
+            waiting += value.values()
+        elif isinstance(value, list):
+            waiting += value
+    return count
+
+
+@contextmanager
+def _counting_calls() -> Iterator[list[int]]:
+    """Count the function calls made inside the block (Python's and C's)."""
+    calls = [0]
+
+    def count(_frame: object, event: str, _arg: object) -> None:
+        if event in ("call", "c_call"):
+            calls[0] += 1
+
+    sys.setprofile(count)
+    try:
+        yield calls
+    finally:
+        sys.setprofile(None)
+
+
 def _read(data: object, reader: Callable[[Any], Match]) -> Match | None:
     """Read ``data``; return the match, or None when it was refused as it must be."""
     kept = copy.deepcopy(data)
-    started = time.monotonic()
-    try:
-        match = reader(data)
-    except RecordError as error:
-        message = _refused_plainly(error)
+    match: Match | None = None
+    refused: RecordError | None = None
+    with _counting_calls() as calls:
+        try:
+            match = reader(data)
+        except RecordError as error:
+            refused = error
+    bound = BASE_CALLS + CALLS_PER_PART * _parts(data)
+    assert calls[0] <= bound, f"reading a record of {_parts(data)} parts took {calls[0]} calls"
+    if refused is not None:
+        message = _refused_plainly(refused)
         with pytest.raises(RecordError) as again:
             replay(data)
         assert str(again.value) == message, "replay refuses as the reader does"
-        match = None
     else:
+        assert match is not None
         _accepted_whole(match, data)
-    assert time.monotonic() - started < SLOW_SECONDS, "no record takes long to read"
     assert [data] == [kept], "reading a record never changes it"  # in a list, NaN is itself
     return match
 
