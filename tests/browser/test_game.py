@@ -224,7 +224,12 @@ def test_in_hot_seat_nobody_can_undo_the_other_persons_move(player: Player, page
             expect(undo).to_have_accessible_description(
                 f"Undo takes back only your own moves: {names[-1]} has moved since."
             )
+            announce = page.locator("#announce")
             page.keyboard.press("u")
+            # R reads the position aloud: once it is said, the U before it was handled.
+            page.keyboard.press("r")
+            expect(announce).to_contain_text("Ends: West")
+            expect(announce).not_to_contain_text("taken back")
             expect(player.board.locator(".tile")).to_have_count(1)
         else:
             expect(undo).to_be_disabled()
