@@ -6,6 +6,7 @@ Usage::
     python build.py                  # build dist/
     python build.py serve [--port N] [--host H] [--isolated]
     python build.py test [--no-install] [PYTEST_ARGS...]
+    python build.py lint             # ruff check, ruff format --check, mypy --strict
     python build.py bench [--runs N]
 
 The site is plain static files: the web/ pages and icons, the allfives/
@@ -22,9 +23,9 @@ worker stamped with that manifest's version. The steps are in
 sitebuild/steps.py; this file reads the command line and runs them.
 
 The build needs the ``build`` extra of pyproject.toml (markdown-it-py), the
-tests the ``test`` extra: each is installed here when it is missing. ``test``
-also fetches a Chromium for the browser tests when there is none
-(sitebuild/testing.py says from where), unless ``--no-install``.
+tests and the lint checks the ``test`` extra: each is installed here when it
+is missing. ``test`` also fetches a Chromium for the browser tests when there
+is none (sitebuild/testing.py says from where), unless ``--no-install``.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
     test_parser.add_argument(
         "--no-install", action="store_true", help="never fetch a Chromium: without one, run the tests that need none"
     )
+    commands.add_parser("lint", help="ruff check, ruff format --check and mypy --strict (no build)")
     commands.add_parser("bench", help="build, then time the game's load against bare Pyodide (tools/load_bench.py)")
     args, rest = parser.parse_known_args(argv)
     if rest and args.command not in ("test", "bench"):
@@ -89,6 +91,14 @@ def run_tests(pytest_args: Sequence[str], *, install: bool = True) -> int:
     return testing.run_pytest(pytest_args, browser=chromium is not None)
 
 
+def run_lint() -> int:
+    """Install the test extra if it is missing (it pins ruff and mypy), then run the lint checks."""
+    requirements.ensure("test")
+    from sitebuild import testing
+
+    return testing.run_checks()
+
+
 def run_load_bench(bench_args: Sequence[str]) -> int:
     """Run tools/load_bench.py on the dist/ just built."""
     spec = importlib.util.spec_from_file_location("allfives_load_bench", ROOT / "tools" / "load_bench.py")
@@ -103,6 +113,8 @@ def run_load_bench(bench_args: Sequence[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     args, rest = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command == "lint":
+        return run_lint()
     try:
         build_site()
     except (BuildError, OSError, subprocess.CalledProcessError) as error:

@@ -1,5 +1,5 @@
 """The test run: which Chromium the browser tests drive (and fetching one
-when there is none), and pytest over a dist/ built once
+when there is none), the lint checks, and pytest over a dist/ built once
 (build.py test builds it and tells the browser tests so)."""
 
 from __future__ import annotations
@@ -31,6 +31,13 @@ PLAYWRIGHT_INSTALL = (sys.executable, "-m", "playwright", "install", "chromium")
 APT_INSTALL = (("apt-get", "update", "-q"), ("apt-get", "install", "-y", "-q", "chromium"))
 #: The distributions whose package of that name puts Chromium at /usr/bin/chromium.
 APT_SYSTEMS = frozenset({"debian", "ubuntu"})
+#: What ``build.py lint`` runs, as CI does before the tests (the test extra pins each tool).
+CHECKS = (
+    (sys.executable, "-m", "ruff", "check", "."),
+    (sys.executable, "-m", "ruff", "format", "--check", "."),
+    (sys.executable, "-m", "mypy", "--strict"),
+)
+
 Say = Callable[[str], None]
 
 
@@ -184,6 +191,20 @@ def get_chromium(machine: Machine, *, install: bool = True, say: Say = say_line)
     if found is None and install:
         found = install_chromium(machine, say)
     return found
+
+
+def run_checks(run: Callable[[Sequence[str]], int] = run_command, say: Say = say_line) -> int:
+    """Run every lint check, each after a line naming it; return 0 if all passed, else 1."""
+    failed = []
+    for command in CHECKS:
+        shown = " ".join(command[2:])
+        say(f"== {shown}")
+        if run(command) != 0:
+            failed.append(shown)
+    if failed:
+        say(f"Failed: {', '.join(failed)}.")
+        return 1
+    return 0
 
 
 def run_pytest(pytest_args: Sequence[str], *, browser: bool = True) -> int:

@@ -1,7 +1,7 @@
-"""Where ``build.py test`` gets its Chromium, in which order, and what it says.
-Nothing is downloaded or installed: the machine (its files, whether it is
-Debian and we are root, the commands run) is a fake that records what is
-said and run."""
+"""Where ``build.py test`` gets its Chromium, in which order, and what it says;
+and what ``build.py lint`` and CI run. Nothing is downloaded or installed: the
+machine (its files, whether it is Debian and we are root, the commands run)
+is a fake that records what is said and run."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 
 import build
 from sitebuild import testing
+from sitebuild.files import ROOT
 
 DEBIAN = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\nID=debian\n'
 UBUNTU = 'NAME="Ubuntu"\nID=ubuntu\nID_LIKE=debian\n'
@@ -183,7 +184,7 @@ def test_every_line_said_is_one_line() -> None:
         assert "\n" not in line
 
 
-# build.py: the flag and the wiring
+# build.py: the flag, the wiring, and the lint command
 
 
 @pytest.mark.parametrize(
@@ -222,3 +223,32 @@ def test_build_py_test_stops_at_a_named_chromium_that_cannot_be_run(
     assert capsys.readouterr().err.splitlines() == [
         f"{testing.CHROMIUM_ENV}=/nonexistent is not a program that can be run: point it at a Chromium, or unset it"
     ]
+
+
+def test_lint_runs_the_three_checks_and_fails_if_any_does() -> None:
+    ran: list[str] = []
+
+    def run(command: Sequence[str]) -> int:
+        ran.append(" ".join(command[1:]))
+        return 1 if "format" in command else 0
+
+    said: list[str] = []
+    assert testing.run_checks(run, said.append) == 1
+    assert ran == ["-m ruff check .", "-m ruff format --check .", "-m mypy --strict"], "every check runs"
+    assert said[-1] == "Failed: ruff format --check .."
+    ran.clear()
+    assert testing.run_checks(lambda command: 0, said.append) == 0
+
+
+def test_lint_builds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build, "build_site", lambda: pytest.fail("lint does not build"))
+    monkeypatch.setattr(testing, "run_checks", lambda: 0)
+    assert build.main(["lint"]) == 0
+
+
+def test_ci_runs_the_readme_s_commands_and_sets_up_nothing_itself() -> None:
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    commands = [line for line in lines if line and not line.startswith(("#", "echo ", "set ", "cd "))]
+    assert commands == ["python build.py lint", "python build.py test"]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert all(command in readme for command in commands)
