@@ -5,7 +5,8 @@ Usage::
 
     python build.py                  # build dist/
     python build.py serve [--port N] [--host H] [--isolated]
-    python build.py test [PYTEST_ARGS...]
+    python build.py test [--no-install] [PYTEST_ARGS...]
+    python build.py lint             # ruff check, ruff format --check, mypy --strict
     python build.py bench [--runs N]
 
 The site is plain static files: the web/ pages and icons, the allfives/
@@ -22,7 +23,9 @@ worker stamped with that manifest's version. The steps are in
 sitebuild/steps.py; this file reads the command line and runs them.
 
 The build needs the ``build`` extra of pyproject.toml (markdown-it-py), the
-tests the ``test`` extra: each is installed here when it is missing.
+tests and the lint checks the ``test`` extra: each is installed here when it
+is missing. ``test`` also fetches a Chromium for the browser tests when there
+is none (sitebuild/testing.py says from where), unless ``--no-install``.
 """
 
 from __future__ import annotations
@@ -49,7 +52,11 @@ def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
     serve_parser.add_argument(
         "--isolated", action="store_true", help="send COOP/COEP headers (needed by PyScript workers that use the DOM)"
     )
-    commands.add_parser("test", help="build, then run pytest with the remaining arguments")
+    test_parser = commands.add_parser("test", help="build, then run pytest with the remaining arguments")
+    test_parser.add_argument(
+        "--no-install", action="store_true", help="never fetch a Chromium: without one, run the tests that need none"
+    )
+    commands.add_parser("lint", help="ruff check, ruff format --check and mypy --strict (no build)")
     commands.add_parser("bench", help="build, then time the game's load against bare Pyodide (tools/load_bench.py)")
     args, rest = parser.parse_known_args(argv)
     if rest and args.command not in ("test", "bench"):
@@ -69,13 +76,27 @@ def build_site() -> list[Path]:
     return files
 
 
-def run_tests(pytest_args: Sequence[str]) -> int:
+def run_tests(pytest_args: Sequence[str], *, install: bool = True) -> int:
     """Run pytest on the dist/ just built: every test where there is a
-    Chromium, else the others, and exit non-zero."""
+    Chromium (fetched now if there is none, unless ``install`` is off), else
+    the others, and exit non-zero."""
     requirements.ensure("test")
     from sitebuild import testing
 
-    return testing.run_pytest(pytest_args, browser=testing.chromium_available())
+    try:
+        chromium = testing.get_chromium(testing.Machine.local(), install=install)
+    except testing.ChromiumError as error:
+        print(error, file=sys.stderr)
+        return 1
+    return testing.run_pytest(pytest_args, browser=chromium is not None)
+
+
+def run_lint() -> int:
+    """Install the test extra if it is missing (it pins ruff and mypy), then run the lint checks."""
+    requirements.ensure("test")
+    from sitebuild import testing
+
+    return testing.run_checks()
 
 
 def run_load_bench(bench_args: Sequence[str]) -> int:
@@ -92,6 +113,8 @@ def run_load_bench(bench_args: Sequence[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     args, rest = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command == "lint":
+        return run_lint()
     try:
         build_site()
     except (BuildError, OSError, subprocess.CalledProcessError) as error:
@@ -102,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         serve.serve(args.host, args.port, isolated=args.isolated)
     elif args.command == "test":
-        return run_tests(rest)
+        return run_tests(rest, install=not args.no_install)
     elif args.command == "bench":
         return run_load_bench(rest)
     return 0

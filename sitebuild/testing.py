@@ -1,12 +1,15 @@
-"""The test run: which Chromium the browser tests drive, and pytest over a
-dist/ built once (build.py test builds it and tells the browser tests so)."""
+"""The test run: which Chromium the browser tests drive (and fetching one
+when there is none), the lint checks, and pytest over a dist/ built once
+(build.py test builds it and tells the browser tests so)."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -22,6 +25,20 @@ NO_CHROMIUM = (
     f"No Chromium found: apt-get install chromium, or set {CHROMIUM_ENV}=/path/to/chrome,"
     " or `python -m playwright install chromium`"
 )
+#: The ways ``build.py test`` fetches a Chromium, in the order it tries them:
+#: Playwright's own build (no root needed), else the Debian or Ubuntu package.
+PLAYWRIGHT_INSTALL = (sys.executable, "-m", "playwright", "install", "chromium")
+APT_INSTALL = (("apt-get", "update", "-q"), ("apt-get", "install", "-y", "-q", "chromium"))
+#: The distributions whose package of that name puts Chromium at /usr/bin/chromium.
+APT_SYSTEMS = frozenset({"debian", "ubuntu"})
+#: What ``build.py lint`` runs, as CI does before the tests (the test extra pins each tool).
+CHECKS = (
+    (sys.executable, "-m", "ruff", "check", "."),
+    (sys.executable, "-m", "ruff", "format", "--check", "."),
+    (sys.executable, "-m", "mypy", "--strict"),
+)
+
+Say = Callable[[str], None]
 
 
 class BrowserType(Protocol):
@@ -31,10 +48,52 @@ class BrowserType(Protocol):
     def executable_path(self) -> str: ...
 
 
-def system_chromium() -> str | None:
-    """The Chromium named by ALLFIVES_CHROMIUM, else /usr/bin/chromium, if it can be run."""
-    path = os.environ.get(CHROMIUM_ENV) or SYSTEM_CHROMIUM
-    return path if os.access(path, os.X_OK) else None
+class ChromiumError(ValueError):
+    """The Chromium asked for cannot be run; the message says which and what to do."""
+
+
+@dataclass(frozen=True)
+class Chromium:
+    """The Chromium the browser tests launch: a program, or Playwright's own
+    build (``executable`` None: Playwright knows where it put it)."""
+
+    executable: str | None
+
+
+PLAYWRIGHTS_OWN = Chromium(None)
+
+
+@dataclass(frozen=True)
+class Machine:
+    """What decides where a Chromium comes from, asked when needed (an
+    install changes the answers), and the way to run a command. The tests
+    pass fakes; :meth:`local` is the machine the run is on."""
+
+    environ: Mapping[str, str]
+    runnable: Callable[[str], bool]
+    playwright_chromium: Callable[[], bool]
+    is_root: Callable[[], bool]
+    os_release: Callable[[], str]
+    which: Callable[[str], str | None]
+    run: Callable[[Sequence[str]], int]
+
+    @classmethod
+    def local(cls) -> Machine:
+        """This machine, its commands run in the checkout."""
+        return cls(
+            environ=os.environ,
+            runnable=is_runnable,
+            playwright_chromium=playwright_chromium_installed,
+            is_root=lambda: os.geteuid() == 0,
+            os_release=read_os_release,
+            which=shutil.which,
+            run=run_command,
+        )
+
+
+def is_runnable(path: str) -> bool:
+    """Whether ``path`` is a file this user may run."""
+    return os.path.isfile(path) and os.access(path, os.X_OK)
 
 
 def has_playwright_chromium(chromium: BrowserType) -> bool:
@@ -42,14 +101,110 @@ def has_playwright_chromium(chromium: BrowserType) -> bool:
     return Path(chromium.executable_path).is_file()
 
 
-def chromium_available() -> bool:
-    """Whether the browser tests have a Chromium: the system's, or Playwright's own."""
-    if system_chromium() is not None:
-        return True
+def playwright_chromium_installed() -> bool:
+    """Whether Playwright's own Chromium was installed, asking Playwright where it would be."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as driver:
         return has_playwright_chromium(driver.chromium)
+
+
+def read_os_release() -> str:
+    """The text of /etc/os-release, or "" where there is none."""
+    try:
+        return Path("/etc/os-release").read_text(encoding="utf-8")
+    except OSError:
+        return ""
+
+
+def run_command(command: Sequence[str]) -> int:
+    """Run ``command`` in the checkout, its output the caller's; return its exit code.
+    Nothing is read from the terminal, so apt-get asks no questions (as in CI)."""
+    environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    return subprocess.run(list(command), cwd=ROOT, env=environment, stdin=subprocess.DEVNULL, check=False).returncode
+
+
+def say_line(line: str) -> None:
+    """Print one line now, before the output of the command it announces."""
+    print(line, flush=True)
+
+
+def system_chromium() -> str | None:
+    """The Chromium named by ALLFIVES_CHROMIUM, else /usr/bin/chromium, if it can be run."""
+    path = os.environ.get(CHROMIUM_ENV) or SYSTEM_CHROMIUM
+    return path if os.access(path, os.X_OK) else None
+
+
+def find_chromium(machine: Machine) -> Chromium | None:
+    """The Chromium already on ``machine``: the one ALLFIVES_CHROMIUM names,
+    else /usr/bin/chromium, else Playwright's own; None if there is none.
+
+    A name in ALLFIVES_CHROMIUM that cannot be run is an error, never a
+    reason to take another browser: whoever set it meant that one."""
+    named = machine.environ.get(CHROMIUM_ENV)
+    if named:
+        if machine.runnable(named):
+            return Chromium(named)
+        raise ChromiumError(
+            f"{CHROMIUM_ENV}={named} is not a program that can be run: point it at a Chromium, or unset it"
+        )
+    if machine.runnable(SYSTEM_CHROMIUM):
+        return Chromium(SYSTEM_CHROMIUM)
+    if machine.playwright_chromium():
+        return PLAYWRIGHTS_OWN
+    return None
+
+
+def can_install_system_chromium(machine: Machine) -> bool:
+    """Whether ``machine`` is Debian or Ubuntu (or says it is like them), run as root, with apt-get."""
+    names: set[str] = set()
+    for line in machine.os_release().splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() in ("ID", "ID_LIKE"):
+            names.update(value.strip().strip("\"'").lower().split())
+    return bool(names & APT_SYSTEMS) and machine.is_root() and machine.which("apt-get") is not None
+
+
+def install_chromium(machine: Machine, say: Say = say_line) -> Chromium | None:
+    """Fetch a Chromium, saying first in one line what is done: Playwright's
+    own build, else, where that download fails and the machine allows it,
+    the system package. Return the Chromium then found, or None."""
+    say("No Chromium found: downloading Playwright's own (python -m playwright install chromium).")
+    if machine.run(PLAYWRIGHT_INSTALL) == 0 and (found := find_chromium(machine)):
+        return found
+    if not can_install_system_chromium(machine):
+        return None
+    say(
+        "Playwright's Chromium could not be downloaded: installing the system's (apt-get update, apt-get install -y chromium)."
+    )
+    for command in APT_INSTALL:
+        if machine.run(command) != 0:
+            return None
+    return find_chromium(machine)
+
+
+def get_chromium(machine: Machine, *, install: bool = True, say: Say = say_line) -> Chromium | None:
+    """The Chromium for the browser tests: the one on ``machine``, else, unless
+    ``install`` is off, one fetched now; None if there is none. Raises
+    :class:`ChromiumError` if ALLFIVES_CHROMIUM names a program that cannot be run."""
+    found = find_chromium(machine)
+    if found is None and install:
+        found = install_chromium(machine, say)
+    return found
+
+
+def run_checks(run: Callable[[Sequence[str]], int] = run_command, say: Say = say_line) -> int:
+    """Run every lint check, each after a line naming it; return 0 if all passed, else 1."""
+    failed = []
+    for command in CHECKS:
+        shown = " ".join(command[2:])
+        say(f"== {shown}")
+        if run(command) != 0:
+            failed.append(shown)
+    if failed:
+        say(f"Failed: {', '.join(failed)}.")
+        return 1
+    return 0
 
 
 def run_pytest(pytest_args: Sequence[str], *, browser: bool = True) -> int:

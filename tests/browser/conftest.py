@@ -6,8 +6,11 @@ ALLFIVES_DIST_BUILT=1; otherwise here) and served from 127.0.0.1 on a free
 port. ``page`` gives each test a fresh browser context and fails the test if
 the page asks for anything off 127.0.0.1, logs a console error, or throws.
 
-The system Chromium is used (``ALLFIVES_CHROMIUM``, default /usr/bin/chromium),
-else Playwright's own where ``playwright install chromium`` put one.
+The Chromium is the one ``build.py test`` found or fetched, by the same rule
+(sitebuild/testing.py): the one ``ALLFIVES_CHROMIUM`` names, else
+/usr/bin/chromium, else Playwright's own where ``playwright install chromium``
+put one. Run by pytest alone, nothing is fetched: without one, the tests fail
+saying how to get one.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -139,11 +142,19 @@ def playwright_driver() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright_driver: Playwright) -> Iterator[Browser]:
-    """The system Chromium (or else Playwright's own), headless."""
-    executable = testing.system_chromium()  # None: Playwright's own
-    if executable is None and not testing.has_playwright_chromium(playwright_driver.chromium):
+    """The Chromium ``build.py test`` chose (see sitebuild/testing.py), headless."""
+    machine = replace(
+        testing.Machine.local(), playwright_chromium=lambda: testing.has_playwright_chromium(playwright_driver.chromium)
+    )
+    try:
+        found = testing.find_chromium(machine)
+    except testing.ChromiumError as error:
+        pytest.fail(str(error), pytrace=False)
+    if found is None:
         pytest.fail(testing.NO_CHROMIUM, pytrace=False)
-    chromium = playwright_driver.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS), headless=True)
+    chromium = playwright_driver.chromium.launch(
+        executable_path=found.executable, args=list(CHROMIUM_ARGS), headless=True
+    )
     yield chromium
     chromium.close()
 
