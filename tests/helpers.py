@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from allfives import Deal, HandState, Layout, Match, Move, Rules
+from allfives.players.knowledge import Knowledge
 from allfives.players.simple import greedy_move
 from allfives.view import SeatView, view_of
 
@@ -63,3 +66,58 @@ def positions(rules: Rules, count: int, seed: int) -> list[Match]:
 def my_view(match: Match) -> SeatView:
     assert match.to_move is not None
     return view_of(match, match.to_move)
+
+
+def a_choice_of_moves(players: int) -> SeatView:
+    """Seat 1 to answer the lead 6-3 early in the hand, the boneyard not
+    yet empty, with tiles for both ends to choose from: seven moves with two
+    players (6-5, 6-4, 6-2 on the six; 5-3, 4-3, 3-2, 3-0 on the three),
+    four with partners (6-5, 6-4; 5-3, 4-3). A search here is far from
+    done when a budget of a few sampled deals runs out."""
+    if players == 2:
+        match = match_with(
+            Rules(players=2), "6-3 1-1 2-2 0-0 1-0 2-0 4-0 4-1 4-2", "6-5 6-4 6-2 5-3 4-3 3-2 3-0 5-5 2-1"
+        )
+    else:
+        match = match_with(
+            Rules(players=4), "6-3 1-1 2-2 0-0 1-0", "6-5 6-4 5-3 4-3 5-5", "2-0 4-0 4-1 4-2 6-6", "6-2 3-2 2-1 5-0 3-0"
+        )
+    match.play(Move.parse("6-3"))
+    return my_view(match)
+
+
+class WorkClock:
+    """A fake clock for a search's time budget that moves on only as the
+    search works: each sampled deal takes ``per_deal`` seconds, reading the
+    clock none, so a search that stops looking at the clock still spends
+    time. :meth:`pause` is time passing while nobody thinks."""
+
+    def __init__(self, per_deal: float) -> None:
+        self.per_deal = per_deal
+        self.deals = 0
+        self.paused = 0.0
+
+    @property
+    def now(self) -> float:
+        return self.deals * self.per_deal + self.paused
+
+    def __call__(self) -> float:
+        return self.now
+
+    def pause(self, seconds: float) -> None:
+        self.paused += seconds
+
+
+def work_clock(monkeypatch: pytest.MonkeyPatch, per_deal: float) -> WorkClock:
+    """A :class:`WorkClock` that every sampled deal of the hidden tiles
+    (:meth:`Knowledge.sample`, the step of every search) moves on, for the
+    rest of the test."""
+    clock = WorkClock(per_deal)
+    sample = Knowledge.sample
+
+    def timed(know: Knowledge, rng: random.Random) -> HandState:
+        clock.deals += 1
+        return sample(know, rng)
+
+    monkeypatch.setattr(Knowledge, "sample", timed)
+    return clock

@@ -4,12 +4,16 @@ loading and links, as a player would use them."""
 import html
 import json
 import re
+from types import SimpleNamespace
 from urllib.parse import parse_qsl
 
+import controller
 import pytest
-from controller import Game, GameSetup, LinkError, SeatSetup, clean_name, decode_link, encode_link
+from controller import Game, GameSetup, LinkError, Search, SeatSetup, clean_name, decode_link, encode_link
+from helpers import WorkClock, a_choice_of_moves, work_clock
 
 from allfives import Rules
+from allfives.players import make_player
 from allfives.record import RecordError, from_record
 
 VS_EASY = GameSetup(Rules(), (SeatSetup("Ann"), SeatSetup("Computer", "easy")), seed=42)
@@ -182,6 +186,59 @@ def test_the_score_sheet_adds_up_to_the_scores() -> None:
         for side in (0, 1):
             totals[side] += row.play[side] + (row.change[side] if row.change else 0)
         assert totals == row.scores
+
+
+SEARCHES = pytest.mark.parametrize("level", ["hard", "expert"])
+SEATINGS = pytest.mark.parametrize("players", [2, 4], ids=["2-players", "partners"])
+
+
+def page_clock(monkeypatch: pytest.MonkeyPatch) -> WorkClock:
+    """The fake clock of the budget tests (each sampled deal takes 10 ms),
+    read by the page's sliced search as well as by the player."""
+    clock = work_clock(monkeypatch, per_deal=0.010)
+    monkeypatch.setattr(controller, "time", SimpleNamespace(perf_counter=clock))
+    return clock
+
+
+@SEATINGS
+@SEARCHES
+def test_a_slice_of_thinking_gives_the_page_back_once_its_time_is_up(
+    monkeypatch: pytest.MonkeyPatch, level: str, players: int
+) -> None:
+    view = a_choice_of_moves(players)
+    clock = page_clock(monkeypatch)
+    search = Search(view)
+    search.start(make_player(level, 1, budget_ms=100, clock=search.clock))
+    slices = 0
+    while True:
+        start = clock.now
+        decision = search.step(25)
+        # A slice ends at the first step (a sampled deal, 10 ms) that ends past its 25 ms.
+        assert clock.now - start <= 0.025 + clock.per_deal
+        slices += 1
+        if decision is not None:
+            break
+    assert decision.move in view.legal_moves
+    assert slices > 1
+
+
+@SEATINGS
+@SEARCHES
+def test_the_pauses_between_slices_do_not_spend_the_thinking_budget(
+    monkeypatch: pytest.MonkeyPatch, level: str, players: int
+) -> None:
+    view = a_choice_of_moves(players)
+    clock = page_clock(monkeypatch)
+    at_once = make_player(level, 1, budget_ms=100, clock=clock).choose(view)
+    search = Search(view)
+    search.start(make_player(level, 1, budget_ms=100, clock=search.clock))
+    slices = 0
+    while (decision := search.step(25)) is None:
+        slices += 1
+        clock.pause(1.0)  # the page draws and waits for input: nobody thinks
+    assert slices > 1
+    # The same deals searched, and the same move, as when thought at once.
+    assert decision == at_once
 
 
 def test_the_computer_thinks_in_slices_and_decides_as_it_would_at_once() -> None:

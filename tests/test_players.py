@@ -8,7 +8,7 @@ import itertools
 import random
 
 import pytest
-from helpers import match_with, my_view, positions
+from helpers import WorkClock, a_choice_of_moves, match_with, my_view, positions, work_clock
 
 from allfives import TILES, Deal, HandState, Match, Move, Rules
 from allfives.arena import add_arguments, play_deals, play_matches, run
@@ -22,7 +22,7 @@ from allfives.players.pimc import Pimc, survivors
 from allfives.players.playouts import wary_move
 from allfives.players.search import Result, margin, play_out
 from allfives.players.simple import greedy_move
-from allfives.view import view_of
+from allfives.view import SeatView, view_of
 
 ALL = (*LEVELS, REFERENCE)
 
@@ -205,41 +205,63 @@ def test_search_reasons_count_simulations() -> None:
             assert "simulated hands" in decision.reason.text
 
 
-# The time budget
+# The time budget: Hard and Expert search sampled deals for as long as their
+# budget allows, on a clock that the tests fake (see helpers.WorkClock).
+
+SEARCHES = pytest.mark.parametrize("level", ["hard", "expert"])
+SEATINGS = pytest.mark.parametrize("players", [2, 4], ids=["2-players", "partners"])
+PER_DEAL = 0.010  # each sampled deal takes 10 ms on the fake clock
 
 
-class FakeClock:
-    """A clock that moves on by ``step`` seconds each time it is read."""
-
-    def __init__(self, step: float) -> None:
-        self.now = 0.0
-        self.step = step
-
-    def __call__(self) -> float:
-        self.now += self.step
-        return self.now
+def deals_searched(player: Player, view: SeatView, clock: WorkClock) -> int:
+    """How many deals ``player`` samples to choose its move in ``view``."""
+    before = clock.deals
+    assert player.choose(view).move in view.legal_moves
+    return clock.deals - before
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])
-def test_search_stops_on_its_budget(level: str) -> None:
-    view = my_view(positions(Rules(), 1, seed=8)[0])
-    clock = FakeClock(step=0.010)  # every reading, 10 ms pass
-    player = make_player(level, 1, budget_ms=100, clock=clock)
-    decision = player.choose(view)
-    assert decision.move in view.legal_moves
-    # The search reads the clock once to start and once per sampled deal:
-    # it stops at the first reading past 100 ms.
-    assert clock.now <= 0.100 + 2 * clock.step
-    if decision.reason.key in {"wins_sims", "gains_sims"}:
-        assert int(decision.reason.params["simulations"]) <= 10
+@SEATINGS
+@SEARCHES
+def test_a_search_stops_within_its_budget(monkeypatch: pytest.MonkeyPatch, level: str, players: int) -> None:
+    view = a_choice_of_moves(players)
+    clock = work_clock(monkeypatch, PER_DEAL)
+    deals = deals_searched(make_player(level, 1, budget_ms=100, clock=clock), view, clock)
+    # With deals of even length the search sees that one more would run past
+    # the 100 ms, and stops before it.
+    assert deals > 0
+    assert clock.now <= 0.100
 
 
-def test_the_reference_level_has_no_budget() -> None:
-    view = my_view(positions(Rules(), 1, seed=8)[0])
-    clock = FakeClock(step=1.0)
-    decision = make_player(REFERENCE, 1, clock=clock).choose(view)
-    if decision.reason.key == "wins_sims":
-        assert decision.reason.params["simulations"] == 300
+@SEATINGS
+@SEARCHES
+def test_a_search_given_more_time_samples_more_deals(monkeypatch: pytest.MonkeyPatch, level: str, players: int) -> None:
+    view = a_choice_of_moves(players)
+    clock = work_clock(monkeypatch, PER_DEAL)
+    hurried = deals_searched(make_player(level, 1, budget_ms=50, clock=clock), view, clock)
+    patient = deals_searched(make_player(level, 1, budget_ms=100, clock=clock), view, clock)
+    assert hurried < patient
+
+
+@SEARCHES
+def test_the_only_legal_move_is_made_without_reading_the_clock(level: str) -> None:
+    forced = match_with(Rules(players=2, hand_size=3), "6-1 4-4 2-2", "6-3 0-0 5-5", leader=0)
+    forced.play(Move.parse("6-1"))
+    reads = 0
+
+    def clock() -> float:
+        nonlocal reads
+        reads += 1
+        return 0.0
+
+    decision = make_player(level, 1, budget_ms=100, clock=clock).choose(my_view(forced))
+    assert decision.reason.key == "only_move"
+    assert reads == 0
+
+
+def test_the_reference_level_samples_its_300_deals_whatever_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = a_choice_of_moves(4)
+    clock = work_clock(monkeypatch, per_deal=1.0)
+    assert deals_searched(make_player(REFERENCE, 1, budget_ms=100, clock=clock), view, clock) == 300
 
 
 # Inference
