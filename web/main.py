@@ -36,6 +36,11 @@ from allfives.view import SeatView
 
 SPEEDS = view.SPEEDS
 THINK_SLICE_MS = 40
+#: The computer's thinking as a performance measure (from the first slice to
+#: the decision, without the pause before it): the browser's performance tools
+#: show it, and the browser tests read it to know when the computer thinks.
+THINKING_MEASURE = "allfives:thinking"
+THINKING_STARTS = "allfives:thinking-starts"
 
 
 class Page(Shell):
@@ -474,14 +479,20 @@ class Page(Shell):
         to the browser, so it never freezes."""
         game = self.game
         assert game is not None
-        search = game.computer_search()
-        while True:
-            decision = search.step(THINK_SLICE_MS)
-            if decision is not None:
-                return decision
-            await asyncio.sleep(0)
-            if generation != self.generation:
-                return None
+        performance = window.performance
+        performance.mark(THINKING_STARTS)
+        try:
+            search = game.computer_search()
+            while True:
+                decision = search.step(THINK_SLICE_MS)
+                if decision is not None:
+                    return decision
+                await asyncio.sleep(0)
+                if generation != self.generation:
+                    return None
+        finally:
+            performance.measure(THINKING_MEASURE, THINKING_STARTS)
+            performance.clearMarks(THINKING_STARTS)
 
     def play(self, move: Move) -> None:
         game = self.game

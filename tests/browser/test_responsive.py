@@ -1,10 +1,19 @@
 """The page never freezes while the computer thinks: the Expert's search
-runs in slices that give the page back to the browser, which keeps
-painting. The longest main-thread task is recorded as a figure (a
-benchmark, not an assertion: the machines are shared and noisy)."""
+runs in slices (``THINK_SLICE_MS`` in web/main.py) that give the page back
+to the browser between them.
+
+What a person feels is the longest stretch the main thread is held, so that
+is what is checked: the browser's own long-task reports (every task over
+50 ms, from a ``longtask`` PerformanceObserver), cut to the computer's
+thinking. The page marks its thinking as a performance measure
+(``allfives:thinking``, from before the search starts to its decision), so
+the pause before each move, when the page waits and does nothing, and the
+drawing of the move afterwards are not counted, and cannot hide a freeze.
+"""
 
 from __future__ import annotations
 
+import statistics
 from typing import TYPE_CHECKING
 
 import pytest
@@ -15,20 +24,40 @@ from .player import Player
 if TYPE_CHECKING:
     from .conftest import App
 
-WATCH = """() => {
-    window.__watch = {longest: 0, tasks: [], frames: 0, thinking: false, framesWhileThinking: 0};
-    new PerformanceObserver(list => {
+#: The measure web/main.py's ``think`` puts around the computer's thinking.
+THINKING = "allfives:thinking"
+#: A think this long was a real search (the Expert thinks about 0.3 s when it
+#: has a choice); a think run in one step would hold the page all that time.
+REAL_SEARCH_MS = 200
+#: The most one task may hold the page in a typical think: a slice is 40 ms,
+#: and measured here the longest task in a think was 25-100 ms. Below
+#: REAL_SEARCH_MS, so a search run in one step can never pass.
+HELD_BOUND_MS = 150
+
+#: Every long task from now on: when it began and how long it took.
+WATCH_LONG_TASKS = """() => {
+    window.longTasks = [];
+    window.longTaskObserver = new PerformanceObserver(list => {
         for (const entry of list.getEntries()) {
-            window.__watch.tasks.push(entry.duration);
-            window.__watch.longest = Math.max(window.__watch.longest, entry.duration);
+            window.longTasks.push({start: entry.startTime, duration: entry.duration});
         }
-    }).observe({type: "longtask"});
-    const tick = () => {
-        window.__watch.frames++;
-        if (document.querySelector(".opponent-state")?.textContent.includes("thinking")) window.__watch.framesWhileThinking++;
-        requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
+    });
+    window.longTaskObserver.observe({type: "longtask"});
+}"""
+
+#: Each think: how long it lasted, and the longest time one task held the
+#: main thread inside it (a long task cut to the think; 0 when none).
+HELD_WHILE_THINKING = """async (name) => {
+    // Long tasks are reported after they end: let the last ones in.
+    await new Promise(resolve => setTimeout(resolve, 200));
+    window.longTasks.push(...window.longTaskObserver.takeRecords()
+        .map(entry => ({start: entry.startTime, duration: entry.duration})));
+    return performance.getEntriesByName(name, "measure").map(think => {
+        const start = think.startTime, end = think.startTime + think.duration;
+        const held = window.longTasks.map(
+            task => Math.min(end, task.start + task.duration) - Math.max(start, task.start));
+        return {thinking: think.duration, held: Math.max(0, ...held)};
+    });
 }"""
 
 
@@ -39,18 +68,20 @@ def player(app: App, page: Page) -> Player:
     return Player(page)
 
 
-def test_the_page_keeps_painting_while_the_expert_thinks(
+def test_no_long_task_while_the_expert_thinks(
     player: Player, page: Page, record_property: pytest.RecordProperty
 ) -> None:
     player.start_match(seed=21, seats=(("You", "Person"), ("Computer", "Expert")))
     player.set_computer_speed("Fast")
-    page.evaluate(WATCH)
-    player.play_my_turns(4)
-    watch = page.evaluate("window.__watch")
-    record_property("longest_task_ms", round(watch["longest"]))
-    print(
-        f"longest main-thread task during 4 Expert turns: {watch['longest']:.0f} ms; long tasks: {len(watch['tasks'])}"
-    )
-    # While the Expert searched (about 0.3 s of thinking a move), the browser
-    # kept drawing frames: the search gave the main thread back many times.
-    assert watch["framesWhileThinking"] >= 8
+    page.evaluate(WATCH_LONG_TASKS)
+    player.play_my_turns(5)
+    thinks = page.evaluate(HELD_WHILE_THINKING, THINKING)
+    figures = ", ".join(f"{t['held']:.0f} of {t['thinking']:.0f}" for t in thinks)
+    print(f"\nlongest task in each think (ms): {figures}")
+    record_property("longest_task_in_each_think_ms", figures)
+    searches = [t["held"] for t in thinks if t["thinking"] >= REAL_SEARCH_MS]
+    assert len(searches) >= 3, f"the Expert searched too little to tell: {figures}"
+    # The median, not the longest: on a shared 2-core machine a sliced think
+    # is now and then held longer (up to 174 ms measured, under a load of 10).
+    # A search run in one step holds the page through every real think.
+    assert statistics.median(searches) < HELD_BOUND_MS, f"the page froze while the Expert thought: {figures}"
