@@ -241,7 +241,7 @@ def test_the_pauses_between_slices_do_not_spend_the_thinking_budget(
     assert decision == at_once
 
 
-def test_the_computer_thinks_in_slices_and_decides_as_it_would_at_once() -> None:
+def test_a_300_ms_search_in_5_ms_slices_gives_the_page_back_many_times_and_plays_a_legal_move() -> None:
     game = Game(GameSetup(Rules(), (SeatSetup("A", "expert"), SeatSetup("B", "expert")), seed=12))
     game.start()
     while len(game.match.legal_moves()) < 3:
