@@ -1,0 +1,260 @@
+"""Check that the tests can fail: break the code on purpose, one break at a
+time, in a scratch clone of HEAD, and expect the tests that guard each
+promise to go red.
+
+Usage::
+
+    python -m tools.tests_can_fail            # every break (about 20 minutes: the browser ones rebuild dist/)
+    python -m tools.tests_can_fail --fast     # only the breaks whose tests need no browser
+    python -m tools.tests_can_fail --only budget-ignored --only slice-runs-to-the-end
+    python -m tools.tests_can_fail --list
+
+Each break is one exact replacement in one file (its ``old`` text must stand
+there exactly once: ``tests/test_tests_can_fail.py`` checks that on every
+run, so a break cannot silently stop applying). First the chosen tests run
+on the unbroken clone and must pass, since a test that fails anyway proves
+nothing; then each break is applied, its tests run, and the break is undone.
+A break whose tests still pass is a promise no test keeps: the script says
+which, and exits 1.
+
+The clone is of the last commit, not of the working tree: commit first.
+Browser breaks run ``build.py test --no-install``, so they need a Chromium
+(see the README) and rebuild dist/ in the clone each time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Break:
+    """One deliberate defect, and the tests that must catch it."""
+
+    name: str
+    why: str  # the promise it breaks, in a player's or maintainer's words
+    path: str
+    old: str
+    new: str
+    tests: tuple[str, ...]
+    browser: bool = False
+
+
+BUDGET_TESTS = ("tests/test_players.py", "-k", "budget or deals")
+SLICE_TESTS = ("tests/test_controller.py", "-k", "slice")
+
+BREAKS: tuple[Break, ...] = (
+    Break(
+        "budget-ignored",
+        "the computer answers within its time budget",
+        "allfives/players/search.py",
+        "        if self.end == math.inf or not steps_done:\n            return True\n",
+        "        return True\n",
+        BUDGET_TESTS,
+    ),
+    Break(
+        "budget-clamped",
+        "given more time, the search does more work",
+        "allfives/players/search.py",
+        "self.start + (1 - RESERVE) * budget_ms / 1000.0",
+        "self.start + (1 - RESERVE) * min(budget_ms, 50.0) / 1000.0",
+        BUDGET_TESTS,
+    ),
+    Break(
+        "deals-capped",
+        "the search samples deals for as long as its budget allows",
+        "allfives/players/pimc.py",
+        "        while done < cap and deadline.allows(done):\n",
+        "        while done < min(cap, 4) and deadline.allows(done):\n",
+        BUDGET_TESTS,
+    ),
+    Break(
+        "hard-ignores-its-budget",
+        "Hard thinks within the budget it is given",
+        "allfives/players/__init__.py",
+        "deals=HARD_DEALS, budget_ms=budget_ms, clock=clock",
+        "deals=HARD_DEALS, budget_ms=DEFAULT_BUDGET_MS, clock=clock",
+        BUDGET_TESTS,
+    ),
+    Break(
+        "expert-ignores-its-budget",
+        "Expert thinks within the budget it is given",
+        "allfives/players/expert.py",
+        "        deadline = Deadline(self.clock, self.budget_ms)\n",
+        "        deadline = Deadline(self.clock, 300.0)\n",
+        BUDGET_TESTS,
+    ),
+    Break(
+        "slice-runs-to-the-end",
+        "a slice of thinking gives the page back once its time is up",
+        "web/controller.py",
+        "            while time.perf_counter() < stop:\n",
+        "            while True:\n",
+        SLICE_TESTS,
+    ),
+    Break(
+        "pauses-spend-the-budget",
+        "the pauses between slices do not count as thinking",
+        "web/controller.py",
+        "        running = 0.0 if self.since is None else time.perf_counter() - self.since\n"
+        "        return self.thought + running\n",
+        "        return time.perf_counter()\n",
+        SLICE_TESTS,
+    ),
+    Break(
+        "cost-ratio-upside-down",
+        "the learned rollout's cost is measured against the greedy one's",
+        "tools/experiments/distill.py",
+        "    return spent[1] / spent[0]\n",
+        "    return spent[0] / spent[1]\n",
+        ("tests/experiments/test_distill.py", "-k", "cost"),
+    ),
+    Break(
+        "record-reading-does-needless-work",
+        "reading a record costs work in proportion to the record",
+        "allfives/record.py",
+        "    return _replay(_parsed(data), None)\n",
+        "    [str(i) for i in range(100_000)]\n    return _replay(_parsed(data), None)\n",
+        ("tests/test_fuzz.py", "-k", "unbroken_record"),
+    ),
+    Break(
+        "icons-drawn-otherwise",
+        "the committed icons are the ones tools/make_icons.py draws",
+        "tools/make_icons.py",
+        "SUPERSAMPLE = 8\n",
+        "SUPERSAMPLE = 4\n",
+        ("tests/test_build.py", "-k", "png_icons"),
+    ),
+    Break(
+        "thinking-in-one-step",
+        "the page never freezes while the computer thinks",
+        "web/main.py",
+        "                decision = search.step(THINK_SLICE_MS)\n",
+        "                decision = search.step(60_000)\n",
+        ("tests/browser/test_responsive.py",),
+        browser=True,
+    ),
+    Break(
+        "try-it-plays-nothing",
+        "Try it in the tutorial lets the reader play a tile",
+        "web/live_replay.py",
+        "            self.last_events = game.play(move)\n",
+        "            self.last_events = []\n",
+        ("tests/browser/test_tutorial_replays.py", "-k", "try_it"),
+        browser=True,
+    ),
+    Break(
+        "game-not-offline",
+        "after one visit the game plays offline",
+        "web/main.py",
+        "        offline.register(window, self.on_update_ready)\n",
+        "        pass\n",
+        ("tests/browser/test_offline.py", "-k", "game_installs_itself"),
+        browser=True,
+    ),
+    Break(
+        "hand-without-focus-ring",
+        "every control shows a focus ring",
+        "web/style.css",
+        ".hand-tile:focus-visible {\n  outline-offset: 4px;\n",
+        ".hand-tile:focus-visible {\n  outline: none;\n",
+        ("tests/browser/test_look.py", "-k", "focus_ring"),
+        browser=True,
+    ),
+    Break(
+        "sound-while-off",
+        "no sound plays until the player turns it on",
+        "web/feel.py",
+        "    if page.game is None or not sound_on(page):\n",
+        "    if page.game is None:\n",
+        ("tests/browser/test_look.py", "-k", "sound"),
+        browser=True,
+    ),
+)
+
+
+def apply(root: Path, brk: Break) -> None:
+    """Make ``brk`` in the tree at ``root``; its old text must stand there once."""
+    path = root / brk.path
+    text = path.read_text(encoding="utf-8")
+    found = text.count(brk.old)
+    if found != 1:
+        raise ValueError(f"{brk.name}: the text to break stands {found} times in {brk.path}, not once")
+    path.write_text(text.replace(brk.old, brk.new), encoding="utf-8")
+
+
+def _command(tests: Sequence[str], *, browser: bool) -> list[str]:
+    quiet = ["-q", "-x", "-p", "no:cacheprovider", "--reruns=0"]
+    if browser:
+        return [sys.executable, "build.py", "test", "--no-install", *tests, *quiet]
+    return [sys.executable, "-m", "pytest", *tests, *quiet]
+
+
+def _run(scratch: Path, tests: Sequence[str], *, browser: bool) -> int:
+    done = subprocess.run(_command(tests, browser=browser), cwd=scratch, capture_output=True, text=True, check=False)
+    return done.returncode
+
+
+def _clone(scratch: Path) -> None:
+    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(scratch)], check=True)
+    modules = ROOT / "node_modules"
+    if modules.is_dir():
+        (scratch / "node_modules").symlink_to(modules, target_is_directory=True)
+
+
+def check(breaks: Sequence[Break]) -> list[str]:
+    """Run each break in a scratch clone; return the names of those no test caught."""
+    missed: list[str] = []
+    scratch = Path(tempfile.mkdtemp(prefix="allfives-breaks-")) / "clone"
+    try:
+        _clone(scratch)
+        for brk in breaks:
+            if _run(scratch, brk.tests, browser=brk.browser) != 0:
+                print(f"? {brk.name}: its tests fail on the unbroken code, so they prove nothing", flush=True)
+                missed.append(brk.name)
+                continue
+            apply(scratch, brk)
+            code = _run(scratch, brk.tests, browser=brk.browser)
+            subprocess.run(["git", "checkout", "--quiet", "--", "."], cwd=scratch, check=True)
+            # pytest exits 1 when a test failed; 2-5 mean it could not run them (no test, bad usage).
+            if code == 1:
+                print(f"ok {brk.name}: caught ({brk.why})", flush=True)
+            else:
+                print(f"MISSED {brk.name}: pytest exited {code} ({brk.why})", flush=True)
+                missed.append(brk.name)
+    finally:
+        shutil.rmtree(scratch.parent, ignore_errors=True)
+    return missed
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--only", action="append", default=[], metavar="NAME", help="run this break (repeatable)")
+    parser.add_argument("--fast", action="store_true", help="only the breaks whose tests need no browser")
+    parser.add_argument("--list", action="store_true", help="list the breaks and the promise each breaks")
+    args = parser.parse_args(argv)
+    names = {brk.name for brk in BREAKS}
+    unknown = [name for name in args.only if name not in names]
+    if unknown:
+        parser.error(f"no break named {', '.join(unknown)}; --list names them")
+    chosen = [b for b in BREAKS if (not args.only or b.name in args.only) and not (args.fast and b.browser)]
+    if args.list:
+        for brk in chosen:
+            print(f"{brk.name:36} {brk.path:32} {brk.why}")
+        return 0
+    missed = check(chosen)
+    print(f"{len(chosen) - len(missed)} of {len(chosen)} breaks caught")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
