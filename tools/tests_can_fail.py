@@ -123,7 +123,7 @@ BREAKS: tuple[Break, ...] = (
         "reading a record costs work in proportion to the record",
         "allfives/record.py",
         "    return _replay(_parsed(data), None)\n",
-        "    [str(i) for i in range(100_000)]\n    return _replay(_parsed(data), None)\n",
+        "    [abs(i) for i in range(100_000)]\n    return _replay(_parsed(data), None)\n",
         ("tests/test_fuzz.py", "-k", "unbroken_record"),
     ),
     Break(
