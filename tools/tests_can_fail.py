@@ -171,6 +171,15 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "plays-not-announced",
+        "every play is announced to a screen reader",
+        "web/main.py",
+        "        if not quiet:\n            self.announce(text)\n",
+        "        if not quiet and not isinstance(event, Played):\n            self.announce(text)\n",
+        ("tests/browser/test_accessibility.py", "-k", "keyboard_alone"),
+        browser=True,
+    ),
+    Break(
         "sound-while-off",
         "no sound plays until the player turns it on",
         "web/feel.py",
