@@ -102,8 +102,8 @@ def _module_file(name: str, root: Path = ROOT) -> Path | None:
 def page_imports(package: Path = PACKAGE, web: Path = WEB) -> list[Path]:
     """The files of ``package`` that the pages need: every module a web/
     module imports, and what those import in turn, with the ``__init__.py``
-    of each package on the way. The command line's modules (cli, terminal,
-    arena, bench) are imported by no page, so they are not shipped."""
+    of each package on the way. The command line (``allfives.cli``) is
+    imported by no page, so it is not shipped."""
     root = package.parent
     pending = {name for page in sorted(web.glob("*.py")) for name in imported_modules(page, package.name, root)}
     seen: set[Path] = set()

@@ -14,5 +14,5 @@ They reach into Expert only through its constructor: an
 :class:`~allfives.players.expert.Inference` (what it knows of the hidden
 tiles), a :data:`~allfives.players.search.Playout` (how a candidate move is
 played out); the arena takes their players through
-:class:`~allfives.arena.Seats`. Nothing in ``allfives`` imports them.
+:class:`~allfives.cli.arena.Seats`. Nothing in ``allfives`` imports them.
 """

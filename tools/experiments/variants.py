@@ -17,8 +17,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from allfives import arena, players
+from allfives import players
 from allfives.chance import shuffle
+from allfives.cli import arena
 from allfives.hand import HandState
 from allfives.match import Match
 from allfives.players import REFERENCE_DEALS, Player
