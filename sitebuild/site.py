@@ -14,7 +14,7 @@ from typing import Any
 from .files import PACKAGE, ROOT, WEB, BuildError, copy_files, read_json
 
 #: Files of web/ copied into dist/, by suffix (the icons are committed PNG
-#: and SVG files: tools/make_icons.py draws them).
+#: and SVG files: tools/generators/make_icons.py draws them).
 WEB_SUFFIXES = frozenset({".html", ".css", ".py", ".toml", ".json", ".svg", ".webmanifest", ".js", ".png"})
 #: The PyScript config template in web/: each page's config is written from it.
 CONFIG_NAME = "pyscript.json"

@@ -5,38 +5,21 @@ manifest and service worker, the list of steps, and the test run's choices
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import struct
-import sys
 import zlib
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from i18n import LANGUAGES
 
 from sitebuild import offline, requirements, site, steps, testing, tutorial
 from sitebuild.files import DOCS, BuildError
+from tools.generators import make_icons
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-
-
-def _load_make_icons() -> ModuleType:
-    """tools/make_icons.py is a script, not a package: load it by its path
-    (its shapes and SVG need no Pillow; only drawing the PNGs does)."""
-    spec = importlib.util.spec_from_file_location("allfives_make_icons", ROOT / "tools" / "make_icons.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-make_icons = _load_make_icons()
 
 
 def _unfilter(kind: int, row: bytearray, previous: bytes, step: int) -> None:
@@ -148,7 +131,7 @@ def test_the_manifest_names_the_app_and_the_committed_icons_at_their_sizes() -> 
     drawn = {name: size for name, size, _ in make_icons.ICONS}
     shipped = {path.as_posix() for path in site.web_files()}
     for entry in manifest["icons"]:
-        assert entry["src"] in drawn, f"{entry['src']} is not drawn by tools/make_icons.py"
+        assert entry["src"] in drawn, f"{entry['src']} is not drawn by tools/generators/make_icons.py"
         assert entry["src"] in shipped, f"{entry['src']} is not a web/ file the build copies"
         size = drawn[entry["src"]]
         assert entry["sizes"] == ("any" if size is None else f"{size}x{size}")
@@ -158,7 +141,7 @@ def test_the_manifest_names_the_app_and_the_committed_icons_at_their_sizes() -> 
     assert {"192x192", "512x512"} <= sizes
 
 
-# Icons (committed in web/, drawn by tools/make_icons.py)
+# Icons (committed in web/, drawn by tools/generators/make_icons.py)
 
 
 def test_decode_png_undoes_every_row_filter() -> None:
@@ -216,7 +199,7 @@ def test_the_maskable_icon_has_felt_to_its_edges_and_the_domino_in_the_safe_zone
 
 def test_the_svg_icon_is_the_one_make_icons_draws() -> None:
     svg = (WEB / "icon.svg").read_text(encoding="utf-8")
-    assert svg == make_icons.icon_svg(make_icons.domino_shapes()), "run tools/make_icons.py and commit"
+    assert svg == make_icons.icon_svg(make_icons.domino_shapes()), "run tools/generators/make_icons.py and commit"
     assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">')
     assert svg.count("<circle") == 10, "five pips a half"
     assert svg.count("<rect") == 4
@@ -226,7 +209,7 @@ def test_the_png_icons_are_the_ones_make_icons_draws() -> None:
     for name, size, maskable in make_icons.ICONS:
         if size is not None:
             drawn = decode_png(make_icons.icon_png(size, maskable=maskable))
-            assert drawn == icon(name), f"web/{name}: run tools/make_icons.py and commit"
+            assert drawn == icon(name), f"web/{name}: run tools/generators/make_icons.py and commit"
 
 
 # Markdown (markdown-it-py, with tables and heading anchors)

@@ -8,7 +8,9 @@ in docs/benchmarks.md can be made again.
   the other players' plays; :mod:`.fit_choices` fits it;
 * :mod:`.reading`: the other player's plays read by redoing its search;
   :mod:`.reading_loss` scores each reading by how well it guesses the hand;
-* :mod:`.ismcts`: the information-set Monte Carlo tree search.
+* :mod:`.ismcts`: the information-set Monte Carlo tree search;
+* :mod:`.search_noise` and :mod:`.endgame_regret`: what more sampled deals,
+  and a longer exact endgame, could win for Expert as shipped.
 
 They reach into Expert only through its constructor: an
 :class:`~allfives.players.expert.Inference` (what it knows of the hidden
