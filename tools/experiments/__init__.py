@@ -9,6 +9,9 @@ in docs/benchmarks.md can be made again.
 * :mod:`.reading`: the other player's plays read by redoing its search;
   :mod:`.reading_loss` scores each reading by how well it guesses the hand;
 * :mod:`.ismcts`: the information-set Monte Carlo tree search;
+* :mod:`.peeking`: Expert shown the other hands, and :mod:`.reply`, the
+  playout that looks one reply ahead; :mod:`.bound` measures, with both,
+  what a deeper evaluator could win;
 * :mod:`.search_noise` and :mod:`.endgame_regret`: what more sampled deals,
   and a longer exact endgame, could win for Expert as shipped.
 
