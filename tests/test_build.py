@@ -5,6 +5,7 @@ manifest and service worker, the list of steps, and the test run's choices
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import struct
@@ -110,6 +111,48 @@ def test_each_page_config_lists_the_modules_its_page_imports() -> None:
         "replay.py",
     ]
     assert Path("main.py") in site.page_modules(game, modules)
+
+
+def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
+    game, embed = site.PAGE_CONFIGS
+    assert game.scripts is None, "the game gets every module"
+    assert embed.scripts == ("embed.py", "tutorial_live.py")
+    listed = site.web_imports(embed.scripts)
+    assert listed == [
+        "board.py",
+        "controller.py",
+        "dom.py",
+        "geometry.py",
+        "i18n.py",
+        "keys.py",
+        *(f"lang_{code}.py" for code in sorted(LANGUAGES)),
+        "live_replay.py",
+        "offline.py",
+        "poster.py",
+        "refusal.py",
+        "replay.py",
+        "shell.py",
+        "tutorial_page.py",
+    ]
+    # The tutorial imports the replays' modules one at a time, by name.
+    source = ast.parse((WEB / "tutorial_page.py").read_text(encoding="utf-8"))
+    (by_name,) = [
+        ast.literal_eval(node.value)
+        for node in source.body
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["MODULES"]
+    ]
+    assert {f"{name}.py" for name in by_name if "." not in name and name != "allfives"} <= set(listed)
+
+
+def test_a_pages_modules_are_what_its_scripts_import_in_turn_and_load_by_name(tmp_path: Path) -> None:
+    (tmp_path / "page.py").write_text("from shell import Shell\n", encoding="utf-8")
+    (tmp_path / "shell.py").write_text("import words\nShell = 1\n", encoding="utf-8")
+    (tmp_path / "words.py").write_text(
+        "import importlib\ndef catalogue(code):\n    return importlib.import_module(f'lang_{code}')\n", encoding="utf-8"
+    )
+    for name in ("lang_en.py", "lang_de.py", "unused.py", "other_page.py"):
+        (tmp_path / name).write_text("import unused\n" if name == "other_page.py" else "", encoding="utf-8")
+    assert site.web_imports(["page.py"], tmp_path) == ["lang_de.py", "lang_en.py", "shell.py", "words.py"]
 
 
 def test_the_embed_page_names_its_own_config() -> None:
