@@ -31,7 +31,6 @@ is none (sitebuild/testing.py says from where), unless ``--no-install``.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -57,7 +56,9 @@ def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
         "--no-install", action="store_true", help="never fetch a Chromium: without one, run the tests that need none"
     )
     commands.add_parser("lint", help="ruff check, ruff format --check and mypy --strict (no build)")
-    commands.add_parser("bench", help="build, then time the game's load against bare Pyodide (tools/load_bench.py)")
+    commands.add_parser(
+        "bench", help="build, then time the game's load against bare Pyodide (tools/benchmarks/load_bench.py)"
+    )
     args, rest = parser.parse_known_args(argv)
     if rest and args.command not in ("test", "bench"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
@@ -100,14 +101,11 @@ def run_lint() -> int:
 
 
 def run_load_bench(bench_args: Sequence[str]) -> int:
-    """Run tools/load_bench.py on the dist/ just built."""
-    spec = importlib.util.spec_from_file_location("allfives_load_bench", ROOT / "tools" / "load_bench.py")
-    if spec is None or spec.loader is None:
-        raise BuildError("tools/load_bench.py is missing")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    code: int = bench.main(list(bench_args), built=True)
-    return code
+    """Run the load benchmark (tools/benchmarks/load_bench.py) on the dist/
+    just built, in a process of its own: the build imports nothing of tools/
+    (tools/ imports sitebuild, never the other way)."""
+    command = [sys.executable, "-m", "tools.benchmarks.load_bench", "--built", *bench_args]
+    return subprocess.run(command, cwd=ROOT, check=False).returncode
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -131,19 +131,6 @@ class Layout:
         pips = self.open_pips
         return [ENDS[a] for a in range(4) if pips[a] != CLOSED and (t.high == pips[a] or t.low == pips[a])]
 
-    def fits(self, t: Tile) -> bool:
-        return self.lead is None or bool(t.mask & self.mask)
-
-    def fits_any(self, hand: list[Tile]) -> bool:
-        """Whether any tile of ``hand`` can be played (the test for drawing)."""
-        if self.lead is None:
-            return bool(hand)
-        mask = self.mask
-        for t in hand:
-            if t.mask & mask:
-                return True
-        return False
-
     def total_after(self, t: Tile, arm: int) -> int:
         """The ends total if ``t`` were played on ``arm`` (no change made)."""
         pips, weight = self.open_pips, self.weight

@@ -196,11 +196,6 @@ class Match:
         self.log.extend(events)
         return events
 
-    def points_for(self, move: Move) -> int:
-        hand = self.hand
-        assert hand is not None
-        return hand.points_for(hand.resolve(move))
-
     def copy(self) -> Match:
         other = Match(self.rules)
         other.scores = list(self.scores)

@@ -14,7 +14,7 @@ from typing import Any
 from .files import PACKAGE, ROOT, WEB, BuildError, copy_files, read_json
 
 #: Files of web/ copied into dist/, by suffix (the icons are committed PNG
-#: and SVG files: tools/make_icons.py draws them).
+#: and SVG files: tools/generators/make_icons.py draws them).
 WEB_SUFFIXES = frozenset({".html", ".css", ".py", ".toml", ".json", ".svg", ".webmanifest", ".js", ".png"})
 #: The PyScript config template in web/: each page's config is written from it.
 CONFIG_NAME = "pyscript.json"
@@ -35,37 +35,21 @@ PACKAGE_EXTRA_FILES = frozenset({"py.typed"})
 
 @dataclass(frozen=True)
 class PageConfig:
-    """A PyScript config written into dist/: its file name, and the web/
-    modules (``fnmatch`` patterns) its page imports. Every page gets the
-    allfives modules the pages import (:func:`page_imports`)."""
+    """A PyScript config written into dist/: its file name, and the page
+    scripts that load it (``None``: every web/ module, for the game). Its web/
+    modules are what those scripts import (:func:`web_imports`); every page
+    gets the allfives modules the pages import (:func:`page_imports`)."""
 
     name: str
-    web_modules: tuple[str, ...]
+    scripts: tuple[str, ...] | None = None
 
 
-#: The game (index.html) imports every web/ module; the replays (embed.html,
-#: and the tutorial's rules*.html) only what they need.
+#: The game (index.html) gets every web/ module; the replays (embed.html,
+#: and the tutorial's rules*.html, started by rules.js) only what their
+#: scripts import.
 PAGE_CONFIGS = (
-    PageConfig(CONFIG_NAME, ("*.py",)),
-    PageConfig(
-        "pyscript-embed.json",
-        (
-            "board.py",
-            "controller.py",
-            "dom.py",
-            "geometry.py",
-            "i18n.py",
-            "keys.py",
-            "lang_*.py",
-            "live_replay.py",
-            "offline.py",
-            "poster.py",
-            "refusal.py",
-            "replay.py",
-            "shell.py",
-            "tutorial_page.py",
-        ),
-    ),
+    PageConfig(CONFIG_NAME),
+    PageConfig("pyscript-embed.json", ("embed.py", "tutorial_live.py")),
 )
 
 
@@ -102,8 +86,8 @@ def _module_file(name: str, root: Path = ROOT) -> Path | None:
 def page_imports(package: Path = PACKAGE, web: Path = WEB) -> list[Path]:
     """The files of ``package`` that the pages need: every module a web/
     module imports, and what those import in turn, with the ``__init__.py``
-    of each package on the way. The command line's modules (cli, terminal,
-    arena, bench) are imported by no page, so they are not shipped."""
+    of each package on the way. The command line (``allfives.cli``) is
+    imported by no page, so it is not shipped."""
     root = package.parent
     pending = {name for page in sorted(web.glob("*.py")) for name in imported_modules(page, package.name, root)}
     seen: set[Path] = set()
@@ -166,14 +150,63 @@ def pyscript_config(template: dict[str, Any], modules: Iterable[Path]) -> dict[s
     return config
 
 
-def page_modules(page: PageConfig, modules: Iterable[Path]) -> list[Path]:
+def web_imports(scripts: Iterable[str], web: Path = WEB) -> list[str]:
+    """The web/ modules (file names) that the page scripts ``scripts``
+    import, and what those import in turn: found like the engine's
+    (:func:`page_imports`), every import anywhere in a module, by its flat
+    name (``import board``), and the modules one loads by a name it makes
+    (``importlib.import_module(f"lang_{language}")``: every ``lang_*.py``).
+    The scripts themselves are loaded by their page, not imported."""
+    modules = {path.stem: path for path in web.glob("*.py")}
+    pending = {name for script in scripts for name in _web_names(web / script, modules)}
+    seen: set[str] = set()
+    while pending:
+        name = pending.pop()
+        if name not in seen:
+            seen.add(name)
+            pending |= _web_names(modules[name], modules)
+    return sorted(f"{name}.py" for name in seen - {Path(script).stem for script in scripts})
+
+
+def _web_names(source: Path, modules: Iterable[str]) -> set[str]:
+    """The modules among ``modules`` (web/'s, by flat name) that ``source`` imports."""
+    patterns: set[str] = set()
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"), str(source))):
+        if isinstance(node, ast.Import):
+            patterns.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            patterns.add(node.module.split(".")[0])
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "import_module"
+            and node.args
+        ):
+            pattern = _name_pattern(node.args[0])
+            if pattern is not None:
+                patterns.add(pattern)
+    return {name for name in modules if any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns)}
+
+
+def _name_pattern(argument: ast.expr) -> str | None:
+    """``import_module``'s argument as an ``fnmatch`` pattern: ``"lang_en"``
+    as it is, ``f"lang_{language}"`` as ``lang_*``; None for a name held in
+    a variable (the module that does that must import it plainly too)."""
+    if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+        return argument.value
+    if isinstance(argument, ast.JoinedStr):
+        return "".join(
+            part.value if isinstance(part, ast.Constant) and isinstance(part.value, str) else "*"
+            for part in argument.values
+        )
+    return None
+
+
+def page_modules(page: PageConfig, modules: Iterable[Path], web: Path = WEB) -> list[Path]:
     """The importable modules a page's config lists: the package's, and the
-    web/ ones (at the top level) that match the page's patterns."""
-    return [
-        module
-        for module in modules
-        if module.parent != Path(".") or any(fnmatch.fnmatchcase(module.name, p) for p in page.web_modules)
-    ]
+    web/ ones (at the top level) that the page's scripts import."""
+    wanted = None if page.scripts is None else set(web_imports(page.scripts, web))
+    return [module for module in modules if module.parent != Path(".") or wanted is None or module.name in wanted]
 
 
 def write_configs(dist: Path, modules: Sequence[Path], pages: Iterable[PageConfig] = PAGE_CONFIGS) -> list[Path]:

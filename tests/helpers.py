@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -10,6 +11,9 @@ from allfives import Deal, HandState, Layout, Match, Move, Rules
 from allfives.players.knowledge import Knowledge
 from allfives.players.simple import greedy_move
 from allfives.view import SeatView, view_of
+
+if TYPE_CHECKING:
+    from controller import Game
 
 
 def layout_after(*moves: str) -> Layout:
@@ -121,3 +125,12 @@ def work_clock(monkeypatch: pytest.MonkeyPatch, per_deal: float) -> WorkClock:
 
     monkeypatch.setattr(Knowledge, "sample", timed)
     return clock
+
+
+def computer_move(game: Game) -> Move:
+    """The move of the computer at the seat to move, thought as the page
+    thinks it (the game's search, in slices), not yet played."""
+    search = game.computer_search()
+    while (decision := search.step(1000)) is None:
+        pass
+    return decision.move

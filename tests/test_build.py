@@ -5,38 +5,22 @@ manifest and service worker, the list of steps, and the test run's choices
 
 from __future__ import annotations
 
-import importlib.util
+import ast
 import json
 import re
 import struct
-import sys
 import zlib
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from i18n import LANGUAGES
 
 from sitebuild import offline, requirements, site, steps, testing, tutorial
 from sitebuild.files import DOCS, BuildError
+from tools.generators import make_icons
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-
-
-def _load_make_icons() -> ModuleType:
-    """tools/make_icons.py is a script, not a package: load it by its path
-    (its shapes and SVG need no Pillow; only drawing the PNGs does)."""
-    spec = importlib.util.spec_from_file_location("allfives_make_icons", ROOT / "tools" / "make_icons.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-make_icons = _load_make_icons()
 
 
 def _unfilter(kind: int, row: bytearray, previous: bytes, step: int) -> None:
@@ -129,6 +113,48 @@ def test_each_page_config_lists_the_modules_its_page_imports() -> None:
     assert Path("main.py") in site.page_modules(game, modules)
 
 
+def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
+    game, embed = site.PAGE_CONFIGS
+    assert game.scripts is None, "the game gets every module"
+    assert embed.scripts == ("embed.py", "tutorial_live.py")
+    listed = site.web_imports(embed.scripts)
+    assert listed == [
+        "board.py",
+        "controller.py",
+        "dom.py",
+        "geometry.py",
+        "i18n.py",
+        "keys.py",
+        *(f"lang_{code}.py" for code in sorted(LANGUAGES)),
+        "live_replay.py",
+        "offline.py",
+        "poster.py",
+        "refusal.py",
+        "replay.py",
+        "shell.py",
+        "tutorial_page.py",
+    ]
+    # The tutorial imports the replays' modules one at a time, by name.
+    source = ast.parse((WEB / "tutorial_page.py").read_text(encoding="utf-8"))
+    (by_name,) = [
+        ast.literal_eval(node.value)
+        for node in source.body
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["MODULES"]
+    ]
+    assert {f"{name}.py" for name in by_name if "." not in name and name != "allfives"} <= set(listed)
+
+
+def test_a_pages_modules_are_what_its_scripts_import_in_turn_and_load_by_name(tmp_path: Path) -> None:
+    (tmp_path / "page.py").write_text("from shell import Shell\n", encoding="utf-8")
+    (tmp_path / "shell.py").write_text("import words\nShell = 1\n", encoding="utf-8")
+    (tmp_path / "words.py").write_text(
+        "import importlib\ndef catalogue(code):\n    return importlib.import_module(f'lang_{code}')\n", encoding="utf-8"
+    )
+    for name in ("lang_en.py", "lang_de.py", "unused.py", "other_page.py"):
+        (tmp_path / name).write_text("import unused\n" if name == "other_page.py" else "", encoding="utf-8")
+    assert site.web_imports(["page.py"], tmp_path) == ["lang_de.py", "lang_en.py", "shell.py", "words.py"]
+
+
 def test_the_embed_page_names_its_own_config() -> None:
     html = (ROOT / "web" / "embed.html").read_text(encoding="utf-8")
     assert 'src="./embed.py" config="./pyscript-embed.json"' in html
@@ -148,7 +174,7 @@ def test_the_manifest_names_the_app_and_the_committed_icons_at_their_sizes() -> 
     drawn = {name: size for name, size, _ in make_icons.ICONS}
     shipped = {path.as_posix() for path in site.web_files()}
     for entry in manifest["icons"]:
-        assert entry["src"] in drawn, f"{entry['src']} is not drawn by tools/make_icons.py"
+        assert entry["src"] in drawn, f"{entry['src']} is not drawn by tools/generators/make_icons.py"
         assert entry["src"] in shipped, f"{entry['src']} is not a web/ file the build copies"
         size = drawn[entry["src"]]
         assert entry["sizes"] == ("any" if size is None else f"{size}x{size}")
@@ -158,7 +184,7 @@ def test_the_manifest_names_the_app_and_the_committed_icons_at_their_sizes() -> 
     assert {"192x192", "512x512"} <= sizes
 
 
-# Icons (committed in web/, drawn by tools/make_icons.py)
+# Icons (committed in web/, drawn by tools/generators/make_icons.py)
 
 
 def test_decode_png_undoes_every_row_filter() -> None:
@@ -216,7 +242,7 @@ def test_the_maskable_icon_has_felt_to_its_edges_and_the_domino_in_the_safe_zone
 
 def test_the_svg_icon_is_the_one_make_icons_draws() -> None:
     svg = (WEB / "icon.svg").read_text(encoding="utf-8")
-    assert svg == make_icons.icon_svg(make_icons.domino_shapes()), "run tools/make_icons.py and commit"
+    assert svg == make_icons.icon_svg(make_icons.domino_shapes()), "run tools/generators/make_icons.py and commit"
     assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">')
     assert svg.count("<circle") == 10, "five pips a half"
     assert svg.count("<rect") == 4
@@ -226,7 +252,7 @@ def test_the_png_icons_are_the_ones_make_icons_draws() -> None:
     for name, size, maskable in make_icons.ICONS:
         if size is not None:
             drawn = decode_png(make_icons.icon_png(size, maskable=maskable))
-            assert drawn == icon(name), f"web/{name}: run tools/make_icons.py and commit"
+            assert drawn == icon(name), f"web/{name}: run tools/generators/make_icons.py and commit"
 
 
 # Markdown (markdown-it-py, with tables and heading anchors)
@@ -548,8 +574,8 @@ def test_the_site_ships_the_engine_the_pages_import_and_not_the_command_line() -
     assert {"allfives/__init__.py", "allfives/players/__init__.py", "allfives/players/expert.py"} <= shipped
     # The searches' own modules come in through what the players import.
     assert {"allfives/players/rollout.py", "allfives/players/endgame.py"} <= shipped
-    for command_line in ("cli.py", "terminal.py", "options.py", "arena.py", "bench.py", "__main__.py"):
-        assert f"allfives/{command_line}" not in shipped
+    assert not {path for path in shipped if path.startswith("allfives/cli/")}
+    assert "allfives/__main__.py" not in shipped
 
 
 def test_a_module_is_shipped_with_the_modules_it_imports(tmp_path: Path) -> None:

@@ -36,6 +36,7 @@ from typing import Any
 
 import pytest
 from controller import MAX_NAME, Game, GameSetup, SeatSetup, decode_link, encode_link
+from helpers import computer_move
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -669,7 +670,7 @@ def _play_out(game: Game, rng: random.Random) -> None:
         if game.match.needs_deal:
             game.start()
             continue
-        move = game.computer_decision().move if game.computer_to_move else rng.choice(game.match.legal_moves())
+        move = computer_move(game) if game.computer_to_move else rng.choice(game.match.legal_moves())
         game.match.play(move)
         game.can_undo()  # the Undo button is drawn after every move
 

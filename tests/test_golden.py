@@ -1,5 +1,5 @@
 """Golden self-play records (tests/golden/selfplay.jsonl, written by
-tools/make_golden.py): every level, with 2 players and with partners, under
+tools/generators/make_golden.py): every level, with 2 players and with partners, under
 a few rule variants, played again from the same seeds must give the same
 bytes. A change to any player's choices, or to the rules, shows here."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from allfives.record import from_record
-from tools import make_golden
+from tools.generators import make_golden
 
 
 def test_the_golden_games_replay_as_recorded() -> None:

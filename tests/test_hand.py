@@ -87,7 +87,7 @@ def test_a_blocked_hand_ends_when_every_player_has_passed() -> None:
             hand = match.hand
             assert hand is not None
             assert hand.boneyard == []
-            assert all(not hand.layout.fits_any(h) for h in hand.hands)
+            assert not any(hand.layout.ends_for(t) for h in hand.hands for t in h)
             assert [type(e) for e in events[-3:-1]] == [Passed, Passed]
             assert match.leader_by_chance  # after a blocked hand the leader is chosen at random again
             return

@@ -11,7 +11,7 @@ import pytest
 from helpers import WorkClock, a_choice_of_moves, match_with, my_view, positions, work_clock
 
 from allfives import TILES, Deal, HandState, Match, Move, Rules
-from allfives.arena import add_arguments, play_deals, play_matches, run
+from allfives.cli.arena import add_arguments, play_deals, play_matches, run
 from allfives.players import LEVELS, MESSAGES, REFERENCE, Decision, Player, Reason, make_player
 from allfives.players.base import BasePlayer
 from allfives.players.endgame import solve

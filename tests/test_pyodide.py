@@ -24,7 +24,7 @@ def _node_with_pyodide() -> str:
 
 def test_seeded_games_are_the_same_on_cpython_and_pyodide() -> None:
     node = _node_with_pyodide()
-    script = ROOT / "tools" / "seeded_games.py"
+    script = ROOT / "tools" / "generators" / "seeded_games.py"
     in_pyodide = subprocess.run(
         [node, str(ROOT / "tools" / "pyodide_run.mjs"), str(script), "8"],
         capture_output=True,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from controller import Game
-from helpers import layout_after
+from helpers import computer_move, layout_after
 from replay import (
     EmbedOptions,
     Words,
@@ -323,7 +323,7 @@ def test_try_it_hands_the_reader_the_position_against_the_computer() -> None:
     assert repr(hand.layout) == repr(frame.layout)
     game.play(game.match.legal_moves()[0])
     assert game.computer_to_move
-    game.match.play(game.computer_decision().move)
+    game.match.play(computer_move(game))
 
 
 def test_try_it_at_the_end_of_a_hand_deals_the_next() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from controller import Game, GameSetup, SeatSetup
-from helpers import layout_after
+from helpers import computer_move, layout_after
 from i18n import Translator
 from view import (
     default_name,
@@ -82,7 +82,7 @@ def test_the_prompt_and_the_tile_labels_come_from_the_seat_view() -> None:
     game = game_of(Rules(), "You", "Computer")
     game.start()
     while game.computer_to_move:
-        game.match.play(game.computer_decision().move)
+        game.match.play(computer_move(game))
     seen = game.view(0)
     leading = seen.layout.is_empty
     said = prompt(EN, game, visible=True, selected=None, leading=leading)

@@ -128,8 +128,8 @@ BREAKS: tuple[Break, ...] = (
     ),
     Break(
         "icons-drawn-otherwise",
-        "the committed icons are the ones tools/make_icons.py draws",
-        "tools/make_icons.py",
+        "the committed icons are the ones tools/generators/make_icons.py draws",
+        "tools/generators/make_icons.py",
         "SUPERSAMPLE = 8\n",
         "SUPERSAMPLE = 4\n",
         ("tests/test_build.py", "-k", "png_icons"),

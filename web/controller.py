@@ -12,7 +12,6 @@ undo replays the same deals, and a shared link deals the same tiles.
 from __future__ import annotations
 
 import base64
-import html
 import json
 import random
 import time
@@ -22,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 from urllib.parse import urlencode, urljoin
 
-from allfives import Deal, Event, HandEnded, HandStarted, Match, Move, Played, Rules, Tile
+from allfives import Deal, Event, HandEnded, HandStarted, Match, Move, Played, Rules
 from allfives.players import LEVELS, Decision, make_player
 from allfives.record import RecordError, from_record, replay, to_record
 from allfives.rules import RulesError
@@ -36,9 +35,6 @@ MAX_NAME: Final = 24
 MAX_LINK_CHARS: Final = 20_000
 MAX_REASON_CHARS: Final = 200
 EMBED_PAGE: Final = "embed.html"
-#: The frame's size in a pasted snippet: the width of the column, and the
-#: height the replay needs at that width (docs/embedding.md, "Size").
-EMBED_STYLE: Final = "width: 100%; max-width: 44rem; height: calc(min(56vw, 24rem) + 17rem); border: 0"
 
 
 class LinkError(ValueError):
@@ -177,10 +173,6 @@ class Game:
         the page draws from this alone, so a hidden hand is never in reach."""
         return view_of(self.match, self.viewer() if seat is None else seat)
 
-    def moves_for(self, tile: Tile) -> list[Move]:
-        """The legal moves of the seat to move that play ``tile``."""
-        return [m for m in self.match.legal_moves() if m.tile is tile]
-
     def side_name(self, side: int) -> str:
         return " & ".join(self.seats[s].name for s in self.rules.seats_of(side))
 
@@ -213,10 +205,6 @@ class Game:
         seat = self.to_move
         assert seat is not None
         return self._search(HINT_LEVEL, seat, budget_ms)
-
-    def computer_decision(self, budget_ms: float | None = None) -> Decision:
-        """What the computer at the seat to move would play (not yet played)."""
-        return finish_search(self.computer_search(budget_ms))
 
     def _search(self, level: str, seat: int, budget_ms: float | None) -> Search:
         # Each decision has its own seeded stream, so a reload, an undo or a
@@ -355,15 +343,6 @@ class Game:
         query = urlencode({"move": move, "seat": seat, "lang": lang})
         return f"{urljoin(page_url, EMBED_PAGE)}?{query}#record={encode_link(record)}", record, move
 
-    def embed_code(self, page_url: str, *, whole_hand: bool, seat: int, lang: str, title: str) -> str:
-        """The ``<iframe>`` that shows this hand on someone else's page (see
-        :meth:`embed_link`), live from the start."""
-        src, _record, _move = self.embed_link(page_url, whole_hand=whole_hand, seat=seat, lang=lang)
-        return (
-            f'<iframe src="{html.escape(src)}" title="{html.escape(title)}" loading="lazy"\n'
-            f'        style="{EMBED_STYLE}"></iframe>'
-        )
-
     def score_sheet(self) -> list[SheetRow]:
         """One row per hand: the points each side scored in play, the end of
         hand change (None while the hand is in play), and the scores after."""
@@ -445,14 +424,6 @@ class Search:
             self.thought += time.perf_counter() - self.since
             self.since = None
         return None
-
-
-def finish_search(search: Search) -> Decision:
-    """Think straight through to the decision."""
-    while True:
-        decision = search.step(1000)
-        if decision is not None:
-            return decision
 
 
 def default_setup(rules: Rules) -> GameSetup:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 from board import tile_name
 from controller import Game, GameSetup, SeatSetup
+from helpers import computer_move
 
 from allfives import Move, Rules
 
@@ -170,7 +171,7 @@ def one_move_from_winning() -> tuple[str, Move]:
                         return game.save_text(), move
                 game.play(moves[0])
             else:
-                game.match.play(game.computer_decision().move)
+                game.match.play(computer_move(game))
     raise AssertionError("no seed gives a winning move")
 
 

@@ -16,7 +16,9 @@ from allfives.players.simple import greedy_move
 from allfives.rules import Rules
 from allfives.view import view_of
 from tools.experiments import variants
-from tools.experiments.variants import VARIANTS, Answered, Peeking, peek_view_of
+from tools.experiments.peeking import PEEK_AFTER, Peeking, peek_view_of
+from tools.experiments.reply import Answered
+from tools.experiments.variants import VARIANTS
 
 
 def _by_index(tiles: list) -> list[int]:  # type: ignore[type-arg]
@@ -48,7 +50,7 @@ def test_the_late_peeking_expert_guesses_until_four_tiles_are_down() -> None:
     match.deal(random.Random(3))
     hand = match.hand
     assert hand is not None
-    player = Peeking(variants.PEEK_AFTER)
+    player = Peeking(PEEK_AFTER)
     while len(match.hand.layout.tiles()) < 4:  # type: ignore[union-attr]
         assert match.to_move is not None
         view = peek_view_of(match, match.to_move)

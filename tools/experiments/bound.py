@@ -26,7 +26,7 @@ The deeper evaluator (:class:`Deep`), on a sampled deal after a candidate:
   the draws);
 * otherwise, and when that search passes its node limit, the next player's
   best reply on the deal, each reply played out with Easy's policy
-  (:class:`~tools.experiments.variants.Answered`: a 2-ply look, then greedy).
+  (:class:`~tools.experiments.reply.Answered`: a 2-ply look, then greedy).
 """
 
 from __future__ import annotations
@@ -45,6 +45,9 @@ from allfives.players.endgame import TooBig, _layout_key, _Solver
 from allfives.players.search import Playout, Result
 from allfives.rules import Rules
 from allfives.tiles import Move
+
+from .peeking import Peeking, peek_view_of
+from .reply import Answered
 
 __all__ = ["BOUND_DEALS", "DEEP_NODES", "DEEP_TILES", "Deep", "Solved", "deals_in_budget", "main", "solve_drawn"]
 
@@ -132,9 +135,6 @@ def deals_in_budget(hands: int, seed: int, budget_ms: float) -> dict[str, list[i
     against itself."""
     from allfives.players.expert import Expert
     from allfives.players.simple import greedy_move
-
-    # variants.py imports this module for its players.
-    from .variants import Answered, Peeking, peek_view_of
 
     def make(playout: Playout | None) -> Expert:
         rng = random.Random(seed)

@@ -15,30 +15,30 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from allfives import arena, players
-from allfives.chance import shuffle
+from allfives import players
+from allfives.cli import arena
 from allfives.hand import HandState
-from allfives.match import Match
 from allfives.players import REFERENCE_DEALS, Player
 from allfives.players.base import Thinking
 from allfives.players.distilled import PLAYOUT_WEIGHTS
-from allfives.players.expert import LEARNED, Expert, FromView
-from allfives.players.knowledge import Deals, Knowledge
+from allfives.players.expert import LEARNED, Expert
+from allfives.players.knowledge import Knowledge
 from allfives.players.pimc import Pimc
 from allfives.players.playouts import wary_move
 from allfives.players.rollout import Learned, rollout
-from allfives.players.search import Deadline, PlayOut, Result, margin, play_out
+from allfives.players.search import Deadline, PlayOut, Result
 from allfives.players.simple import greedy_move
 from allfives.tiles import Move
-from allfives.view import SeatView, view_of
+from allfives.view import SeatView
 
 from .bound import BOUND_DEALS, Deep
 from .choices import ChoiceReading
 from .distill import LearnedPlayer, load_weights
 from .ismcts import TreeSearch
+from .peeking import PEEK_AFTER, Peeking, peek_view_of
 from .reading import SearchReading
+from .reply import Answered
 
 __all__ = ["SEATS", "VARIANTS", "main", "make_player"]
 
@@ -47,88 +47,6 @@ def side_wary(state: HandState, move: Move) -> Result:
     """The rollout's "side-wary" rule after ``move``: wary for the searching
     side (its partner too), Easy's for the others."""
     return rollout(state, "side-wary", first=move)
-
-
-@dataclass(frozen=True, slots=True)
-class Answered:
-    """A playout in which the next player answers the move with its best
-    reply on this deal (each reply played out with ``policy``), and
-    ``policy`` plays on from there."""
-
-    policy: Callable[[HandState], Move]
-
-    def __call__(self, deal: HandState, move: Move) -> Result:
-        after = deal.copy()
-        after.apply(move)
-        if after.is_over:
-            return after
-        replies = after.legal_moves()
-        if len(replies) == 1:
-            return play_out(after, self.policy, replies[0])
-        before = tuple(after.scores)
-        mover = after.sides[after.to_move]
-        best: Result | None = None
-        best_value = float("-inf")
-        for r in replies:
-            result = play_out(after, self.policy, r)
-            value = margin(before, result, mover)
-            if value > best_value:
-                best, best_value = result, value
-        assert best is not None
-        return best
-
-
-@dataclass(frozen=True)
-class PeekView(SeatView):
-    """A seat's view with the match itself beside it, for the peeking
-    variants only (an upper bound, not a player)."""
-
-    match: Match | None = None
-
-
-def peek_view_of(match: Match, seat: int) -> SeatView:
-    """:func:`~allfives.view.view_of`, with the match beside it."""
-    view = view_of(match, seat)
-    return PeekView(**{name: getattr(view, name) for name in SeatView.__dataclass_fields__}, match=match)
-
-
-class Peeked:
-    """Deals that know every hand: only the boneyard's order is sampled."""
-
-    def __init__(self, know: Knowledge, match: Match) -> None:
-        self.know = know
-        hand = match.hand
-        assert hand is not None
-        self.hands = [list(h) for h in hand.hands]
-        self.boneyard = list(hand.boneyard)
-
-    def sample(self, rng: random.Random) -> HandState:
-        pool = list(self.boneyard)
-        shuffle(pool, rng)
-        return self.know.position(self.hands, pool)
-
-    def likelihood(self, deal: HandState) -> float:
-        return 1.0
-
-
-PEEK_AFTER = 4  # tiles on the layout before the late-peeking Expert sees the other hands
-
-
-class Peeking(FromView):
-    """An inference that sees the other hands (not the boneyard's order),
-    once ``after`` tiles are on the layout: how much perfect inference could
-    be worth, measured against honest players. It needs a :class:`PeekView`."""
-
-    def __init__(self, after: int = 0) -> None:
-        self.after = after
-
-    def knowledge(self, view: SeatView) -> Deals:
-        know = Knowledge.from_view(view)
-        if len(view.layout.tiles()) < self.after:
-            return know
-        if not isinstance(view, PeekView) or view.match is None:
-            raise TypeError("a peeking Expert needs the arena's peek_view_of")
-        return Peeked(know, view.match)
 
 
 class SharedReference(Pimc):

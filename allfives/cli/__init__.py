@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from . import arena, bench, record, terminal
-from .match import Match
+from .. import record
+from ..match import Match
+from ..players import make_player
+from ..rules import Rules, RulesError
+from ..view import view_of
+from . import arena, bench, play
 from .options import add_rules_arguments, rules_from_args
-from .players import make_player
-from .rules import Rules, RulesError
-from .view import view_of
 
 __all__ = ["main"]
 
@@ -97,7 +98,7 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    return terminal.run(args, out)
+    return play.run(args, out)
 
 
 def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:

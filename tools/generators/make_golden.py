@@ -1,8 +1,8 @@
 """Write the golden self-play records, one JSON object a line
 (tests/golden/selfplay.jsonl; tests/test_golden.py replays them).
 
-    python tools/make_golden.py            # rewrite the file
-    python tools/make_golden.py --check    # exit 1 if it would change
+    python tools/generators/make_golden.py            # rewrite the file
+    python tools/generators/make_golden.py --check    # exit 1 if it would change
 
 Every level of :func:`~allfives.players.make_player` plays, with 2 players
 and with 4 in partnerships, under a few rule variants. The searching levels
@@ -20,7 +20,7 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from allfives.match import Match
 from allfives.players import LEVELS, make_player
@@ -28,7 +28,7 @@ from allfives.record import to_record
 from allfives.rules import Rules
 from allfives.view import view_of
 
-GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "selfplay.jsonl"
+GOLDEN = Path(__file__).resolve().parents[2] / "tests" / "golden" / "selfplay.jsonl"
 
 TABLES: tuple[tuple[str, Rules], ...] = (
     ("standard", Rules()),

@@ -30,11 +30,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
-from .match import Deal, Match
+from ..match import Deal, Match
+from ..players import DEFAULT_BUDGET_MS, LEVELS, REFERENCE, Player, make_player
+from ..rules import Rules
+from ..view import SeatView, view_of
 from .options import add_rules_arguments, rules_from_args
-from .players import DEFAULT_BUDGET_MS, LEVELS, REFERENCE, Player, make_player
-from .rules import Rules
-from .view import SeatView, view_of
 
 __all__ = ["ArenaResult", "Seats", "add_arguments", "play_deals", "play_matches", "run"]
 

@@ -1,6 +1,6 @@
 """How much Expert loses to sampling noise, judged by its own model.
 
-    python tools/search_noise.py --positions 120 --oracle 4000 --deals 400,800,2400 [--players 4]
+    python -m tools.experiments.search_noise --positions 120 --oracle 4000 --deals 400,800,2400 [--players 4]
 
 Takes positions from seeded hands of Easy against Easy, or of Easy's teams
 with ``--players 4`` (a third of the turns with a choice, leaving out those
@@ -19,9 +19,6 @@ import argparse
 import random
 import statistics
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from allfives import Deal, Match, Rules
 from allfives.players import REFERENCE, make_player

@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run as a script: sitebuild is beside tools/
     sys.path.insert(0, str(ROOT))
 
@@ -257,13 +257,14 @@ def write_section(table: str, runs: int) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def main(argv: list[str] | None = None, *, built: bool = False) -> int:
-    """Build dist/ (unless ``built``: build.py bench just did), then time it."""
+def main(argv: list[str] | None = None) -> int:
+    """Build dist/ (unless ``--built``: build.py bench just did), then time it."""
     parser = argparse.ArgumentParser(description="Load time of the game against bare Pyodide.")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/benchmarks.md alone")
+    parser.add_argument("--built", action="store_true", help="time dist/ as it is (build.py bench has just built it)")
     args = parser.parse_args(argv)
-    if not built:
+    if not args.built:
         from sitebuild import steps
 
         steps.build(DIST)

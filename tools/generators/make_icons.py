@@ -1,7 +1,7 @@
 """Draw the app icons into web/: a 5-5 domino on felt.
 
     pip install -e ".[icons]"
-    python tools/make_icons.py
+    python tools/generators/make_icons.py
 
 Writes web/icon.svg and the PNGs of :data:`ICONS` (the web app manifest
 names them); the build copies them into dist/ like any other web/ file.
@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parents[2] / "web"
 
 #: The icons, by file name: pixel size (None: SVG), and whether the image is
 #: "maskable" (felt to the edges, the domino inside the safe circle).

@@ -23,10 +23,10 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from .hand import HandState
-from .match import Deal, Match
-from .players.rollout import rollout
-from .rules import Rules
+from ..hand import HandState
+from ..match import Deal, Match
+from ..players.rollout import rollout
+from ..rules import Rules
 
 __all__ = ["run"]
 

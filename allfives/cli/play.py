@@ -10,14 +10,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import record
-from .events import Drew, Event, HandEnded, HandStarted, MatchEnded, Passed, Played
-from .match import Match
+from .. import record
+from ..events import Drew, Event, HandEnded, HandStarted, MatchEnded, Passed, Played
+from ..match import Match
+from ..players import LEVELS, make_player
+from ..rules import RulesError
+from ..tiles import Move
+from ..view import SeatView, view_of
 from .options import rules_from_args
-from .players import LEVELS, make_player
-from .rules import RulesError
-from .tiles import Move
-from .view import SeatView, view_of
 
 __all__ = ["run"]
 

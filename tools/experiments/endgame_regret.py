@@ -4,7 +4,7 @@ more tiles than Expert's exact search takes on (``--above``) and there is a
 choice, score the reference's move with the exact search (no node limit to
 speak of, no clock).
 
-    python tools/endgame_regret.py --hands 30 --seed 1
+    python -m tools.experiments.endgame_regret --hands 30 --seed 1
 
 Prints, by tiles in hand, how many such positions came up, how often the
 reference's move was not the exact best, and the points it gave away.
@@ -16,9 +16,6 @@ import argparse
 import collections
 import random
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from allfives import Deal, Match, Rules
 from allfives.players import REFERENCE, make_player

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from .rules import HAND_ENDS, LEADS, PRESETS, WINS, Rules
+from ..rules import HAND_ENDS, LEADS, PRESETS, WINS, Rules
 
 __all__ = ["add_rules_arguments", "rules_from_args"]
 

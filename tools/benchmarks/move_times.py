@@ -1,7 +1,7 @@
 """Time the computer players' moves where they run: CPython, or Pyodide
-(``node tools/pyodide_bench.mjs`` runs this same file there).
+(``node tools/benchmarks/pyodide_bench.mjs`` runs this same file there).
 
-    python tools/move_times.py --level expert --hands 20 --seed 1
+    python tools/benchmarks/move_times.py --level expert --hands 20 --seed 1
 
 Plays seeded 2-player hands of ``--level`` against Easy and prints the
 median, 95th percentile and maximum time per move of ``--level``, counting
@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from allfives import Deal, Match, Rules
 from allfives.players import DEFAULT_BUDGET_MS, make_player

@@ -2,7 +2,7 @@
 the main-thread long tasks over loading rules.html, scrolling through it and
 25 s of reading, then stepping every replay once.
 
-    python -m tools.rules_bench [--page rules.html] [--runs 1]
+    python -m tools.benchmarks.rules_bench [--page rules.html] [--runs 1]
 
 Serves dist/ (build it first), opens the page in headless Chromium (the
 system's /usr/bin/chromium when there is one) in a fresh context, with the
@@ -19,7 +19,7 @@ import sys
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
