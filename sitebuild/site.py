@@ -58,6 +58,7 @@ PAGE_CONFIGS = (
             "keys.py",
             "lang_*.py",
             "live_replay.py",
+            "motion.py",
             "offline.py",
             "poster.py",
             "refusal.py",
