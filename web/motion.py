@@ -90,7 +90,7 @@ def draw_from_boneyard(events: list[Event]) -> None:
 
 def view_box(node: Any) -> str | None:
     """The viewBox of the board drawn in ``node``, if there is one."""
-    svg = node.querySelector("svg")
+    svg = some(node.querySelector("svg"))
     return str(svg.getAttribute("viewBox")) if svg is not None else None
 
 
