@@ -2,37 +2,44 @@
 open end's next tile would go, in the viewBox units :mod:`board` draws in.
 A pure module (the standard library and :mod:`allfives` only).
 
-How the layout is laid out. The spinner (or, before there is one, the lead)
-sits in the middle. From its faces run four chains of tiles: West and East
-along the main line, North and South from the spinner's ends. When the West
-or East arm runs through the lead to reach the spinner, the tiles between
-them belong to the spinner's other chain, so every chain starts at the middle
-tile and goes outward. A chain runs straight, and when it gets long it turns
-corners like a snake, always turning towards the same side (East towards the
-South, South towards the West, West towards the North, North towards the
-East, or all the other way round), so that each chain coils up in a quarter
-of the table of its own. The turns are chosen by search: each chain has a set
-of candidate shapes (where to turn, how long a run to make before turning
-back), each is placed tile by tile, and coordinate descent keeps the mix of
-shapes whose bounding box, at the table's aspect ratio, lets the tiles be
-drawn largest, with as few corners as that needs. A shape is only ever kept
-when no two tiles (nor any open end's next tile) overlap; every chain
-straight is always such a mix, so a layout is always found.
+How the layout is laid out. Once placed, a tile never moves against the
+others for the rest of the hand: where a tile lies depends only on the tiles
+before it on its own chain and on the table's shape, never on the other
+chains nor on what is played later. So the layout grows as a real one does.
 
-Two more rules keep the board readable. A chain stays on its own side of the
-middle tile (West left of it, North above it, and so on), and its open end
-never points back towards the middle, so that on a narrow phone table the
-West end never lies, nor faces, east. And two chains
-never come closer than :data:`CLEAR` (beyond the tiles next to the middle),
-nor run across a face of the spinner whose arm is not open yet, so an arm
-that coils never looks as if it ran on into another.
+The lead lies in the middle, at the origin, for the whole hand. West and East
+run out of it along the main line; the spinner, wherever it lies on the main
+line (the lead itself, or a double further out), opens North and South from
+its own faces. Each chain runs straight towards the edge of the *felt*, a
+table whose size is fixed for the hand and whose shape is the table's aspect
+(:func:`felt`), and turns only where its next tile would leave it. The first
+turns make a pinwheel: East turns South, South turns West, West turns North,
+North turns East, so each chain has a quarter of the table of its own, on the
+side it turned to. There it snakes outward: across its quarter to the felt's
+edge, one tile outward, back across to a lane's width from its neighbour's
+first run, one tile outward, and so on, beyond the felt. A double never turns
+a corner (it lies crosswise), so a turn waits for the next tile.
+
+Three rules keep the board readable. A chain stays on its own side of the
+tile it leaves from (West left of the lead, North above the spinner, and so
+on), and its open end never points back towards the middle, so that on a
+narrow phone table the West end never faces east. Two chains never overlap:
+each chain's quarter keeps :data:`LANE` (:data:`CLEAR`, and the room a double
+and a corner tile may run past a turning line) from its neighbours' first
+runs. A spinner played after its chain has turned (rare: no double came
+while the chain crossed the felt) opens its arms straight out from both
+sides, and its own chain runs straight on from there.
+
+The viewBox is what is placed plus a margin of felt, centred on the lead and
+no smaller than a minimum table; a new tile can only make it larger, so the
+table zooms out as a whole (the page animates the change) and never pans.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
 
@@ -161,13 +168,13 @@ class BoardGeometry:
 
 
 class _Link(NamedTuple):
-    """A tile of a chain: ``near`` is the number facing the middle tile;
-    ``arm`` is None for the lead."""
+    """A tile of a chain: ``near`` is the number facing the tile it leaves
+    from; ``arm`` is the arm it was played on and ``place`` its index there."""
 
     tile: Tile
     near: int
     far: int
-    arm: End | None
+    arm: End
     place: int
 
 
@@ -177,95 +184,96 @@ class _Spot(NamedTuple):
     far: Vec
 
 
-class _Shape(NamedTuple):
-    """How a chain turns. ``side`` is +1 to turn clockwise, -1 the other way;
-    ``a`` tiles run straight out, then the chain snakes: in ``along`` mode in
-    runs of ``c`` tiles parallel to its first run, stepping aside ``b`` tiles
-    between them; otherwise in runs of ``c`` tiles across it, stepping
-    outward ``b`` tiles between them."""
+class _Run(NamedTuple):
+    """How a chain runs: from ``start`` going ``out``; its first run may reach
+    ``reach`` (measured along ``out``); then it snakes across its quarter,
+    towards ``side`` as far as ``far`` and back as far as ``near`` (both
+    measured along ``side``)."""
 
-    along: bool
-    side: int
-    a: int
-    b: int
-    c: int
-
-
-_STRAIGHT: Final = _Shape(True, 1, 10**6, 1, 1)
+    start: Vec
+    out: Vec
+    reach: float
+    side: Vec
+    far: float
+    near: float
 
 
-class _Placement(NamedTuple):
-    spots: tuple[_Spot, ...]  # the chain's tiles, then its open end's next tile
-    bounds: Box
-    corners: int
+def _dot(a: Vec, b: Vec) -> float:
+    return a[0] * b[0] + a[1] * b[1]
 
 
-_Plan = tuple[tuple[int, Vec], ...]
-"""Where a chain turns: the tiles that turn a corner and the way each turns."""
+def _clockwise(d: Vec) -> Vec:
+    # Screen coordinates: y grows downwards, so East turns to South.
+    return (-d[1], d[0])
 
 
-def _legs(shape: _Shape, d0: Vec) -> Iterator[tuple[Vec, int]]:
-    """The runs of a chain: a direction and how many tiles go that way."""
-    side: Vec = (-d0[1] * shape.side, d0[0] * shape.side)
-    back: Vec = (-d0[0], -d0[1])
-    yield d0, shape.a
-    k = 1
-    while True:
-        if shape.along:
-            yield (side, shape.b) if k % 2 else (back if k % 4 == 2 else d0, shape.c)
-        else:
-            aside = side if k % 4 == 1 else (-side[0], -side[1])
-            yield (aside, shape.c) if k % 2 else (d0, shape.b)
-        k += 1
+def _neg(d: Vec) -> Vec:
+    return (-d[0], -d[1])
 
 
-def _plan(shape: _Shape, d0: Vec, doubles: tuple[bool, ...]) -> _Plan:
-    """The corners ``shape`` makes over a chain with these doubles. A double
-    never turns a corner (it lies crosswise), so a turn waits for the next
-    tile."""
-    legs = _legs(shape, d0)
-    run = next(legs)[1]
-    used = 0
-    turns: list[tuple[int, Vec]] = []
-    for i, double in enumerate(doubles):
-        if used >= run and not double:
-            turn, run = next(legs)
-            turns.append((i, turn))
-            used = 1
-        else:
-            used += 1
-    return tuple(turns)
+#: How far past a turning line a chain may still run: a double that came just
+#: before the turn (it never turns), then the corner tile after it.
+OVERRUN: Final = 2 * (HALF + GAP)
+#: How far the snaking part of a chain keeps from a neighbour's first run:
+#: the half-width of a double on that run, the clearance, and the overrun.
+LANE: Final = HALF + CLEAR + OVERRUN
+
+# The legs of a chain: its first run out, then across its quarter, a step
+# outward, back across, a step outward, across again, and so on.
+_FIRST, _ACROSS, _STEP_OUT, _BACK, _STEP_ON = range(5)
+_AFTER: Final = {_FIRST: _ACROSS, _ACROSS: _STEP_OUT, _STEP_OUT: _BACK, _BACK: _STEP_ON, _STEP_ON: _ACROSS}
 
 
-def _place_chain(doubles: tuple[bool, ...], start: Vec, d0: Vec, plan: _Plan) -> _Placement:
-    """Lay a chain tile by tile from ``start`` (the middle of the middle
-    tile's face) going ``d0``. A tile goes straight on until the plan turns
-    it: the corner tile lies along the new direction with its near half just
-    beyond the last tile's far face, so the numbers that match touch."""
-    turns = dict(plan)
-    (px, py), (dx, dy) = start, d0
-    spots: list[_Spot] = []
-    for i, double in enumerate(doubles):
-        turn = turns.get(i)
-        if turn is not None:
-            # q: the centre of the corner tile's near half.
+class _Walk:
+    """Lays a chain tile by tile. A tile's place depends only on the tiles
+    before it, so a chain that grows never moves what it had."""
+
+    def __init__(self, run: _Run) -> None:
+        self.run = run
+        self.p = run.start  # the middle of the face the next tile touches
+        self.d = run.out
+        self.leg = _FIRST
+        self.straight = False  # a spinner opened after a turn: no more turns
+        self.corners = 0
+
+    def turns(self, double: bool) -> bool:
+        """Whether the next tile turns a corner rather than go straight on:
+        only where it would leave the felt (or its quarter), and never a double."""
+        if double or self.straight:
+            return False
+        run, ahead = self.run, _dot(self.p, self.d) + GAP + 2 * HALF
+        if self.leg == _FIRST:
+            return ahead > run.reach
+        if self.leg == _ACROSS:
+            return ahead > run.far
+        if self.leg == _BACK:
+            return ahead > -run.near
+        return True  # a step outward is one tile
+
+    def place(self, double: bool) -> _Spot:
+        (px, py), (dx, dy) = self.p, self.d
+        if self.turns(double):
+            # The corner tile lies along the new way, its near half just
+            # beyond the last tile's far face, so the numbers that match touch.
             qx, qy = px + dx * (GAP + HALF / 2), py + dy * (GAP + HALF / 2)
-            dx, dy = turn
+            self.leg = _AFTER[self.leg]
+            run = self.run
+            turn = {_ACROSS: run.side, _BACK: _neg(run.side)}.get(self.leg, run.out)
+            dx, dy = self.d = turn
+            self.corners += 1
             box = _span((qx, qy), turn, -HALF / 2, 1.5 * HALF, HALF / 2)
-            spots.append(_Spot(box, (qx, qy), (qx + dx * HALF, qy + dy * HALF)))
-            px, py = qx + dx * 1.5 * HALF, qy + dy * 1.5 * HALF
-        elif double:
+            self.p = (qx + dx * 1.5 * HALF, qy + dy * 1.5 * HALF)
+            return _Spot(box, (qx, qy), (qx + dx * HALF, qy + dy * HALF))
+        if double:
             box = _span((px, py), (dx, dy), GAP, GAP + HALF, HALF)
             middle = (px + dx * (GAP + HALF / 2), py + dy * (GAP + HALF / 2))
-            spots.append(_Spot(box, middle, middle))
-            px, py = px + dx * (GAP + HALF), py + dy * (GAP + HALF)
-        else:
-            box = _span((px, py), (dx, dy), GAP, GAP + 2 * HALF, HALF / 2)
-            near = (px + dx * (GAP + HALF / 2), py + dy * (GAP + HALF / 2))
-            far = (px + dx * (GAP + 1.5 * HALF), py + dy * (GAP + 1.5 * HALF))
-            spots.append(_Spot(box, near, far))
-            px, py = px + dx * (GAP + 2 * HALF), py + dy * (GAP + 2 * HALF)
-    return _Placement(tuple(spots), _union(s.box for s in spots), len(plan))
+            self.p = (px + dx * (GAP + HALF), py + dy * (GAP + HALF))
+            return _Spot(box, middle, middle)
+        box = _span((px, py), (dx, dy), GAP, GAP + 2 * HALF, HALF / 2)
+        near = (px + dx * (GAP + HALF / 2), py + dy * (GAP + HALF / 2))
+        far = (px + dx * (GAP + 1.5 * HALF), py + dy * (GAP + 1.5 * HALF))
+        self.p = (px + dx * (GAP + 2 * HALF), py + dy * (GAP + 2 * HALF))
+        return _Spot(box, near, far)
 
 
 def _span(origin: Vec, d: Vec, start: float, stop: float, across: float) -> Box:
@@ -279,127 +287,29 @@ def _span(origin: Vec, d: Vec, start: float, stop: float, across: float) -> Box:
     return (ox - across, min(a, b), ox + across, max(a, b))
 
 
-def _union(boxes: Iterable[Box]) -> Box:
-    x0 = y0 = math.inf
-    x1 = y1 = -math.inf
-    for b in boxes:
-        if b[0] < x0:
-            x0 = b[0]
-        if b[1] < y0:
-            y0 = b[1]
-        if b[2] > x1:
-            x1 = b[2]
-        if b[3] > y1:
-            y1 = b[3]
-    return (x0, y0, x1, y1)
+FELT_AREA: Final = 300 * HALF * HALF
+"""The felt's area: what the chains may cover before they turn. About twice
+the smallest table drawn, so a long layout turns only well out."""
 
 
-_EPS: Final = 1e-6
+def felt(aspect: float) -> tuple[float, float]:
+    """Half the felt's width and half its height, at ``aspect``."""
+    width = math.sqrt(FELT_AREA * aspect)
+    return width / 2, width / aspect / 2
 
 
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] - _EPS and b[0] < a[2] - _EPS and a[1] < b[3] - _EPS and b[1] < a[3] - _EPS
-
-
-def _grown(box: Box, by: float) -> Box:
-    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
-
-
-def _clashes(a: _Placement, b: _Placement) -> bool:
-    """Whether two chains overlap or come closer than :data:`CLEAR`; their
-    first tiles both touch the middle tile and may lie just a gap apart."""
-    if not _overlap(_grown(a.bounds, CLEAR), b.bounds):
-        return False
-    for i, s in enumerate(a.spots):
-        near = _grown(s.box, CLEAR)
-        for j, t in enumerate(b.spots):
-            if _overlap(s.box if i == j == 0 else near, t.box):
-                return True
-    return False
-
-
-def _centre(box: Box) -> Vec:
-    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-
-
-def _on_its_side(placement: _Placement, d0: Vec, middle: Box) -> bool:
-    """Whether every tile of a chain lies beyond the middle tile's face it
-    leaves from (a West chain wholly west of the middle tile, and so on), and
-    its open end does not point back the way the chain set out (the West end
-    never faces east)."""
-    # The end's next tile lies no nearer the middle than the tile it joins.
-    end = _centre(placement.spots[-1].box)
-    joins = _centre(placement.spots[-2].box if len(placement.spots) > 1 else middle)
-    if (end[0] - joins[0]) * d0[0] + (end[1] - joins[1]) * d0[1] < -_EPS:
-        return False
-    if d0[0] < 0:
-        return all(s.box[2] <= middle[0] + _EPS for s in placement.spots)
-    if d0[0] > 0:
-        return all(s.box[0] >= middle[2] - _EPS for s in placement.spots)
-    if d0[1] < 0:
-        return all(s.box[3] <= middle[1] + _EPS for s in placement.spots)
-    return all(s.box[1] >= middle[3] - _EPS for s in placement.spots)
-
-
-def _self_clash(placement: _Placement, middle: Box) -> bool:
-    boxes = [s.box for s in placement.spots]
-    for i, box in enumerate(boxes):
-        if _overlap(box, middle):
-            return True
-        for other in boxes[: max(0, i - 1)]:  # a tile only touches the one before it
-            if _overlap(box, other):
-                return True
-    return False
-
-
-def _shapes(n: int) -> Iterator[_Shape]:
-    """Candidate shapes for a chain of ``n`` tiles (and its open end)."""
-    yield _STRAIGHT
-    for along in (True, False):
-        for side in (1, -1):
-            for a in range(1, n + 1):
-                for c in range(2, n + 2 - a):
-                    for b in (1, 2) if along else (1,):
-                        yield _Shape(along, side, a, b, c)
-
-
-#: A layout has at most four chains and a move changes one, so the chains of
-#: the last two layouts fit; an entry for a long chain holds hundreds of
-#: placements (megabytes), so more would only hoard them: a cache of 512 grew
-#: the page's Python heap by ~30 MB over twenty matches (tests/browser/test_soak.py).
-_CANDIDATES_KEPT: Final = 16
-
-
-@functools.lru_cache(maxsize=_CANDIDATES_KEPT)
-def _candidates(doubles: tuple[bool, ...], start: Vec, d0: Vec, middle: Box) -> tuple[_Placement, ...]:
-    """The distinct placements of a chain (whose tiles are doubles or not,
-    then its open end's next tile) that do not run into themselves.
-    Cached: a move changes one chain, and the page lays out both aspects."""
-    seen: set[_Plan] = set()
-    found: list[_Placement] = []
-    for shape in _shapes(len(doubles) - 1):
-        plan = _plan(shape, d0, doubles)
-        if plan in seen:
-            continue
-        seen.add(plan)
-        placement = _place_chain(doubles, start, d0, plan)
-        if not _self_clash(placement, middle) and _on_its_side(placement, d0, middle):
-            found.append(placement)
-    return tuple(found)
-
-
-def _fit(bounds: Box, aspect: float, min_area: float = MIN_AREA) -> tuple[float, float, float, float]:
-    """The viewBox around ``bounds``, with a margin of felt, at ``aspect``,
-    and no smaller than ``min_area``."""
-    x0, y0, x1, y1 = bounds
-    width = max(x1 - x0 + 2 * MARGIN, math.sqrt(min_area * aspect))
-    height = max(y1 - y0 + 2 * MARGIN, math.sqrt(min_area / aspect))
-    if width / height < aspect:
-        width = height * aspect
-    else:
-        height = width / aspect
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    return (cx - width / 2, cy - height / 2, width, height)
+def _fit(boxes: Iterable[Box], aspect: float, min_area: float = MIN_AREA) -> tuple[float, float, float, float]:
+    """The viewBox centred on the lead around ``boxes``, with a margin of
+    felt, at ``aspect``, and no smaller than ``min_area``. It only grows as
+    boxes are added: the table zooms out, it never pans."""
+    half_width = math.sqrt(min_area * aspect) / 2
+    half_height = math.sqrt(min_area / aspect) / 2
+    for x0, y0, x1, y1 in boxes:
+        half_width = max(half_width, -x0 + MARGIN, x1 + MARGIN)
+        half_height = max(half_height, -y0 + MARGIN, y1 + MARGIN)
+    half_width = max(half_width, half_height * aspect)
+    half_height = half_width / aspect
+    return (-half_width, -half_height, 2 * half_width, 2 * half_height)
 
 
 _DIRECTIONS: Final[dict[End, Vec]] = {End.W: (-1.0, 0.0), End.E: (1.0, 0.0), End.N: (0.0, -1.0), End.S: (0.0, 1.0)}
@@ -427,49 +337,6 @@ class _Snapshot(NamedTuple):
         )
 
 
-def _chains(layout: _Snapshot) -> tuple[Placed, dict[End, tuple[_Link, ...]], End | None, int]:
-    """The middle tile, and the chains running out of it: keyed by the
-    direction they start in. Also where the middle tile lies (its arm and
-    index; None for the lead)."""
-    lead = layout.lead
-    assert lead is not None
-    arms = layout.arms
-
-    def out(arm: End, placed: Iterable[Placed], first: int = 0) -> list[_Link]:
-        return [_Link(p.tile, p.inner, p.outer, arm, i) for i, p in enumerate(placed, first)]
-
-    def back(arm: End, upto: int) -> list[_Link]:
-        # Tiles between the spinner and the lead, seen from the spinner:
-        # their outer number faces it.
-        return [_Link(p.tile, p.outer, p.inner, arm, i) for i, p in reversed(list(enumerate(arms[arm][:upto])))]
-
-    chains: dict[End, list[_Link]] = {end: out(end, arms[end]) for end in (End.N, End.S)}
-    has_spinner = layout.spinner != -1
-    if not has_spinner or layout.spinner_arm == -1:
-        chains[End.W] = out(End.W, arms[End.W])
-        chains[End.E] = out(End.E, arms[End.E])
-        return lead, {k: tuple(v) for k, v in chains.items()}, None, -1
-    arm = End(layout.spinner_arm)
-    k = layout.spinner_index
-    other = End.E if arm == End.W else End.W
-    # The lead as seen from the spinner: its number towards the spinner first.
-    lead_near = lead.inner if arm == End.W else lead.outer
-    lead_link = _Link(lead.tile, lead_near, lead.tile.other(lead_near), None, -1)
-    chains[arm] = out(arm, arms[arm][k + 1 :], k + 1)
-    chains[other] = [*back(arm, k), lead_link, *out(other, arms[other])]
-    return arms[arm][k], {key: tuple(v) for key, v in chains.items()}, arm, k
-
-
-def _middle(placed: Placed) -> tuple[Box, dict[End, Vec]]:
-    """The middle tile's box and the middle of each face a chain leaves from."""
-    if placed.tile.is_double:
-        box = (-HALF / 2, -HALF, HALF / 2, HALF)
-    else:
-        box = (-HALF, -HALF / 2, HALF, HALF / 2)
-    faces = {End.W: (box[0], 0.0), End.E: (box[2], 0.0), End.N: (0.0, box[1]), End.S: (0.0, box[3])}
-    return box, faces
-
-
 def table_shape(width: float, height: float) -> tuple[float, bool]:
     """A table's aspect ratio (kept between 0.4 and 3) and whether it is a
     small one, from its size in CSS pixels (0 while it is not laid out yet)."""
@@ -486,117 +353,87 @@ def board_geometry(layout: Layout, aspect: float = 1.6, *, small: bool = False) 
     return _geometry(_Snapshot.of(layout), aspect, SMALL_MIN_AREA if small else MIN_AREA)
 
 
+def _main_run(end: End, lead: Tile, half_width: float, half_height: float) -> _Run:
+    """West or East, out of the lead: along the main line to the felt's edge,
+    then into the quarter on the pinwheel's side (East below, West above)."""
+    out = _DIRECTIONS[end]
+    face = HALF / 2 if lead.is_double else HALF
+    return _Run((out[0] * face, 0.0), out, half_width, _clockwise(out), half_height, LANE)
+
+
+def _spinner_run(end: End, spinner: _Spot, out: Vec, half_width: float, half_height: float) -> _Run:
+    """North or South, out of the spinner's face: to the felt's edge, then
+    into the quarter on the pinwheel's side, a lane's width from the spinner."""
+    centre = _centre(spinner.box)
+    side = _clockwise(out)
+    reach = half_height if out[0] == 0 else half_width
+    far = half_width if out[0] == 0 else half_height
+    start = (centre[0] + out[0] * HALF, centre[1] + out[1] * HALF)
+    return _Run(start, out, reach, side, far, _dot(centre, side) + LANE)
+
+
+def _centre(box: Box) -> Vec:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
 @functools.lru_cache(maxsize=64)
 def _geometry(layout: _Snapshot, aspect: float, min_area: float) -> BoardGeometry:
     # Cached: the page draws the same layout again whenever the selection changes.
-    if layout.lead is None:
-        return BoardGeometry(_fit((0.0, 0.0, 0.0, 0.0), aspect, min_area), (), {}, None, 0)
-    placed, chains, middle_arm, middle_index = _chains(layout)
-    middle, faces = _middle(placed)
-    open_ends = {End(arm) for arm, pips in enumerate(layout.open_pips) if pips != -1}
-    options: dict[End, list[_Placement]] = {}
-    for end, links in chains.items():
-        if end not in open_ends:
-            if layout.spinner == -1:
-                # North and South before there is a spinner: nothing to keep clear.
-                continue
-            # The spinner's arms before it opens: their first tile's place is
-            # kept clear, so no other chain runs across the spinner's face.
-            options[end] = list(_candidates((False,), faces[end], _DIRECTIONS[end], middle))
-            continue
-        # Each chain keeps room for its end's next tile, a drop target.
-        doubles = (*(link.tile.is_double for link in links), False)
-        options[end] = list(_candidates(doubles, faces[end], _DIRECTIONS[end], middle))
-    chosen = _search(options, middle, aspect)
-    tiles = [_tile_box(placed, middle, middle_arm, middle_index)]
+    lead = layout.lead
+    if lead is None:
+        return BoardGeometry(_fit((), aspect, min_area), (), {}, None, 0)
+    half_width, half_height = felt(aspect)
+    if lead.tile.is_double:
+        lead_box = (-HALF / 2, -HALF, HALF / 2, HALF)
+    else:
+        lead_box = (-HALF, -HALF / 2, HALF, HALF / 2)
+    # The lead lies as it was led, its West number on the left.
+    tiles = [_tile_box(lead, lead_box, None, -1)]
     ends: dict[End, EndBox] = {}
-    for end, placement in chosen.items():
-        if end not in open_ends:
-            continue
-        links = chains[end]
-        for link, spot in zip(links, placement.spots, strict=False):
-            tiles.append(_box_of(link, spot))
-        if end in open_ends:
-            ghost = placement.spots[len(links)].box
-            pips = layout.open_pips[end]
+    spinner: TileBox | None = tiles[0] if layout.spinner != -1 and layout.spinner_arm == -1 else None
+    # The spinner's place and the way its chain runs there; None before there is one.
+    opens: tuple[_Spot, Vec, End | None, bool] | None = None
+    if spinner is not None:
+        opens = (_Spot(lead_box, (0.0, 0.0), (0.0, 0.0)), (1.0, 0.0), None, False)
+    corners = 0
+
+    def lay(end: End, walk: _Walk, links: Iterable[_Link]) -> None:
+        nonlocal spinner, opens, corners
+        for link in links:
+            spot = walk.place(link.tile.is_double)
+            box = _box_of(link, spot)
+            tiles.append(box)
+            if link.arm == layout.spinner_arm and link.place == layout.spinner_index and layout.spinner != -1:
+                spinner = box
+                opens = (spot, walk.d, end, walk.leg != _FIRST)
+                # A late spinner: its chain runs straight on, as its arms do.
+                walk.straight = walk.leg != _FIRST
+                if not walk.straight:
+                    # Its chain turns only beyond the spinner's South (or North) arm's lane.
+                    reach = _dot(_centre(spot.box), walk.d) + 3 * HALF + CLEAR
+                    walk.run = walk.run._replace(reach=max(walk.run.reach, reach))
+        pips = layout.open_pips[end]
+        if pips != -1:
+            ghost = walk.place(False).box
             ends[end] = EndBox(end, pips, ghost[0], ghost[1], ghost[2] - ghost[0], ghost[3] - ghost[1])
-    bounds = _union([middle, *(p.bounds for p in chosen.values())])
-    spinner = tiles[0] if layout.spinner != -1 else None
-    corners = sum(p.corners for p in chosen.values())
+        corners += walk.corners
+
+    for end in (End.W, End.E):
+        links = [_Link(p.tile, p.inner, p.outer, end, i) for i, p in enumerate(layout.arms[end])]
+        lay(end, _Walk(_main_run(end, lead.tile, half_width, half_height)), links)
+    if opens is not None and layout.open_pips[End.N] != -1:
+        spot, along, arm, late = opens
+        # North is the spinner's face on the left of its chain going East
+        # (above the main line), on the right going West.
+        north = (along[1], -along[0]) if arm != End.W else _clockwise(along)
+        for end, out in ((End.N, north), (End.S, _neg(north))):
+            walk = _Walk(_spinner_run(end, spot, out, half_width, half_height))
+            walk.straight = late
+            links = [_Link(p.tile, p.inner, p.outer, end, i) for i, p in enumerate(layout.arms[end])]
+            lay(end, walk, links)
+    view = _fit([t.box for t in tiles] + [e.box for e in ends.values()], aspect, min_area)
     ordered = tuple(sorted(tiles, key=lambda t: (-1 if t.arm is None else int(t.arm), t.index)))
-    return BoardGeometry(_fit(bounds, aspect, min_area), ordered, dict(sorted(ends.items())), spinner, corners)
-
-
-Score = tuple[float, float, int, float]
-
-
-def _search(options: dict[End, list[_Placement]], middle: Box, aspect: float) -> dict[End, _Placement]:
-    """Coordinate descent over the chains' shapes: change one chain at a
-    time to the shape that best improves the fit without running into another
-    chain, until no change helps. It starts twice, from every chain straight
-    and from every chain coiled as tightly as it can be on its own, and keeps
-    the better end.
-
-    The score: first the size of the table the tiles need (a smaller viewBox
-    at the same aspect draws them larger); then how much of it each chain
-    needs on its own, so a chain that is not the one that decides the size
-    still coils up instead of wandering; then fewer corners; then the middle
-    tile nearer the middle."""
-    # How much table each placement needs on its own.
-    own = {
-        end: [round(_fit(_union((middle, p.bounds)), aspect)[3]) for p in placements]
-        for end, placements in options.items()
-    }
-
-    def score(rest: Box, needed: int, corners: int) -> Score:
-        # The middle tile as near the middle of the table as it can be.
-        off_centre = abs(rest[0] + rest[2]) + abs(rest[1] + rest[3])
-        return (-round(_fit(rest, aspect)[3], 1), -needed, -corners, -round(off_centre / HALF))
-
-    def clashes(end: End, i: int, chosen: dict[End, int]) -> bool:
-        placement = options[end][i]
-        return any(_clashes(placement, options[e][j]) for e, j in chosen.items() if e != end)
-
-    def descend(chosen: dict[End, int]) -> tuple[Score, dict[End, int]]:
-        best = score(
-            _union([middle, *(options[e][i].bounds for e, i in chosen.items())]),
-            sum(own[e][i] for e, i in chosen.items()),
-            sum(options[e][i].corners for e, i in chosen.items()),
-        )
-        for _ in range(8):
-            improved = False
-            for end, placements in options.items():
-                others = [(e, i) for e, i in chosen.items() if e != end]
-                rest = _union([middle, *(options[e][i].bounds for e, i in others)])
-                needed = sum(own[e][i] for e, i in others)
-                corners = sum(options[e][i].corners for e, i in others)
-                mine = own[end]
-                ranked = sorted(
-                    (
-                        (score(_union((rest, p.bounds)), needed + mine[i], corners + p.corners), -i)
-                        for i, p in enumerate(placements)
-                    ),
-                    reverse=True,
-                )
-                for trial, earlier in ranked:
-                    if trial <= best:
-                        break
-                    if not clashes(end, -earlier, chosen):
-                        chosen[end], best, improved = -earlier, trial, True
-                        break
-            if not improved:
-                break
-        return best, chosen
-
-    straight = {end: 0 for end in options}
-    coiled: dict[End, int] = {}
-    for end in options:
-        order = sorted(range(len(options[end])), key=lambda i: (own[end][i], options[end][i].corners, i))
-        coiled[end] = next((i for i in order if not clashes(end, i, coiled)), 0)
-    if any(clashes(end, i, coiled) for end, i in coiled.items()):
-        coiled = dict(straight)
-    found = max(descend(straight), descend(coiled), key=lambda result: result[0])
-    return {end: options[end][i] for end, i in found[1].items()}
+    return BoardGeometry(view, ordered, dict(sorted(ends.items())), spinner, corners)
 
 
 def _box_of(link: _Link, spot: _Spot) -> TileBox:

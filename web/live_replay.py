@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import board
+import motion
 import offline
 import poster
 import refusal
@@ -297,9 +298,12 @@ class Replay(Shell):
     def draw_table(self, layout: Layout, last: Tile | None, targets: dict[End, int | None] | None = None) -> None:
         # board.render_board escapes everything it draws from data.
         aspect, small = self.table_shape()
-        self.part("board").innerHTML = board.render_board(
+        node = self.part("board")
+        before = motion.view_box(node)
+        node.innerHTML = board.render_board(
             layout, aspect=aspect, small=small, targets=targets, last=last, words=self.board_words
         )
+        motion.zoom_from(node, before)
 
     def render_board(self) -> None:
         if self.frames:

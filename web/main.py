@@ -16,6 +16,7 @@ import board
 import dialogs
 import feel
 import intro
+import motion
 import offline
 import pacing
 import refusal
@@ -310,7 +311,9 @@ class Page(Shell):
         # Drawing the same board again would cut short what is animating on
         # it (the tile sliding in, the points floating up) before it is seen.
         if markup != self.board_markup:
+            before = motion.view_box(node)
             node.innerHTML = markup
+            motion.zoom_from(node, before)
             self.board_markup = markup
             # The last tile fades in once, when it arrives, not on each redraw.
             node.classList.toggle("settled", last is not None and last is self.arrived)

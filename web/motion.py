@@ -10,11 +10,11 @@ import board
 from dom import by_id, js_object, q, some
 from js import Object
 from pyodide.ffi import to_js
-from pyscript import document
+from pyscript import document, window
 
 from allfives import Drew, Event, Played, Tile
 
-__all__ = ["draw_from_boneyard", "pop_points", "slide_from", "source_rect"]
+__all__ = ["draw_from_boneyard", "pop_points", "slide_from", "source_rect", "view_box", "zoom_from"]
 
 
 def slide_from(tile: Tile, source: Any) -> None:
@@ -86,3 +86,33 @@ def draw_from_boneyard(events: list[Event]) -> None:
             dict_converter=Object.fromEntries,
         )
         button.animate(frames, js_object({"duration": 500, "easing": "ease-out"}))
+
+
+def view_box(node: Any) -> str | None:
+    """The viewBox of the board drawn in ``node``, if there is one."""
+    svg = some(node.querySelector("svg"))
+    return str(svg.getAttribute("viewBox")) if svg is not None else None
+
+
+def zoom_from(node: Any, before: str | None) -> None:
+    """The table zooms out as a whole: the board just drawn in ``node`` starts
+    where its tiles stood under the viewBox ``before`` and scales to the new
+    one. Not under reduced motion, nor when the table changed shape (a resize)."""
+    after = view_box(node)
+    if not before or not after or before == after:
+        return
+    if bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches):
+        return
+    ox, oy, ow, oh = (float(v) for v in before.split())
+    nx, ny, nw, nh = (float(v) for v in after.split())
+    if abs(ow / oh - nw / nh) > 1e-3:
+        return
+    # A point p drawn at k*p + t under the new viewBox lies where p lay under the old one.
+    k = nw / ow
+    tx, ty = nx - k * ox, ny - k * oy
+    frames = to_js(
+        [{"transform": f"matrix({k:.4f},0,0,{k:.4f},{tx:.1f},{ty:.1f})"}, {"transform": "none"}],
+        dict_converter=Object.fromEntries,
+    )
+    for group in node.querySelectorAll("svg > g"):
+        group.animate(frames, js_object({"duration": 360, "easing": "ease-out"}))
