@@ -127,6 +127,7 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "keys.py",
         *(f"lang_{code}.py" for code in sorted(LANGUAGES)),
         "live_replay.py",
+        "motion.py",
         "offline.py",
         "poster.py",
         "refusal.py",
