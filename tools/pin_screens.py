@@ -202,10 +202,10 @@ def open_mid_hand(page: Any, url: str, saves: Saves) -> None:
     """The game at the person's turn, mid-hand, a tile chosen and the ends it fits lit.
 
     The tile is chosen from the keyboard (focused, then Enter), never the
-    mouse: the page then focuses the first lit end, and whether that focus
-    shows (``:focus-visible``, a white outline) follows the last input. After
-    a mouse click Chromium drew it in some runs and not in others; after a
-    key it always does. No pointer ever moves, so nothing is hovered."""
+    mouse: no pointer moves, so nothing is hovered, and the focus the page
+    then gives the first lit end shows (``:focus-visible``, a white outline)
+    by Chromium's rule for keyboard use, not by where a mouse was. The
+    picture waits until it does."""
     page.context.add_init_script(local_storage_script(game_storage(saves.mid_hand)))
     page.goto(url + "index.html")
     wait_ready(page)
@@ -348,7 +348,8 @@ def whole_page_picture(page: Any, scale: int) -> bytes:
     Not Playwright's ``full_page``: that makes the window as tall as the page
     for the picture, and the game redraws its board on a resize (its shape
     follows the window), sometimes before the picture and sometimes after,
-    dropping the focus from a lit end as it does."""
+    dropping the focus from the lit end as it does: at 200% zoom the lit
+    end's outline was white in one run and not in the next."""
     total, height = page.evaluate("() => [document.documentElement.scrollHeight, window.innerHeight]")
     if total <= height:
         return window_picture(page)
