@@ -18,55 +18,10 @@ from i18n import LANGUAGES
 from sitebuild import offline, requirements, site, steps, testing, tutorial
 from sitebuild.files import DOCS, BuildError
 from tools.generators import make_icons
+from tools.png import decode_png
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-
-
-def _unfilter(kind: int, row: bytearray, previous: bytes, step: int) -> None:
-    """Undo one PNG row filter (None, Sub, Up, Average, Paeth) in place."""
-    for i in range(len(row)):
-        left = row[i - step] if i >= step else 0
-        up = previous[i]
-        up_left = previous[i - step] if i >= step else 0
-        if kind == 1:
-            row[i] = (row[i] + left) & 0xFF
-        elif kind == 2:
-            row[i] = (row[i] + up) & 0xFF
-        elif kind == 3:
-            row[i] = (row[i] + (left + up) // 2) & 0xFF
-        elif kind == 4:
-            guess = left + up - up_left
-            near = min((abs(guess - left), 0, left), (abs(guess - up), 1, up), (abs(guess - up_left), 2, up_left))
-            row[i] = (row[i] + near[2]) & 0xFF
-
-
-def decode_png(data: bytes) -> tuple[int, int, bytes]:
-    """Width, height and RGBA pixels of an 8-bit RGBA, non-interlaced PNG."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    position, chunks = 8, {}
-    while position < len(data):
-        (length,) = struct.unpack(">I", data[position : position + 4])
-        kind = data[position + 4 : position + 8]
-        body = data[position + 8 : position + 8 + length]
-        (crc,) = struct.unpack(">I", data[position + 8 + length : position + 12 + length])
-        assert crc == zlib.crc32(kind + body), f"bad CRC in {kind!r}"
-        chunks[kind] = chunks.get(kind, b"") + body
-        position += 12 + length
-    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
-    assert (depth, colour, interlace) == (8, 6, 0), "8-bit RGBA, not interlaced"
-    raw = zlib.decompress(chunks[b"IDAT"])
-    stride = width * 4
-    assert b"IEND" in chunks
-    pixels = bytearray()
-    previous = bytes(stride)
-    for y in range(height):
-        start = y * (stride + 1)
-        row = bytearray(raw[start + 1 : start + 1 + stride])
-        _unfilter(raw[start], row, previous, 4)
-        pixels += row
-        previous = bytes(row)
-    return width, height, bytes(pixels)
 
 
 def pixel(rgba: bytes, width: int, x: int, y: int) -> tuple[int, int, int, int]:
