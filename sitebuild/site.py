@@ -1,5 +1,12 @@
 """The game's own files: the allfives package, the web/ pages, modules and
-icons, and a PyScript config for each page listing the modules it imports."""
+icons, and a PyScript config for each page listing the modules it imports.
+
+web/ is in rooms (docs/architecture.md): the entry scripts, pages, styles
+and icons at its top; the page's Python in packages (``table/``, ``game/``,
+``page/``, ``replay/``, ``lang/``), shipped at the same paths, so the page
+imports ``from table import board`` as the tests do; the JavaScript in
+``js/``, shipped at the site's root, where the pages, the embedders
+(``facade.js``) and the service worker's scope (``sw.js``) expect it."""
 
 from __future__ import annotations
 
@@ -16,6 +23,8 @@ from .files import PACKAGE, ROOT, WEB, BuildError, copy_files, read_json
 #: Files of web/ copied into dist/, by suffix (the icons are committed PNG
 #: and SVG files: tools/make_icons.py draws them).
 WEB_SUFFIXES = frozenset({".html", ".css", ".py", ".toml", ".json", ".svg", ".webmanifest", ".js", ".png"})
+#: The folder of web/ whose files (the JavaScript) the build puts at the site's root.
+WEB_SCRIPTS = "js"
 #: The PyScript config template in web/: each page's config is written from it.
 CONFIG_NAME = "pyscript.json"
 #: The service worker template, which :mod:`sitebuild.offline` stamps.
@@ -27,7 +36,8 @@ TILE_DEFS_MARK = "<!--TILE_DEFS-->"
 #: web/ files that are templates, written into dist/ by the build, not copied.
 WEB_TEMPLATES = frozenset({CONFIG_NAME, SERVICE_WORKER, TILE_DEFS})
 #: web/ scripts that pages load with ``<script type="py" src=...>``; every
-#: other web/*.py is a module put into the Pyodide file system for import.
+#: other .py of web/ (in its packages) is a module put into the Pyodide file
+#: system for import.
 WEB_ENTRY_SCRIPTS = frozenset({"play.py", "embed.py", "tutorial_live.py"})
 #: Files of the allfives package copied into dist/ besides its modules.
 PACKAGE_EXTRA_FILES = frozenset({"py.typed"})
@@ -44,28 +54,10 @@ class PageConfig:
 
 
 #: The game (index.html) imports every web/ module; the replays (embed.html,
-#: and the tutorial's rules*.html) only what they need.
+#: and the tutorial's rules*.html) every room but the game's.
 PAGE_CONFIGS = (
     PageConfig(CONFIG_NAME, ("*.py",)),
-    PageConfig(
-        "pyscript-embed.json",
-        (
-            "board.py",
-            "controller.py",
-            "dom.py",
-            "geometry.py",
-            "i18n.py",
-            "keys.py",
-            "lang_*.py",
-            "live_replay.py",
-            "offline.py",
-            "poster.py",
-            "refusal.py",
-            "replay.py",
-            "shell.py",
-            "tutorial_page.py",
-        ),
-    ),
+    PageConfig("pyscript-embed.json", ("table/*.py", "page/*.py", "replay/*.py", "lang/*.py")),
 )
 
 
@@ -105,7 +97,7 @@ def page_imports(package: Path = PACKAGE, web: Path = WEB) -> list[Path]:
     of each package on the way. The command line's modules (cli, terminal,
     arena, bench) are imported by no page, so they are not shipped."""
     root = package.parent
-    pending = {name for page in sorted(web.glob("*.py")) for name in imported_modules(page, package.name, root)}
+    pending = {name for page in sorted(web_python(web)) for name in imported_modules(page, package.name, root)}
     seen: set[Path] = set()
     while pending:
         name = pending.pop()
@@ -119,6 +111,16 @@ def page_imports(package: Path = PACKAGE, web: Path = WEB) -> list[Path]:
     return sorted(seen)
 
 
+def web_packages(web: Path = WEB) -> list[str]:
+    """The Python packages of web/ (its rooms with an ``__init__.py``)."""
+    return sorted(path.parent.name for path in web.glob("*/__init__.py"))
+
+
+def web_python(web: Path = WEB) -> list[Path]:
+    """The Python of web/: the entry scripts at its top and its packages' modules."""
+    return [*web.glob("*.py"), *(path for name in web_packages(web) for path in (web / name).glob("*.py"))]
+
+
 def package_files(package: Path = PACKAGE, web: Path = WEB) -> list[Path]:
     """The allfives files to ship, relative to the package's parent directory:
     the modules the pages import (:func:`page_imports`) and the extra files."""
@@ -129,24 +131,36 @@ def package_files(package: Path = PACKAGE, web: Path = WEB) -> list[Path]:
 
 
 def web_files(web: Path = WEB) -> list[Path]:
-    """The web/ files to copy as they are (top level only), relative to web/.
+    """The web/ files to copy as they are, relative to web/: its top level,
+    its packages' modules and its JavaScript (:data:`WEB_SCRIPTS`).
 
     The templates are left out: :func:`write_configs` and
     :func:`sitebuild.offline.write_offline_files` write them, and
     :func:`write_site` puts the tiles' gradients into the pages.
     """
+    folders = [web, web / WEB_SCRIPTS, *(web / name for name in web_packages(web))]
     return [
         path.relative_to(web)
-        for path in sorted(web.iterdir())
+        for folder in folders
+        if folder.is_dir()
+        for path in sorted(folder.iterdir())
         if path.is_file() and path.suffix in WEB_SUFFIXES and path.name not in WEB_TEMPLATES
     ]
+
+
+def site_path(name: Path) -> Path:
+    """Where the web/ file ``name`` (relative to web/) goes in dist/: the
+    JavaScript at the root (the pages load ``./runtime.js``, embedders
+    ``facade.js``, and a service worker controls only the folder it is
+    served from), everything else at the same path."""
+    return Path(name.name) if name.parts[0] == WEB_SCRIPTS and len(name.parts) == 2 else name
 
 
 def importable_modules(package: Iterable[Path], pages: Iterable[Path]) -> list[Path]:
     """The shipped .py files that Python code imports, as opposed to page scripts."""
     return [
         *(path for path in package if path.suffix == ".py"),
-        *(path for path in pages if path.suffix == ".py" and path.name not in WEB_ENTRY_SCRIPTS),
+        *(path for path in pages if path.suffix == ".py" and path.as_posix() not in WEB_ENTRY_SCRIPTS),
     ]
 
 
@@ -168,11 +182,11 @@ def pyscript_config(template: dict[str, Any], modules: Iterable[Path]) -> dict[s
 
 def page_modules(page: PageConfig, modules: Iterable[Path]) -> list[Path]:
     """The importable modules a page's config lists: the package's, and the
-    web/ ones (at the top level) that match the page's patterns."""
+    web/ ones whose path matches the page's patterns."""
     return [
         module
         for module in modules
-        if module.parent != Path(".") or any(fnmatch.fnmatchcase(module.name, p) for p in page.web_modules)
+        if module.parts[0] == PACKAGE.name or any(fnmatch.fnmatchcase(module.as_posix(), p) for p in page.web_modules)
     ]
 
 
@@ -200,9 +214,10 @@ def with_tile_defs(page: str, defs: str) -> str:
 def write_site(dist: Path) -> list[Path]:
     """Copy the allfives package and the web/ files into ``dist``, and write the pages' configs."""
     package = package_files()
-    pages = web_files()
+    pages = [site_path(name) for name in web_files()]
     written = copy_files(ROOT, package, dist)
-    written += copy_files(WEB, pages, dist)
+    for name in web_files():
+        written += copy_files(WEB / name.parent, [name.name], dist / site_path(name).parent)
     defs = (WEB / TILE_DEFS).read_text(encoding="utf-8")
     for page in (dist / name for name in pages if Path(name).suffix == ".html"):
         text = page.read_text(encoding="utf-8")

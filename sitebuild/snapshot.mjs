@@ -8,7 +8,7 @@
 // be restored with the byte-identical zip it was made with), writes DIST's
 // allfives package and its top-level modules where PyScript writes them in
 // the page (the home folder, which is on sys.path), imports each MODULE, collects the garbage, and writes
-// pyodide.makeMemorySnapshot() without its pages of zeros (web/sparse.js),
+// pyodide.makeMemorySnapshot() without its pages of zeros (web/js/sparse.js),
 // gzipped. A private API of Pyodide 314: the page
 // falls back to a plain start whenever a restore fails.
 //
@@ -20,7 +20,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
-import { pack, unpack } from "../web/sparse.js";
+import { pack, unpack } from "../web/js/sparse.js";
 
 const [dist, output, limitText, ...modules] = process.argv.slice(2);
 const limit = Number(limitText);
@@ -64,7 +64,7 @@ if (snapshot.length > limit) {
   console.error(`the snapshot is ${snapshot.length} bytes, over the ${limit} that Pyodide can restore`);
   process.exit(1);
 }
-// Stored without its pages of zeros (web/sparse.js); what is restored here is
+// Stored without its pages of zeros (web/js/sparse.js); what is restored here is
 // the stored form unpacked, as the page will unpack it.
 const stored = pack(snapshot);
 const unpacked = unpack(stored);

@@ -7,14 +7,15 @@ import re
 from types import SimpleNamespace
 from urllib.parse import parse_qsl
 
-import controller
 import pytest
-from controller import Game, GameSetup, LinkError, Search, SeatSetup, clean_name, decode_link, encode_link
 from helpers import WorkClock, a_choice_of_moves, work_clock
 
 from allfives import Rules
 from allfives.players import make_player
 from allfives.record import RecordError, from_record
+
+from table import controller
+from table.controller import Game, GameSetup, LinkError, Search, SeatSetup, clean_name, decode_link, encode_link
 
 VS_EASY = GameSetup(Rules(), (SeatSetup("Ann"), SeatSetup("Computer", "easy")), seed=42)
 

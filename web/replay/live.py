@@ -23,16 +23,18 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-import board
-import offline
-import poster
-import refusal
-from controller import Game, LinkError, decode_link
-from dom import by_id, closest, el, js_object, some
 from js import ResizeObserver
 from pyodide.ffi import create_proxy
 from pyscript import document, window
-from replay import (
+
+from allfives import End, Event, IllegalMove, Layout, Move, Played, Rules, Tile
+from allfives.record import RecordError
+
+from page import service_worker
+from page.dom import by_id, closest, el, js_object, some
+from page.shell import Shell
+from replay import poster
+from replay.frames import (
     EmbedOptions,
     Frame,
     Words,
@@ -48,10 +50,8 @@ from replay import (
     seat_names,
     try_record,
 )
-from shell import Shell
-
-from allfives import End, Event, IllegalMove, Layout, Move, Played, Rules, Tile
-from allfives.record import RecordError
+from table import board, refusal
+from table.controller import Game, LinkError, decode_link
 
 AUTOPLAY_MS = 1800
 COMPUTER_PAUSE_MS = 600
@@ -149,7 +149,7 @@ class Replay(Shell):
             self.set_playing(True)
         self.ready()
         if self.standalone and self.own_site:
-            offline.register(window, lambda _update: None)  # the next load takes the new version
+            service_worker.register(window, lambda _update: None)  # the next load takes the new version
 
     async def load_record(self) -> object:
         """The record the address names: a link in the fragment, or a file on this site."""
