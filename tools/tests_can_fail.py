@@ -137,9 +137,9 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "thinking-in-one-step",
         "the page never freezes while the computer thinks",
-        "web/game/main.py",
-        "                decision = search.step(THINK_SLICE_MS)\n",
-        "                decision = search.step(60_000)\n",
+        "web/table/controller.py",
+        "    while (decision := search.step(slice_ms)) is None:\n",
+        "    while (decision := search.step(60_000)) is None:\n",
         ("tests/browser/test_responsive.py",),
         browser=True,
     ),

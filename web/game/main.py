@@ -25,11 +25,10 @@ from page import service_worker
 from page.dom import by_id, closest, el, q
 from page.shell import Shell
 from table import board, refusal
-from table.controller import Game, GameSetup, LinkError, SeatSetup, decode_link
+from table.controller import Game, GameSetup, LinkError, SeatSetup, decode_link, think
 from table.i18n import Translator, pick_language
 
 SPEEDS = words.SPEEDS
-THINK_SLICE_MS = 40
 #: The computer's thinking as a performance measure (from the first slice to
 #: the decision, without the pause before it): the browser's performance tools
 #: show it, and the browser tests read it to know when the computer thinks.
@@ -458,7 +457,7 @@ class Page(Shell):
             decision = await self.think(generation)
             if decision is None or generation != self.generation:
                 return
-            events = game.match.play(decision.move)
+            events = game.play_computer(decision)
             self.save()
             if not await pacing.land(self, events, generation):
                 return
@@ -476,14 +475,7 @@ class Page(Shell):
         performance = window.performance
         performance.mark(THINKING_STARTS)
         try:
-            search = game.computer_search()
-            while True:
-                decision = search.step(THINK_SLICE_MS)
-                if decision is not None:
-                    return decision
-                await asyncio.sleep(0)
-                if generation != self.generation:
-                    return None
+            return await think(game.computer_search(), lambda: generation == self.generation)
         finally:
             performance.measure(THINKING_MEASURE, THINKING_STARTS)
             performance.clearMarks(THINKING_STARTS)
@@ -594,14 +586,9 @@ class Page(Shell):
         self.render()
         by_id("prompt").textContent = self.t("hint_thinking")
         generation = self.generation
-        search = game.hint_search()
-        decision = None
-        while decision is None:
-            decision = search.step(THINK_SLICE_MS)
-            if decision is None:
-                await asyncio.sleep(0)
-            if generation != self.generation:
-                return
+        decision = await think(game.hint_search(), lambda: generation == self.generation)
+        if decision is None:
+            return
         self.busy = False
         self.hint_move = decision.move
         move = decision.move

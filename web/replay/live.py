@@ -51,11 +51,10 @@ from replay.frames import (
     try_record,
 )
 from table import board, refusal
-from table.controller import Game, LinkError, decode_link
+from table.controller import Game, LinkError, decode_link, think
 
 AUTOPLAY_MS = 1800
 COMPUTER_PAUSE_MS = 600
-THINK_SLICE_MS = 40
 READ_DEPTH = 3  # how deep a host's message is read: {"type": ..., "move": ...}
 
 
@@ -508,15 +507,10 @@ class Replay(Shell):
             self.busy = True
             self.render()
             await asyncio.sleep(COMPUTER_PAUSE_MS / 1000)
-            search = game.computer_search()
-            decision = None
-            while decision is None:
-                decision = search.step(THINK_SLICE_MS)
-                if decision is None:
-                    await asyncio.sleep(0)
-                if generation != self.generation:
-                    return
-            self.last_events = game.match.play(decision.move)
+            decision = await think(game.computer_search(), lambda: generation == self.generation)
+            if decision is None:
+                return
+            self.last_events = game.play_computer(decision)
         if generation == self.generation:
             self.busy = False
             self.render()
