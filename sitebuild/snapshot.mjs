@@ -16,7 +16,7 @@
 // bytes is refused (Pyodide 314 copies it into a heap of 30 MiB without
 // growing it, pyodide issue 6254), and the snapshot is restored in a fresh
 // interpreter here, which must import the engine from it.
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
@@ -44,7 +44,15 @@ const pyodide = await loadPyodide({
   stderr: (line) => console.error(line),
 });
 const home = "/home/pyodide";
-const pageModules = readdirSync(dist).filter((name) => name.endsWith(".py")).map((name) => join(dist, name));
+// The page's modules: those at the top of dist/ and the rooms' packages
+// (web/table, web/lang...) the module list names.
+const rooms = [...new Set(modules.map((name) => name.split(".")[0]))].filter(
+  (name) => name !== "allfives" && existsSync(join(dist, name, "__init__.py")),
+);
+const pageModules = [
+  ...readdirSync(dist).filter((name) => name.endsWith(".py")).map((name) => join(dist, name)),
+  ...rooms.flatMap((name) => pythonFiles(join(dist, name))),
+];
 for (const path of [...pythonFiles(join(dist, "allfives")), ...pageModules]) {
   const target = join(home, relative(dist, path));
   pyodide.FS.mkdirTree(dirname(target));
