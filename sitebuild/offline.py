@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .files import WEB, BuildError
-from .site import SERVICE_WORKER
+from .site import SERVICE_WORKER, WEB_SCRIPTS
 
 SW_VERSION_MARK = "__PRECACHE_VERSION__"
 #: The offline manifest: every other file of dist/ with its SHA-256.
@@ -46,11 +46,11 @@ def precache_version(files: Mapping[str, str]) -> str:
 def stamp_service_worker(template: str, version: str) -> str:
     """The service worker with its version filled in."""
     if template.count(SW_VERSION_MARK) != 1:
-        raise BuildError(f"web/{SERVICE_WORKER} must hold {SW_VERSION_MARK} exactly once")
+        raise BuildError(f"web/{WEB_SCRIPTS}/{SERVICE_WORKER} must hold {SW_VERSION_MARK} exactly once")
     return template.replace(SW_VERSION_MARK, version)
 
 
-def write_offline_files(dist: Path, template: Path = WEB / SERVICE_WORKER) -> list[Path]:
+def write_offline_files(dist: Path, template: Path = WEB / WEB_SCRIPTS / SERVICE_WORKER) -> list[Path]:
     """Write dist/precache.json and dist/sw.js for what is in ``dist`` now
     (so this runs last; run it again after changing a file of dist/)."""
     files = precache_files(dist)

@@ -12,7 +12,7 @@ what it writes). It
   plain start is compiling the standard library;
 - stamps dist/loading.js with the size of each runtime file a first visit
   fetches, so its progress bar is bytes fetched out of a known total;
-- makes the memory snapshot that web/runtime.js (the pages' interpreter
+- makes the memory snapshot that web/js/runtime.js (the pages' interpreter
   module) restores on a return visit instead of starting Python: Python
   just after start-up, with the rules engine and every page module that
   needs no browser imported (sitebuild/snapshot.mjs).
@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Final
 
 from .files import ROOT, BuildError
-from .site import WEB_ENTRY_SCRIPTS
+from .site import WEB_ENTRY_SCRIPTS, web_packages
 from .stdlib_trim import site_roots
 from .vendor import PYODIDE_DIR, VENDOR_PYODIDE
 
@@ -111,29 +111,42 @@ def precompile_stdlib(source: Path, target: Path, *, cwd: Path, roots: Iterable[
 
 
 def module_level_imports(source: Path) -> set[str]:
-    """The top-level names ``source`` imports when it is imported (not in a
-    function, nor under ``if TYPE_CHECKING:``)."""
+    """The modules ``source`` imports when it is imported (not in a
+    function, nor under ``if TYPE_CHECKING:``), by their dotted names; a
+    ``from a import b`` counts ``a`` and ``a.b`` (``b`` may be a module)."""
     names: set[str] = set()
     for node in ast.parse(source.read_text(encoding="utf-8"), str(source)).body:
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
+            names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.split(".")[0])
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
     return names
 
 
-def browser_free_modules(folder: Path, skip: Iterable[str] = ()) -> list[str]:
-    """The modules at the top of ``folder`` that can be imported outside a
-    browser: none of them imports, directly or through another module of
-    ``folder``, one of :data:`BROWSER_MODULES`. ``skip`` names scripts
-    (run by their page, never imported)."""
-    imports = {path.stem: module_level_imports(path) for path in folder.glob("*.py") if path.name not in skip}
+def browser_free_modules(folder: Path, skip: Iterable[str] = (), packages: Iterable[str] = ()) -> list[str]:
+    """The modules at the top of ``folder`` and in its ``packages`` that can
+    be imported outside a browser: none of them imports, directly or through
+    another of these modules, one of :data:`BROWSER_MODULES`. ``skip`` names
+    scripts (run by their page, never imported)."""
+    sources = [path for path in folder.glob("*.py") if path.name not in skip]
+    sources += [path for name in packages for path in (folder / name).glob("*.py")]
+    imports: dict[str, set[str]] = {}
+    for path in sources:
+        parts = path.relative_to(folder).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        imports[name] = module_level_imports(path)
+
+    def prefixes(name: str) -> set[str]:
+        parts = name.split(".")
+        return {".".join(parts[:depth]) for depth in range(1, len(parts) + 1)}
+
     blocked = set(BROWSER_MODULES)
     changed = True
     while changed:  # a module that imports a blocked one is blocked too
         changed = False
         for name, found in imports.items():
-            if name not in blocked and found & blocked:
+            if name not in blocked and any(prefixes(module) & blocked for module in found):
                 blocked.add(name)
                 changed = True
     return sorted(name for name in imports if name not in blocked)
@@ -143,7 +156,7 @@ def snapshot_modules(dist: Path) -> list[str]:
     """Every module the snapshot imports: :data:`SNAPSHOT_MODULES` and the
     pages' modules that need no browser (the board, the words, the
     controller...), so that a restored page imports only the rest."""
-    return [*SNAPSHOT_MODULES, *browser_free_modules(dist, WEB_ENTRY_SCRIPTS)]
+    return [*SNAPSHOT_MODULES, *browser_free_modules(dist, WEB_ENTRY_SCRIPTS, web_packages())]
 
 
 def make_snapshot(dist: Path, *, cwd: Path) -> Path:
@@ -171,7 +184,7 @@ def loading_sizes(dist: Path, files: Iterable[str] = RUNTIME_FILES) -> dict[str,
 def stamp_loading_script(text: str, sizes: dict[str, int]) -> str:
     """The loading script with its table of sizes filled in."""
     if text.count(SIZES_MARK) != 1:
-        raise RuntimeBuildError(f"web/{LOADING_SCRIPT} must hold {SIZES_MARK} exactly once")
+        raise RuntimeBuildError(f"web/js/{LOADING_SCRIPT} must hold {SIZES_MARK} exactly once")
     return text.replace(SIZES_MARK, json.dumps(sizes, sort_keys=True)[1:-1])
 
 

@@ -1,5 +1,12 @@
 """The game's own files: the allfives package, the web/ pages, modules and
-icons, and a PyScript config for each page listing the modules it imports."""
+icons, and a PyScript config for each page listing the modules it imports.
+
+web/ is in rooms (docs/architecture.md): the entry scripts, pages, styles
+and icons at its top; the page's Python in packages (``table/``, ``game/``,
+``page/``, ``replay/``, ``lang/``), shipped at the same paths, so the page
+imports ``from table import board`` as the tests do; the JavaScript in
+``js/``, shipped at the site's root, where the pages, the embedders
+(``facade.js``) and the service worker's scope (``sw.js``) expect it."""
 
 from __future__ import annotations
 
@@ -16,6 +23,8 @@ from .files import PACKAGE, ROOT, WEB, BuildError, copy_files, read_json
 #: Files of web/ copied into dist/, by suffix (the icons are committed PNG
 #: and SVG files: tools/generators/make_icons.py draws them).
 WEB_SUFFIXES = frozenset({".html", ".css", ".py", ".toml", ".json", ".svg", ".webmanifest", ".js", ".png"})
+#: The folder of web/ whose files (the JavaScript) the build puts at the site's root.
+WEB_SCRIPTS = "js"
 #: The PyScript config template in web/: each page's config is written from it.
 CONFIG_NAME = "pyscript.json"
 #: The service worker template, which :mod:`sitebuild.offline` stamps.
@@ -27,7 +36,8 @@ TILE_DEFS_MARK = "<!--TILE_DEFS-->"
 #: web/ files that are templates, written into dist/ by the build, not copied.
 WEB_TEMPLATES = frozenset({CONFIG_NAME, SERVICE_WORKER, TILE_DEFS})
 #: web/ scripts that pages load with ``<script type="py" src=...>``; every
-#: other web/*.py is a module put into the Pyodide file system for import.
+#: other .py of web/ (in its packages) is a module put into the Pyodide file
+#: system for import.
 WEB_ENTRY_SCRIPTS = frozenset({"play.py", "embed.py", "tutorial_live.py"})
 #: Files of the allfives package copied into dist/ besides its modules.
 PACKAGE_EXTRA_FILES = frozenset({"py.typed"})
@@ -89,7 +99,7 @@ def page_imports(package: Path = PACKAGE, web: Path = WEB) -> list[Path]:
     of each package on the way. The command line (``allfives.cli``) is
     imported by no page, so it is not shipped."""
     root = package.parent
-    pending = {name for page in sorted(web.glob("*.py")) for name in imported_modules(page, package.name, root)}
+    pending = {name for page in sorted(web_python(web)) for name in imported_modules(page, package.name, root)}
     seen: set[Path] = set()
     while pending:
         name = pending.pop()
@@ -103,6 +113,16 @@ def page_imports(package: Path = PACKAGE, web: Path = WEB) -> list[Path]:
     return sorted(seen)
 
 
+def web_packages(web: Path = WEB) -> list[str]:
+    """The Python packages of web/ (its rooms with an ``__init__.py``)."""
+    return sorted(path.parent.name for path in web.glob("*/__init__.py"))
+
+
+def web_python(web: Path = WEB) -> list[Path]:
+    """The Python of web/: the entry scripts at its top and its packages' modules."""
+    return [*web.glob("*.py"), *(path for name in web_packages(web) for path in (web / name).glob("*.py"))]
+
+
 def package_files(package: Path = PACKAGE, web: Path = WEB) -> list[Path]:
     """The allfives files to ship, relative to the package's parent directory:
     the modules the pages import (:func:`page_imports`) and the extra files."""
@@ -113,24 +133,36 @@ def package_files(package: Path = PACKAGE, web: Path = WEB) -> list[Path]:
 
 
 def web_files(web: Path = WEB) -> list[Path]:
-    """The web/ files to copy as they are (top level only), relative to web/.
+    """The web/ files to copy as they are, relative to web/: its top level,
+    its packages' modules and its JavaScript (:data:`WEB_SCRIPTS`).
 
     The templates are left out: :func:`write_configs` and
     :func:`sitebuild.offline.write_offline_files` write them, and
     :func:`write_site` puts the tiles' gradients into the pages.
     """
+    folders = [web, web / WEB_SCRIPTS, *(web / name for name in web_packages(web))]
     return [
         path.relative_to(web)
-        for path in sorted(web.iterdir())
+        for folder in folders
+        if folder.is_dir()
+        for path in sorted(folder.iterdir())
         if path.is_file() and path.suffix in WEB_SUFFIXES and path.name not in WEB_TEMPLATES
     ]
+
+
+def site_path(name: Path) -> Path:
+    """Where the web/ file ``name`` (relative to web/) goes in dist/: the
+    JavaScript at the root (the pages load ``./runtime.js``, embedders
+    ``facade.js``, and a service worker controls only the folder it is
+    served from), everything else at the same path."""
+    return Path(name.name) if name.parts[0] == WEB_SCRIPTS and len(name.parts) == 2 else name
 
 
 def importable_modules(package: Iterable[Path], pages: Iterable[Path]) -> list[Path]:
     """The shipped .py files that Python code imports, as opposed to page scripts."""
     return [
         *(path for path in package if path.suffix == ".py"),
-        *(path for path in pages if path.suffix == ".py" and path.name not in WEB_ENTRY_SCRIPTS),
+        *(path for path in pages if path.suffix == ".py" and path.as_posix() not in WEB_ENTRY_SCRIPTS),
     ]
 
 
@@ -151,13 +183,19 @@ def pyscript_config(template: dict[str, Any], modules: Iterable[Path]) -> dict[s
 
 
 def web_imports(scripts: Iterable[str], web: Path = WEB) -> list[str]:
-    """The web/ modules (file names) that the page scripts ``scripts``
-    import, and what those import in turn: found like the engine's
-    (:func:`page_imports`), every import anywhere in a module, by its flat
-    name (``import board``), and the modules one loads by a name it makes
-    (``importlib.import_module(f"lang_{language}")``: every ``lang_*.py``).
-    The scripts themselves are loaded by their page, not imported."""
-    modules = {path.stem: path for path in web.glob("*.py")}
+    """The web/ modules (paths relative to web/) that the page scripts
+    ``scripts`` import, and what those import in turn, with the
+    ``__init__.py`` of each room on the way: found like the engine's
+    (:func:`page_imports`), every import anywhere in a module
+    (``from table import board``, ``import table.board``), and the modules one
+    loads by a name it makes (``importlib.import_module(f"lang.{language}")``:
+    every module of ``lang/``). The scripts themselves are loaded by their
+    page, not imported."""
+    modules = {
+        ".".join(path.relative_to(web).with_suffix("").parts).removesuffix(".__init__"): path
+        for path in web_python(web)
+        if path.parent != web
+    }
     pending = {name for script in scripts for name in _web_names(web / script, modules)}
     seen: set[str] = set()
     while pending:
@@ -165,17 +203,21 @@ def web_imports(scripts: Iterable[str], web: Path = WEB) -> list[str]:
         if name not in seen:
             seen.add(name)
             pending |= _web_names(modules[name], modules)
-    return sorted(f"{name}.py" for name in seen - {Path(script).stem for script in scripts})
+    return sorted(modules[name].relative_to(web).as_posix() for name in seen)
 
 
 def _web_names(source: Path, modules: Iterable[str]) -> set[str]:
-    """The modules among ``modules`` (web/'s, by flat name) that ``source`` imports."""
+    """The modules among ``modules`` (web/'s, by dotted name) that ``source``
+    imports, with the rooms they are in (importing ``table.board`` runs
+    ``table`` first)."""
     patterns: set[str] = set()
     for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"), str(source))):
         if isinstance(node, ast.Import):
-            patterns.update(alias.name.split(".")[0] for alias in node.names)
+            patterns.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            patterns.add(node.module.split(".")[0])
+            patterns.add(node.module)
+            # ``from table import board`` imports a module of the room.
+            patterns.update(f"{node.module}.{alias.name}" for alias in node.names)
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
@@ -185,12 +227,14 @@ def _web_names(source: Path, modules: Iterable[str]) -> set[str]:
             pattern = _name_pattern(node.args[0])
             if pattern is not None:
                 patterns.add(pattern)
-    return {name for name in modules if any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns)}
+    found = {name for name in modules if any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns)}
+    rooms = {name.split(".")[0] for name in found}
+    return found | {room for room in rooms if room in modules}
 
 
 def _name_pattern(argument: ast.expr) -> str | None:
-    """``import_module``'s argument as an ``fnmatch`` pattern: ``"lang_en"``
-    as it is, ``f"lang_{language}"`` as ``lang_*``; None for a name held in
+    """``import_module``'s argument as an ``fnmatch`` pattern: ``"lang.en"``
+    as it is, ``f"lang.{language}"`` as ``lang.*``; None for a name held in
     a variable (the module that does that must import it plainly too)."""
     if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
         return argument.value
@@ -204,9 +248,11 @@ def _name_pattern(argument: ast.expr) -> str | None:
 
 def page_modules(page: PageConfig, modules: Iterable[Path], web: Path = WEB) -> list[Path]:
     """The importable modules a page's config lists: the package's, and the
-    web/ ones (at the top level) that the page's scripts import."""
+    web/ ones that the page's scripts import."""
     wanted = None if page.scripts is None else set(web_imports(page.scripts, web))
-    return [module for module in modules if module.parent != Path(".") or wanted is None or module.name in wanted]
+    return [
+        module for module in modules if module.parts[0] == PACKAGE.name or wanted is None or module.as_posix() in wanted
+    ]
 
 
 def write_configs(dist: Path, modules: Sequence[Path], pages: Iterable[PageConfig] = PAGE_CONFIGS) -> list[Path]:
@@ -233,9 +279,10 @@ def with_tile_defs(page: str, defs: str) -> str:
 def write_site(dist: Path) -> list[Path]:
     """Copy the allfives package and the web/ files into ``dist``, and write the pages' configs."""
     package = package_files()
-    pages = web_files()
+    pages = [site_path(name) for name in web_files()]
     written = copy_files(ROOT, package, dist)
-    written += copy_files(WEB, pages, dist)
+    for name in web_files():
+        written += copy_files(WEB / name.parent, [name.name], dist / site_path(name).parent)
     defs = (WEB / TILE_DEFS).read_text(encoding="utf-8")
     for page in (dist / name for name in pages if Path(name).suffix == ".html"):
         text = page.read_text(encoding="utf-8")

@@ -8,7 +8,7 @@
 // be restored with the byte-identical zip it was made with), writes DIST's
 // allfives package and its top-level modules where PyScript writes them in
 // the page (the home folder, which is on sys.path), imports each MODULE, collects the garbage, and writes
-// pyodide.makeMemorySnapshot() without its pages of zeros (web/sparse.js),
+// pyodide.makeMemorySnapshot() without its pages of zeros (web/js/sparse.js),
 // gzipped. A private API of Pyodide 314: the page
 // falls back to a plain start whenever a restore fails.
 //
@@ -16,11 +16,11 @@
 // bytes is refused (Pyodide 314 copies it into a heap of 30 MiB without
 // growing it, pyodide issue 6254), and the snapshot is restored in a fresh
 // interpreter here, which must import the engine from it.
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
-import { pack, unpack } from "../web/sparse.js";
+import { pack, unpack } from "../web/js/sparse.js";
 
 const [dist, output, limitText, ...modules] = process.argv.slice(2);
 const limit = Number(limitText);
@@ -44,7 +44,15 @@ const pyodide = await loadPyodide({
   stderr: (line) => console.error(line),
 });
 const home = "/home/pyodide";
-const pageModules = readdirSync(dist).filter((name) => name.endsWith(".py")).map((name) => join(dist, name));
+// The page's modules: those at the top of dist/ and the rooms' packages
+// (web/table, web/lang...) the module list names.
+const rooms = [...new Set(modules.map((name) => name.split(".")[0]))].filter(
+  (name) => name !== "allfives" && existsSync(join(dist, name, "__init__.py")),
+);
+const pageModules = [
+  ...readdirSync(dist).filter((name) => name.endsWith(".py")).map((name) => join(dist, name)),
+  ...rooms.flatMap((name) => pythonFiles(join(dist, name))),
+];
 for (const path of [...pythonFiles(join(dist, "allfives")), ...pageModules]) {
   const target = join(home, relative(dist, path));
   pyodide.FS.mkdirTree(dirname(target));
@@ -64,7 +72,7 @@ if (snapshot.length > limit) {
   console.error(`the snapshot is ${snapshot.length} bytes, over the ${limit} that Pyodide can restore`);
   process.exit(1);
 }
-// Stored without its pages of zeros (web/sparse.js); what is restored here is
+// Stored without its pages of zeros (web/js/sparse.js); what is restored here is
 // the stored form unpacked, as the page will unpack it.
 const stored = pack(snapshot);
 const unpacked = unpack(stored);

@@ -3,11 +3,11 @@
 docs/tutorial-scenarios.json after the section it names, and each
 scenario's record under dist/tutorial/.
 
-Each replay is drawn here, on CPython, as its poster (web/poster.py: the
+Each replay is drawn here, on CPython, as its poster (web/replay/poster.py: the
 board, the words and the step controls of the position it opens at, with the
 page's own board and replay code), so the page is whole at first paint with
-no script; web/rules.js starts the page's one interpreter when the reader
-wants a replay, and web/tutorial_page.py makes every poster live in place.
+no script; web/js/rules.js starts the page's one interpreter when the reader
+wants a replay, and web/replay/tutorial_page.py makes every poster live in place.
 
 The Markdown is read by markdown-it-py (CommonMark, with tables), raw HTML
 off; each heading gets an anchor (mdit-py-plugins' anchors) from
@@ -219,8 +219,8 @@ def read_scenarios(path: Path = TUTORIAL_SCENARIOS) -> list[Scenario]:
 
 
 def _web_import(name: str) -> Any:
-    """A module of web/ (the page's own pure Python: :mod:`poster`, the
-    board, the replay), imported on CPython: the posters are drawn with the
+    """A module of web/ by its dotted name (the page's own pure Python:
+    ``replay.poster``, the board, the replay's frames), imported on CPython: the posters are drawn with the
     very code the page runs."""
     web = str(WEB)
     if web not in sys.path:
@@ -233,7 +233,7 @@ def scenario_poster(scenario: Scenario, label: str) -> str:
     drawn statically (board, words, hand and step controls), inside the
     element that ``tutorial_page.py`` later makes live in place. ``label``
     names the replay's controls, in the page's language."""
-    poster, replay = _web_import("poster"), _web_import("replay")
+    poster, replay = _web_import("replay.poster"), _web_import("replay.frames")
     options = scenario.options
     move, seat = int(options.get("move", "0")), int(options.get("seat", "0"))
     language = options.get("lang", "en")

@@ -13,7 +13,9 @@ from allfives.players.simple import greedy_move
 from allfives.view import SeatView, view_of
 
 if TYPE_CHECKING:
-    from controller import Game
+    from allfives.players import Decision
+
+    from table.controller import Game
 
 
 def layout_after(*moves: str) -> Layout:
@@ -127,10 +129,15 @@ def work_clock(monkeypatch: pytest.MonkeyPatch, per_deal: float) -> WorkClock:
     return clock
 
 
-def computer_move(game: Game) -> Move:
-    """The move of the computer at the seat to move, thought as the page
+def computer_decision(game: Game) -> Decision:
+    """The decision of the computer at the seat to move, thought as the page
     thinks it (the game's search, in slices), not yet played."""
     search = game.computer_search()
     while (decision := search.step(1000)) is None:
         pass
-    return decision.move
+    return decision
+
+
+def computer_move(game: Game) -> Move:
+    """The move of the computer at the seat to move (see :func:`computer_decision`)."""
+    return computer_decision(game).move

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from allfives import TILES, End, Layout, Match, Rules, Tile, tile
 
 sys.path.append(str(Path(__file__).resolve().parent.parent / "web"))
-from board import (
+from table.board import (
     GAP,
     HALF,
     BoardGeometry,
@@ -30,7 +30,7 @@ from board import (
     tile_name,
     tile_svg,
 )
-from geometry import CLEAR
+from table.geometry import CLEAR
 
 SVG = "{http://www.w3.org/2000/svg}"
 DESKTOP, PHONE = 1.6, 0.6

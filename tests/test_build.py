@@ -13,12 +13,13 @@ import zlib
 from pathlib import Path
 
 import pytest
-from i18n import LANGUAGES
 
 from sitebuild import offline, requirements, site, steps, testing, tutorial
 from sitebuild.files import DOCS, BuildError
 from tools.generators import make_icons
 from tools.png import decode_png
+
+from table.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -44,28 +45,59 @@ def test_web_files_include_the_worker_script_and_icons_but_not_the_templates(tmp
     assert [p.name for p in site.web_files(tmp_path)] == ["index.html", "main.py", "shot.png"]
 
 
+def test_web_files_take_the_rooms_python_and_put_the_javascript_at_the_root(tmp_path: Path) -> None:
+    for name in (
+        "play.py",
+        "table/__init__.py",
+        "table/board.py",
+        "js/sw.js",
+        "js/facade.js",
+        "stubs/js.pyi",
+        "notes/a.py",
+    ):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("x")
+    files = [p.as_posix() for p in site.web_files(tmp_path)]
+    assert files == ["play.py", "js/facade.js", "table/__init__.py", "table/board.py"]
+    assert [site.site_path(Path(name)).as_posix() for name in files] == [
+        "play.py",
+        "facade.js",
+        "table/__init__.py",
+        "table/board.py",
+    ]
+
+
+def test_the_javascript_the_pages_and_embedders_load_is_at_the_site_root() -> None:
+    shipped = {site.site_path(path).as_posix() for path in site.web_files()}
+    assert {"facade.js", "runtime.js", "loading.js", "rules.js", "sparse.js"} <= shipped
+    assert (ROOT / "web" / site.WEB_SCRIPTS / site.SERVICE_WORKER).is_file(), (
+        "the worker's template, stamped into dist/sw.js"
+    )
+
+
 def test_each_page_config_lists_the_modules_its_page_imports() -> None:
     package = [Path("allfives/__init__.py"), Path("allfives/players/medium.py")]
-    pages = [Path(name) for name in ("board.py", "controller.py", "i18n.py", "lang_de.py", "lang_en.py")]
-    pages += [Path(name) for name in ("main.py", "play.py", "embed.py", "offline.py", "replay.py", "store.py")]
+    pages = [Path(name) for name in ("table/board.py", "table/controller.py", "table/i18n.py", "lang/de.py")]
+    pages += [Path(name) for name in ("lang/en.py", "game/main.py", "play.py", "embed.py", "page/service_worker.py")]
+    pages += [Path(name) for name in ("replay/frames.py", "game/store.py")]
     modules = site.importable_modules(package, pages)
     assert Path("play.py") not in modules
     assert Path("embed.py") not in modules, "page scripts are loaded by their page, not imported"
-    assert Path("main.py") in modules, "the game's code is a module, precompiled; play.py starts it"
+    assert Path("game/main.py") in modules, "the game's code is a module, precompiled; play.py starts it"
     game, embed = site.PAGE_CONFIGS
     assert site.page_modules(game, modules) == modules
     assert [m.as_posix() for m in site.page_modules(embed, modules)] == [
         "allfives/__init__.py",
         "allfives/players/medium.py",
-        "board.py",
-        "controller.py",
-        "i18n.py",
-        "lang_de.py",
-        "lang_en.py",
-        "offline.py",
-        "replay.py",
+        "table/board.py",
+        "table/controller.py",
+        "table/i18n.py",
+        "lang/de.py",
+        "lang/en.py",
+        "page/service_worker.py",
+        "replay/frames.py",
     ]
-    assert Path("main.py") in site.page_modules(game, modules)
+    assert Path("game/main.py") in site.page_modules(game, modules)
 
 
 def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
@@ -73,42 +105,61 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
     assert game.scripts is None, "the game gets every module"
     assert embed.scripts == ("embed.py", "tutorial_live.py")
     listed = site.web_imports(embed.scripts)
+    # Every room but the game's: the replays share the table, the page's
+    # browser code and the catalogues.
     assert listed == [
-        "board.py",
-        "controller.py",
-        "dom.py",
-        "geometry.py",
-        "i18n.py",
-        "keys.py",
-        *(f"lang_{code}.py" for code in sorted(LANGUAGES)),
-        "live_replay.py",
-        "motion.py",
-        "offline.py",
-        "poster.py",
-        "refusal.py",
-        "replay.py",
-        "shell.py",
-        "tutorial_page.py",
+        "lang/__init__.py",
+        *(f"lang/{code}.py" for code in sorted(LANGUAGES)),
+        "page/__init__.py",
+        "page/dom.py",
+        "page/motion.py",
+        "page/service_worker.py",
+        "page/shell.py",
+        "replay/__init__.py",
+        "replay/frames.py",
+        "replay/live.py",
+        "replay/poster.py",
+        "replay/tutorial_page.py",
+        "table/__init__.py",
+        "table/board.py",
+        "table/controller.py",
+        "table/geometry.py",
+        "table/i18n.py",
+        "table/keys.py",
+        "table/refusal.py",
     ]
     # The tutorial imports the replays' modules one at a time, by name.
-    source = ast.parse((WEB / "tutorial_page.py").read_text(encoding="utf-8"))
+    source = ast.parse((WEB / "replay" / "tutorial_page.py").read_text(encoding="utf-8"))
     (by_name,) = [
         ast.literal_eval(node.value)
         for node in source.body
         if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["MODULES"]
     ]
-    assert {f"{name}.py" for name in by_name if "." not in name and name != "allfives"} <= set(listed)
+    assert {name.replace(".", "/") + ".py" for name in by_name if not name.startswith("allfives")} <= set(listed)
 
 
 def test_a_pages_modules_are_what_its_scripts_import_in_turn_and_load_by_name(tmp_path: Path) -> None:
-    (tmp_path / "page.py").write_text("from shell import Shell\n", encoding="utf-8")
-    (tmp_path / "shell.py").write_text("import words\nShell = 1\n", encoding="utf-8")
-    (tmp_path / "words.py").write_text(
-        "import importlib\ndef catalogue(code):\n    return importlib.import_module(f'lang_{code}')\n", encoding="utf-8"
+    (tmp_path / "page.py").write_text("from room.shell import Shell\n", encoding="utf-8")
+    for room in ("room", "lang"):
+        (tmp_path / room).mkdir()
+        (tmp_path / room / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "room" / "shell.py").write_text("from room import words\nShell = 1\n", encoding="utf-8")
+    (tmp_path / "room" / "words.py").write_text(
+        "import importlib\ndef catalogue(code):\n    return importlib.import_module(f'lang.{code}')\n",
+        encoding="utf-8",
     )
-    for name in ("lang_en.py", "lang_de.py", "unused.py", "other_page.py"):
-        (tmp_path / name).write_text("import unused\n" if name == "other_page.py" else "", encoding="utf-8")
-    assert site.web_imports(["page.py"], tmp_path) == ["lang_de.py", "lang_en.py", "shell.py", "words.py"]
+    (tmp_path / "room" / "unused.py").write_text("", encoding="utf-8")
+    (tmp_path / "other_page.py").write_text("from room import unused\n", encoding="utf-8")
+    for name in ("en.py", "de.py"):
+        (tmp_path / "lang" / name).write_text("", encoding="utf-8")
+    assert site.web_imports(["page.py"], tmp_path) == [
+        "lang/__init__.py",
+        "lang/de.py",
+        "lang/en.py",
+        "room/__init__.py",
+        "room/shell.py",
+        "room/words.py",
+    ]
 
 
 def test_the_embed_page_names_its_own_config() -> None:
@@ -451,12 +502,12 @@ def test_any_changed_file_changes_the_version(tmp_path: Path) -> None:
 def test_the_worker_template_must_hold_the_version_mark_once() -> None:
     with pytest.raises(BuildError, match="exactly once"):
         offline.stamp_service_worker("const VERSION = 1;", "abc")
-    assert offline.SW_VERSION_MARK in (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
+    assert offline.SW_VERSION_MARK in (ROOT / "web" / "js" / "sw.js").read_text(encoding="utf-8")
 
 
 def test_the_worker_is_registered_for_its_own_folder() -> None:
     # Relative URLs only, so the site works from any sub-path.
-    source = (ROOT / "web" / "offline.py").read_text(encoding="utf-8")
+    source = (ROOT / "web" / "page" / "service_worker.py").read_text(encoding="utf-8")
     assert 'SCRIPT: Final = "./sw.js"' in source
     assert 'SCOPE: Final = "./"' in source
 

@@ -1,18 +1,20 @@
 """The page's controller on CPython: seeded deals, undo, hints, saving,
 loading and links, as a player would use them."""
 
+import asyncio
 import json
 from types import SimpleNamespace
 from urllib.parse import parse_qsl
 
-import controller
 import pytest
-from controller import Game, GameSetup, LinkError, Search, SeatSetup, clean_name, decode_link, encode_link
-from helpers import WorkClock, a_choice_of_moves, computer_move, work_clock
+from helpers import WorkClock, a_choice_of_moves, computer_decision, computer_move, work_clock
 
 from allfives import Rules
-from allfives.players import make_player
+from allfives.players import Decision, make_player
 from allfives.record import RecordError, from_record
+
+from table import controller
+from table.controller import Game, GameSetup, LinkError, Search, SeatSetup, clean_name, decode_link, encode_link
 
 VS_EASY = GameSetup(Rules(), (SeatSetup("Ann"), SeatSetup("Computer", "easy")), seed=42)
 
@@ -249,6 +251,51 @@ def test_a_300_ms_search_in_5_ms_slices_gives_the_page_back_many_times_and_plays
         slices += 1
     assert slices > 3  # a 300 ms search in 5 ms slices gives the page back many times
     assert decision.move in game.match.legal_moves()
+
+
+def test_the_page_thinks_in_slices_with_the_browsers_turn_between_them_and_plays_through_the_controller() -> None:
+    game = Game(GameSetup(Rules(), (SeatSetup("A", "expert"), SeatSetup("B", "expert")), seed=12))
+    game.start()
+    while len(game.match.legal_moves()) < 3:
+        game.play_computer(computer_decision(game))
+    turns = 0
+
+    async def browser() -> None:
+        nonlocal turns
+        while True:
+            turns += 1
+            await asyncio.sleep(0)
+
+    async def page() -> Decision | None:
+        other = asyncio.ensure_future(browser())
+        try:
+            return await controller.think(game.computer_search(), lambda: True, slice_ms=5)
+        finally:
+            other.cancel()
+
+    decision = asyncio.run(page())
+    assert decision is not None
+    assert decision.move in game.match.legal_moves()
+    assert turns > 3, "the browser had its turn between the slices"
+    before = len(game.match.hand.moves) if game.match.hand else 0
+    game.play_computer(decision)
+    assert game.match.hand is None or len(game.match.hand.moves) == before + 1
+
+
+def test_thinking_that_is_no_longer_wanted_ends_without_a_decision() -> None:
+    game = Game(GameSetup(Rules(), (SeatSetup("A", "expert"), SeatSetup("B", "expert")), seed=12))
+    game.start()
+    wanted = iter([True, False])
+    decision = asyncio.run(controller.think(game.computer_search(), lambda: next(wanted), slice_ms=0.01))
+    assert decision is None
+
+
+def test_a_person_s_turn_is_not_the_computer_s_to_play() -> None:
+    game = Game(VS_EASY)
+    game.start()
+    _play_until_person(game)
+    with pytest.raises(ValueError, match="not a computer"):
+        game.play_computer(game.hint_search().finish())
 
 
 @pytest.mark.parametrize(

@@ -35,7 +35,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from controller import MAX_NAME, Game, GameSetup, SeatSetup, decode_link, encode_link
 from helpers import computer_move
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -44,6 +43,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from allfives import TILES, Deal, DealError, End, HandEnded, IllegalMove, Match, Move, Rules, tile
 from allfives.cli import EXIT_REFUSED, main
 from allfives.record import RecordError, dumps, from_record, loads, replay, to_record
+
+from table.controller import MAX_NAME, Game, GameSetup, SeatSetup, decode_link, encode_link
 
 ROOT = Path(__file__).parent.parent
 

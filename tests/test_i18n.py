@@ -7,12 +7,13 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 
-import i18n
-import lang_en
 import pytest
-from i18n import LANGUAGES, Translator, catalogue, format_number, pick_language
 
 from allfives.players.base import MESSAGES as REASONS
+
+from lang import en
+from table import i18n
+from table.i18n import LANGUAGES, Translator, catalogue, format_number, pick_language
 
 OTHERS = sorted(code for code in LANGUAGES if code != "en")
 PLURAL_CATEGORIES = {"one", "other"}
@@ -51,7 +52,7 @@ def sample(name: str) -> object:
 
 
 def english_keys() -> list[str]:
-    return list(lang_en.MESSAGES)
+    return list(en.MESSAGES)
 
 
 def test_every_language_has_a_catalogue_with_a_dict_of_messages() -> None:
@@ -64,7 +65,7 @@ def test_every_language_has_a_catalogue_with_a_dict_of_messages() -> None:
 
 @pytest.mark.parametrize("code", OTHERS)
 def test_catalogue_has_exactly_the_english_keys(code: str) -> None:
-    keys, english = set(catalogue(code)), set(lang_en.MESSAGES)
+    keys, english = set(catalogue(code)), set(en.MESSAGES)
     assert sorted(english - keys) == [], f"{code} lacks these keys"
     assert sorted(keys - english) == [], f"{code} has keys English lacks"
 
@@ -72,7 +73,7 @@ def test_catalogue_has_exactly_the_english_keys(code: str) -> None:
 @pytest.mark.parametrize("code", sorted(LANGUAGES))
 def test_plural_entries_are_dicts_with_one_and_other(code: str) -> None:
     messages = catalogue(code)
-    for key, english in lang_en.MESSAGES.items():
+    for key, english in en.MESSAGES.items():
         message = messages.get(key)
         if isinstance(english, str):
             assert isinstance(message, str), f"{code}:{key} should be a plain string like the English"
@@ -87,7 +88,7 @@ def test_plural_entries_are_dicts_with_one_and_other(code: str) -> None:
 def test_placeholders_match_the_english(code: str) -> None:
     messages = catalogue(code)
     wrong = []
-    for key, english in lang_en.MESSAGES.items():
+    for key, english in en.MESSAGES.items():
         if key not in messages:
             continue
         english_forms, translated = forms(english), forms(messages[key])
@@ -116,7 +117,7 @@ def test_placeholders_are_plain_names(code: str) -> None:
 def test_every_message_formats_with_sample_params(code: str) -> None:
     t = Translator(code)
     assert t.language == code
-    for key, english in lang_en.MESSAGES.items():
+    for key, english in en.MESSAGES.items():
         names = set().union(*(fields(text) for text in forms(english).values()))
         params = {name: sample(name) for name in names}
         for count in (0, 1, 2, 1234):
@@ -132,7 +133,7 @@ def test_every_message_formats_with_sample_params(code: str) -> None:
 @pytest.mark.parametrize("code", OTHERS)
 def test_messages_have_no_stray_whitespace(code: str) -> None:
     for key, message in catalogue(code).items():
-        english = forms(lang_en.MESSAGES[key])["other"]
+        english = forms(en.MESSAGES[key])["other"]
         for category, text in forms(message).items():
             assert text == text.strip() or english != english.strip(), f"{code}:{key}[{category}]: {text!r}"
             assert "  " not in text, f"{code}:{key}[{category}]: double space in {text!r}"
@@ -140,7 +141,7 @@ def test_messages_have_no_stray_whitespace(code: str) -> None:
 
 def test_english_has_a_reason_message_for_every_computer_reason() -> None:
     for key, text in REASONS.items():
-        message = lang_en.MESSAGES.get("reason_" + key)
+        message = en.MESSAGES.get("reason_" + key)
         assert isinstance(message, str), f"lang_en lacks reason_{key}"
         assert fields(message) == fields(text), f"reason_{key}: placeholders differ from allfives.players.base"
 

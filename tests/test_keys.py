@@ -1,4 +1,4 @@
-"""The arrow keys among the lit ends (web/keys.py): each arrow goes to the
+"""The arrow keys among the lit ends (web/table/keys.py): each arrow goes to the
 nearest target that way, and round the list when none lies that way."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.append(str(Path(__file__).resolve().parent.parent / "web"))
-from keys import target_after
+from table.keys import target_after
 
 # Four ends around a spinner at (0, 0), as the board draws them.
 FOUR = [("W", -100.0, 0.0), ("E", 100.0, 0.0), ("N", 0.0, -80.0), ("S", 0.0, 80.0)]

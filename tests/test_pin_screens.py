@@ -12,10 +12,11 @@ from collections.abc import Collection
 from pathlib import Path
 
 import pytest
-from controller import Game, decode_link
 
 from tools import pin_screens
 from tools.png import PNGError, decode_png, encode_png
+
+from table.controller import Game, decode_link
 
 WHITE, BLACK = b"\xff\xff\xff\xff", b"\x00\x00\x00\xff"
 

@@ -9,9 +9,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-import poster
 import pytest
-from replay import Words
+
+from replay import poster
+from replay.frames import Words
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS: list[dict[str, Any]] = json.loads((ROOT / "docs" / "tutorial-scenarios.json").read_text(encoding="utf-8"))[

@@ -1,4 +1,4 @@
-"""A refused record in a player's words (web/refusal.py): the engine's
+"""A refused record in a player's words (web/table/refusal.py): the engine's
 precise line for developers ("seat 0's hand") becomes the page's ("player 1's
 hand"), in every language, and a reason it does not know is told as a
 damaged record, never in the engine's English."""
@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from i18n import LANGUAGES, Translator
-from refusal import reason
-from replay import Words
 
 from allfives import Deal, Match, Move, Rules
 from allfives.record import RecordError, from_record, loads, to_record
+
+from replay.frames import Words
+from table.i18n import LANGUAGES, Translator
+from table.refusal import reason
 
 EN = Translator("en")
 

@@ -5,11 +5,12 @@ said again in the new language (issue 17, item 4)."""
 from __future__ import annotations
 
 import pytest
-from controller import GameSetup, SeatSetup
-from i18n import Translator
-from renaming import renamed_seats, retranslated
 
 from allfives import Rules
+
+from game.renaming import renamed_seats, retranslated
+from table.controller import GameSetup, SeatSetup
+from table.i18n import Translator
 
 #: (names before, players' language after, names after)
 RENAMES = [

@@ -7,9 +7,12 @@ import random
 from typing import Any
 
 import pytest
-from controller import Game
 from helpers import computer_move, layout_after
-from replay import (
+
+from allfives import Deal, Drew, HandEnded, HandStarted, Match, Move, Passed, Played, Rules
+from allfives.record import RecordError, to_record
+
+from replay.frames import (
     EmbedOptions,
     Words,
     count_line,
@@ -24,9 +27,7 @@ from replay import (
     seat_names,
     try_record,
 )
-
-from allfives import Deal, Drew, HandEnded, HandStarted, Match, Move, Passed, Played, Rules
-from allfives.record import RecordError, to_record
+from table.controller import Game
 
 WORDS = Words("en")
 NAMES = ("Ann", "Ben")

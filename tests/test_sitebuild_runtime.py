@@ -29,7 +29,9 @@ def test_the_loading_script_gets_the_size_of_each_runtime_file(tmp_path: Path) -
     sizes = runtime.loading_sizes(tmp_path)
     assert sizes == {f"vendor/pyodide/{name}": size for size, name in enumerate(runtime.RUNTIME_FILES, start=1)}
 
-    stamped = runtime.stamp_loading_script((ROOT / "web" / runtime.LOADING_SCRIPT).read_text(encoding="utf-8"), sizes)
+    stamped = runtime.stamp_loading_script(
+        (ROOT / "web" / "js" / runtime.LOADING_SCRIPT).read_text(encoding="utf-8"), sizes
+    )
     match = re.search(r"const SIZES = (\{.*?\});", stamped)
     assert match
     assert json.loads(match.group(1)) == sizes
@@ -50,7 +52,7 @@ def test_the_loading_script_must_hold_the_mark_once() -> None:
 def test_the_pages_start_through_the_runtime_module() -> None:
     config = json.loads((ROOT / "web" / "pyscript.json").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./runtime.js"
-    assert (ROOT / "web" / "runtime.js").is_file()
+    assert (ROOT / "web" / "js" / "runtime.js").is_file()
 
 
 # The pages' precompiled Python (sitebuild/pycache.py); the .pyc files
@@ -146,15 +148,28 @@ def test_the_snapshot_imports_the_page_modules_that_need_no_browser(tmp_path: Pa
 
 
 def test_the_real_pages_snapshot_list_holds_the_board_and_not_the_shell() -> None:
-    free = runtime.browser_free_modules(ROOT / "web", site.WEB_ENTRY_SCRIPTS)
-    assert {"board", "controller", "geometry", "i18n", "lang_en", "view"} <= set(free)
-    assert not {"dom", "shell", "main", "dialogs", "play", "embed"} & set(free)
+    free = runtime.browser_free_modules(ROOT / "web", site.WEB_ENTRY_SCRIPTS, site.web_packages())
+    assert {"table.board", "table.controller", "table.geometry", "table.i18n", "lang.en", "game.words"} <= set(free)
+    assert not {"page.dom", "page.shell", "game.main", "game.dialogs", "play", "embed"} & set(free)
 
 
-# The snapshot's stored form (web/sparse.js), run in Node as the build runs it.
+def test_a_module_of_a_room_that_imports_a_browser_module_through_a_package_is_not_in_the_snapshot(
+    tmp_path: Path,
+) -> None:
+    for room in ("table", "page"):
+        (tmp_path / room).mkdir()
+        (tmp_path / room / "__init__.py").write_text("")
+    (tmp_path / "table" / "board.py").write_text("import math\n")
+    (tmp_path / "page" / "dom.py").write_text("from pyodide.ffi import to_js\n")
+    (tmp_path / "page" / "shell.py").write_text("from page import dom\nfrom table import board\n")
+    free = runtime.browser_free_modules(tmp_path, packages=["table", "page"])
+    assert free == ["page", "table", "table.board"]
+
+
+# The snapshot's stored form (web/js/sparse.js), run in Node as the build runs it.
 
 SPARSE_CHECK = """
-import { pack, unpack } from "./web/sparse.js";
+import { pack, unpack } from "./web/js/sparse.js";
 const heap = new Uint8Array(4096 * 9 + 100);
 heap[5] = 1; heap[4096 * 3 + 7] = 2; heap[4096 * 4] = 3; heap[heap.length - 1] = 4;
 const stored = pack(heap);

@@ -6,17 +6,14 @@ inside the viewBox, which only ever grows (the table zooms out, never pans)."""
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from allfives import Layout, Match, Rules, Tile
 from allfives.rules import OPTION_RANGES
 
-sys.path.append(str(Path(__file__).resolve().parent.parent / "web"))
-from geometry import BoardGeometry, board_geometry, table_shape
+from table.geometry import BoardGeometry, board_geometry, table_shape
 
 Box = tuple[float, float, float, float]
 

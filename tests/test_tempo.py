@@ -1,16 +1,16 @@
-"""What the page shows while a move's events land (web/tempo.py) on CPython:
+"""What the page shows while a move's events land (web/game/landing.py) on CPython:
 the table before the draws still to come, the hands left once a hand is over
 (from the engine's view), the header's line, and whether New match must ask."""
 
 from __future__ import annotations
 
-from controller import Game, GameSetup, SeatSetup
-from i18n import Translator
-from tempo import draw_status, hands_left_label, pips_left, staged, turn_status
-
 from allfives import Deal, Drew, HandEnded, Move, Rules, tile
 from allfives.tiles import TILES
 from allfives.view import view_of
+
+from game.landing import draw_status, hands_left_label, pips_left, staged, turn_status
+from table.controller import Game, GameSetup, SeatSetup
+from table.i18n import Translator
 
 EN = Translator("en")
 DE = Translator("de")

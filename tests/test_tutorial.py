@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from replay import Frame, frames
 
 from allfives import Drew, End, HandEnded, HandStarted, MatchEnded, Passed, Played, Rules
 from allfives.record import from_record
 from sitebuild import tutorial
+
+from replay.frames import Frame, frames
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

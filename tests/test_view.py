@@ -1,14 +1,16 @@
-"""The game page's words and tables (web/view.py) on CPython: what the log
+"""The game page's words and tables (web/game/words.py) on CPython: what the log
 says, what the page asks, what the hand-end dialog counts, and what the New
 match form offers and refuses."""
 
 from pathlib import Path
 
 import pytest
-from controller import Game, GameSetup, SeatSetup
 from helpers import computer_move, layout_after
-from i18n import Translator
-from view import (
+
+from allfives import Deal, Drew, Event, HandEnded, HandStarted, Move, Passed, Played, Rules, RulesError, tile
+from allfives.rules import OPTION_RANGES
+
+from game.words import (
     default_name,
     describe,
     ends_line,
@@ -23,9 +25,8 @@ from view import (
     tile_label,
     undo_note,
 )
-
-from allfives import Deal, Drew, Event, HandEnded, HandStarted, Move, Passed, Played, Rules, RulesError, tile
-from allfives.rules import OPTION_RANGES
+from table.controller import Game, GameSetup, SeatSetup
+from table.i18n import Translator
 
 EN = Translator("en")
 WEB = Path(__file__).parent.parent / "web"
@@ -150,9 +151,9 @@ def test_the_score_sheet_rows() -> None:
 def test_no_module_of_the_page_is_over_700_lines() -> None:
     # The language catalogues aside: one message a line.
     long = {
-        path.name: n
-        for path in WEB.glob("*.py")
-        if not path.name.startswith("lang_") and (n := len(path.read_text().splitlines())) > 700
+        path.relative_to(WEB).as_posix(): n
+        for path in WEB.rglob("*.py")
+        if path.parent.name != "lang" and (n := len(path.read_text().splitlines())) > 700
     }
     assert long == {}
 

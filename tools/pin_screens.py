@@ -597,9 +597,9 @@ REPLAY_MOVE = 12
 def make_saves() -> dict[str, Any]:
     """The content of tools/pin_screens.json, played with the page's controller on CPython."""
     sys.path.insert(0, str(ROOT / "web"))
-    from controller import Game, GameSetup, SeatSetup, encode_link
-
     from allfives import Rules
+
+    from table.controller import Game, GameSetup, SeatSetup, encode_link
 
     game = Game(GameSetup(Rules(), (SeatSetup("You"), SeatSetup("Computer", "easy")), SEED))
     game.start()

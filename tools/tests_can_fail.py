@@ -96,7 +96,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "slice-runs-to-the-end",
         "a slice of thinking gives the page back once its time is up",
-        "web/controller.py",
+        "web/table/controller.py",
         "            while time.perf_counter() < stop:\n",
         "            while True:\n",
         SLICE_TESTS,
@@ -104,7 +104,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "pauses-spend-the-budget",
         "the pauses between slices do not count as thinking",
-        "web/controller.py",
+        "web/table/controller.py",
         "        running = 0.0 if self.since is None else time.perf_counter() - self.since\n"
         "        return self.thought + running\n",
         "        return time.perf_counter()\n",
@@ -137,16 +137,16 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "thinking-in-one-step",
         "the page never freezes while the computer thinks",
-        "web/main.py",
-        "                decision = search.step(THINK_SLICE_MS)\n",
-        "                decision = search.step(60_000)\n",
+        "web/table/controller.py",
+        "    while (decision := search.step(slice_ms)) is None:\n",
+        "    while (decision := search.step(60_000)) is None:\n",
         ("tests/browser/test_responsive.py",),
         browser=True,
     ),
     Break(
         "try-it-plays-nothing",
         "Try it in the tutorial lets the reader play a tile",
-        "web/live_replay.py",
+        "web/replay/live.py",
         "            self.last_events = game.play(move)\n",
         "            self.last_events = []\n",
         ("tests/browser/test_tutorial_replays.py", "-k", "try_it"),
@@ -155,8 +155,8 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "game-not-offline",
         "after one visit the game plays offline",
-        "web/main.py",
-        "        offline.register(window, self.on_update_ready)\n",
+        "web/game/main.py",
+        "        service_worker.register(window, self.on_update_ready)\n",
         "        pass\n",
         ("tests/browser/test_offline.py", "-k", "game_installs_itself"),
         browser=True,
@@ -173,7 +173,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "plays-not-announced",
         "every play is announced to a screen reader",
-        "web/main.py",
+        "web/game/main.py",
         "        if not quiet:\n            self.announce(text)\n",
         "        if not quiet and not isinstance(event, Played):\n            self.announce(text)\n",
         ("tests/browser/test_accessibility.py", "-k", "keyboard_alone"),
@@ -182,7 +182,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "sound-while-off",
         "no sound plays until the player turns it on",
-        "web/feel.py",
+        "web/game/feel.py",
         "    if page.game is None or not sound_on(page):\n",
         "    if page.game is None:\n",
         ("tests/browser/test_look.py", "-k", "sound"),

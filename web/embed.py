@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from live_replay import Replay
 from pyscript import window
-from replay import EmbedOptions
+
+from replay.frames import EmbedOptions
+from replay.live import Replay
 
 EMBED = Replay(EmbedOptions.parse(str(window.location.search or ""), str(window.location.hash or "")))
 EMBED.spawn(EMBED.start())

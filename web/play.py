@@ -3,6 +3,6 @@ from source at every start, which took about 0.2 s for the page's code, so
 the script only starts the page; the code is in :mod:`main`, which comes
 precompiled with the other modules."""
 
-from main import Page
+from game.main import Page
 
 Page().start()

@@ -3,6 +3,6 @@ compiles a page's script from source at every start, so the script only
 starts the replays; the code is in :mod:`tutorial_page`, which comes
 precompiled with the other modules."""
 
-from tutorial_page import start
+from replay.tutorial_page import start
 
 start()

@@ -309,7 +309,7 @@ class App:
         self.page.goto(self.site.url + path, wait_until="domcontentloaded")
 
     def wait_until_ready(self, timeout_ms: float = READY_TIMEOUT_MS) -> float:
-        """Wait until web/main.py marks the page ready; return the seconds since :meth:`open`."""
+        """Wait until web/game/main.py marks the page ready; return the seconds since :meth:`open`."""
         self.page.locator("body[data-ready='1']").wait_for(state="attached", timeout=timeout_ms)
         return time.monotonic() - self.opened_at
 

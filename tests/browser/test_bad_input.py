@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from controller import MAX_LINK_CHARS, MAX_NAME, Game, GameSetup, SeatSetup, encode_link
 from playwright.sync_api import Dialog, Page, expect
 
 from allfives import Rules
 
 from .player import Player
+from table.controller import MAX_LINK_CHARS, MAX_NAME, Game, GameSetup, SeatSetup, encode_link
 
 if TYPE_CHECKING:
     from .conftest import App

@@ -19,13 +19,13 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import pytest
-from controller import Game, GameSetup, SeatSetup, encode_link
 from playwright.sync_api import Browser, Page, expect
 
 from allfives import HandState, Rules
 
 from .conftest import DESKTOP, INTRO_SEEN, PHONE, WAIT_TIMEOUT_MS, ZOOMED, App, PageLog
 from .player import END_TARGET, SEVERAL_ENDS, TURN_TIMEOUT_MS, Player
+from table.controller import Game, GameSetup, SeatSetup, encode_link
 
 if TYPE_CHECKING:
     from .conftest import Screenshot, Site

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from controller import encode_link
 from playwright.sync_api import FrameLocator, Page, expect
 
 from .conftest import READY_TIMEOUT_MS, serve_directory
 from .player import Player
+from table.controller import encode_link
 
 if TYPE_CHECKING:
     from .conftest import App, PageLog, Screenshot, Site

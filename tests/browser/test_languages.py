@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from .conftest import App, Screenshot, Site
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-import lang_en
-from i18n import LANGUAGES, catalogue
+from lang import en
+from table.i18n import LANGUAGES, catalogue
 
 WORD = re.compile(r"[A-Za-z]{4,}")
 
@@ -28,7 +28,7 @@ def english_only_phrases(language: str = "de") -> set[str]:
     """The fixed parts of English messages that ``language`` says differently."""
     german_words = {w.lower() for text in _texts(dict(catalogue(language))) for w in WORD.findall(text)}
     phrases = set()
-    for text in _texts(lang_en.MESSAGES):
+    for text in _texts(en.MESSAGES):
         for literal, *_ in string.Formatter().parse(text):
             for piece in re.split(r"[.,:;!?()…]", literal):
                 piece = piece.strip()

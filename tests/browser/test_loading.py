@@ -1,4 +1,4 @@
-"""The loading screen (web/loading.js): the table shows at once, the status
+"""The loading screen (web/js/loading.js): the table shows at once, the status
 line says in the player's language what is happening, in words a player
 understands, and a progress bar counts the runtime's bytes out of their total
 until the game starts; it passes axe, and nothing on it moves for a player who

@@ -25,11 +25,12 @@ if TYPE_CHECKING:
     from .conftest import App, Screenshot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from board import tile_name
-from controller import Game, GameSetup, SeatSetup
 from helpers import computer_move
 
 from allfives import Move, Rules
+
+from table.board import tile_name
+from table.controller import Game, GameSetup, SeatSetup
 
 ENGLISH_YOU = re.compile(r"\bYou\b")
 

@@ -65,7 +65,10 @@ def test_the_game_imports_only_precompiled_modules(page: Page, site: Site) -> No
     page.goto(site.url)
     ready(page)
     assert_precompiled(
-        page, site, "pages-game.zip", {"main", "board", "controller", "pyscript", "pyscript.display", "allfives.hand"}
+        page,
+        site,
+        "pages-game.zip",
+        {"game.main", "table.board", "table.controller", "pyscript", "pyscript.display", "allfives.hand"},
     )
 
 
@@ -73,4 +76,4 @@ def test_the_replay_imports_only_precompiled_modules(page: Page, site: Site) -> 
     page.route("**/runtime.js", keep_the_interpreter)
     page.goto(f"{site.url}embed.html?src=tutorial/counting.json&move=3")
     ready(page)
-    assert_precompiled(page, site, "pages-embed.zip", {"replay", "board", "pyscript", "allfives.record"})
+    assert_precompiled(page, site, "pages-embed.zip", {"replay.frames", "table.board", "pyscript", "allfives.record"})

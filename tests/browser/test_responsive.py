@@ -1,5 +1,5 @@
 """The page never freezes while the computer thinks: the Expert's search
-runs in slices (``THINK_SLICE_MS`` in web/main.py) that give the page back
+runs in slices (``THINK_SLICE_MS`` in web/table/controller.py) that give the page back
 to the browser between them.
 
 What a person feels is the longest stretch the main thread is held, so that
@@ -24,7 +24,7 @@ from .player import Player
 if TYPE_CHECKING:
     from .conftest import App
 
-#: The measure web/main.py's ``think`` puts around the computer's thinking.
+#: The measure web/game/main.py's ``think`` puts around the computer's thinking.
 THINKING = "allfives:thinking"
 #: A think this long was a real search (the Expert thinks about 0.3 s when it
 #: has a choice); a think run in one step would hold the page all that time.

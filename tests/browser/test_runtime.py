@@ -1,4 +1,4 @@
-"""The runtime's start (web/runtime.js, sitebuild/snapshot.mjs): every visit
+"""The runtime's start (web/js/runtime.js, sitebuild/snapshot.mjs): every visit
 asks for the runtime before PyScript has read its config, and gets each of
 its files once; a first visit starts plainly while the service worker keeps
 the snapshot; a return visit restores it, reseeded, so two players' new

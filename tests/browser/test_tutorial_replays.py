@@ -12,13 +12,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import poster
 import pytest
-from controller import encode_link
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, SCREENSHOTS, serve_directory
 from .test_accessibility import serious_problems
+from replay import poster
+from table.controller import encode_link
 
 if TYPE_CHECKING:
     from .conftest import PageLog, Screenshot, Site

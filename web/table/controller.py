@@ -11,18 +11,20 @@ undo replays the same deals, and a shared link deals the same tiles.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import random
 import time
 import zlib
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 from urllib.parse import urlencode, urljoin
 
 from allfives import Deal, Event, HandEnded, HandStarted, Match, Move, Played, Rules
-from allfives.players import LEVELS, Decision, make_player
+from allfives.players import LEVELS, Decision, Player, make_player
+from allfives.players.base import Thinking, finish
 from allfives.record import RecordError, from_record, replay, to_record
 from allfives.rules import RulesError
 from allfives.view import SeatView, view_of
@@ -192,6 +194,12 @@ class Game:
         if not self.person_to_move:
             raise ValueError("it is not your turn")
         return self.match.play(move)
+
+    def play_computer(self, decision: Decision) -> list[Event]:
+        """The computer's move at the seat to move, as its search decided it."""
+        if not self.computer_to_move:
+            raise ValueError("it is not a computer's turn")
+        return self.match.play(decision.move)
 
     def computer_search(self, budget_ms: float | None = None) -> Search:
         """The computer's thinking for the seat to move, to run in slices."""
@@ -396,13 +404,12 @@ class Search:
         self.view = view
         self.thought = 0.0
         self.since: float | None = None
-        self.steps: Generator[None, None, Decision] | None = None
-        self.player: Any = None
+        self.steps: Thinking | None = None
+        self.player: Player | None = None
 
-    def start(self, player: Any) -> None:
+    def start(self, player: Player) -> None:
         self.player = player
-        think = getattr(player, "think", None)
-        self.steps = think(self.view) if think is not None else None
+        self.steps = player.think(self.view)
 
     def clock(self) -> float:
         """Seconds spent thinking so far."""
@@ -410,11 +417,9 @@ class Search:
         return self.thought + running
 
     def step(self, ms: float) -> Decision | None:
+        assert self.steps is not None, "start the search with its player first"
         self.since = time.perf_counter()
         try:
-            if self.steps is None:
-                decision: Decision = self.player.choose(self.view)
-                return decision
             stop = self.since + ms / 1000
             while time.perf_counter() < stop:
                 next(self.steps)
@@ -424,6 +429,34 @@ class Search:
             self.thought += time.perf_counter() - self.since
             self.since = None
         return None
+
+    def finish(self) -> Decision:
+        """Think straight through to the decision (the clock runs all along)."""
+        assert self.steps is not None, "start the search with its player first"
+        self.since = time.perf_counter()
+        try:
+            return finish(self.steps)
+        finally:
+            self.thought += time.perf_counter() - self.since
+            self.since = None
+
+
+#: How long the page thinks before it gives the browser back a turn: short
+#: enough that a click or a frame never waits long for it.
+THINK_SLICE_MS = 40
+
+
+async def think(search: Search, still_wanted: Callable[[], bool], slice_ms: float = THINK_SLICE_MS) -> Decision | None:
+    """The search's decision, thought in slices of ``slice_ms`` with the
+    browser's turn between them, so the page never freezes; None once
+    ``still_wanted()`` says the decision is no longer wanted (a new match,
+    an undo, a language change...). The game's computer turns, its hint and
+    the live replay's computer turns all think through here."""
+    while (decision := search.step(slice_ms)) is None:
+        await asyncio.sleep(0)  # the browser's turn: clicks, frames, timers
+        if not still_wanted():
+            return None
+    return decision
 
 
 def default_setup(rules: Rules) -> GameSetup:

@@ -3,7 +3,7 @@ into calls on the controller, and draws what it reports. No rule of the game
 lives here: legal moves, scores and events come from ``allfives`` through
 :mod:`controller`; the page draws what the seat on screen may see (a
 :class:`~allfives.view.SeatView`), so a hidden hand is never in reach; the
-words come from :mod:`view`, the board from :mod:`board`, the plumbing
+words come from :mod:`words`, the board from :mod:`board`, the plumbing
 (listeners, tasks, the dialog, tile choice and drag) from :mod:`shell`, and
 the dialogs from :mod:`dialogs`."""
 
@@ -12,31 +12,23 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import board
-import dialogs
-import feel
-import intro
-import motion
-import offline
-import pacing
-import refusal
-import tempo
-import translation
-import view
-from controller import Game, GameSetup, LinkError, SeatSetup, decode_link
-from dom import by_id, closest, el, q
-from i18n import Translator, pick_language
 from pyscript import document, window
-from shell import Shell
-from store import Store
 
 from allfives import Drew, End, Event, HandEnded, HandStarted, IllegalMove, Move, Played, Rules, Tile
 from allfives.record import RecordError
 from allfives.rules import RulesError
 from allfives.view import SeatView
 
-SPEEDS = view.SPEEDS
-THINK_SLICE_MS = 40
+from game import dialogs, feel, intro, landing, pacing, translation, words
+from game.store import Store
+from page import motion, service_worker
+from page.dom import by_id, closest, el, q
+from page.shell import Shell
+from table import board, refusal
+from table.controller import Game, GameSetup, LinkError, SeatSetup, decode_link, think
+from table.i18n import Translator, pick_language
+
+SPEEDS = words.SPEEDS
 #: The computer's thinking as a performance measure (from the first slice to
 #: the decision, without the pause before it): the browser's performance tools
 #: show it, and the browser tests read it to know when the computer thinks.
@@ -83,7 +75,7 @@ class Page(Shell):
             return None
         generation, pending, reveal = self.stage
         seen = game.view(self.shown_seat())
-        return seen if generation != self.generation else tempo.staged(seen, pending, reveal=reveal)
+        return seen if generation != self.generation else landing.staged(seen, pending, reveal=reveal)
 
     def moves_for(self, tile: Tile) -> list[Move]:
         seen = self.seen()
@@ -93,7 +85,7 @@ class Page(Shell):
         return self.game is not None and self.game.person_to_move and self.hand_visible()
 
     def cannot_play(self, tile: Tile) -> None:
-        self.announce(self.t("tile_cannot_play", tile=view.tile_word(self.t, tile)))
+        self.announce(self.t("tile_cannot_play", tile=words.tile_word(self.t, tile)))
 
     # Start-up
 
@@ -112,7 +104,7 @@ class Page(Shell):
         intro.install(self)  # a first visit's introduction, unless a problem holds the dialog
         # Offline play: the service worker keeps the site; a new version waits
         # for the next reload, never taking over a game in progress.
-        offline.register(window, self.on_update_ready)
+        service_worker.register(window, self.on_update_ready)
 
     def on_update_ready(self, _update: Any) -> None:
         document.body.setAttribute("data-update-ready", "1")
@@ -162,7 +154,7 @@ class Page(Shell):
     def default_setup(self) -> GameSetup:
         return GameSetup(
             Rules(),
-            (SeatSetup(view.default_name(self.t, 0, 2)), SeatSetup(view.default_name(self.t, 1, 2), "medium")),
+            (SeatSetup(words.default_name(self.t, 0, 2)), SeatSetup(words.default_name(self.t, 1, 2), "medium")),
         )
 
     def begin(self, game: Game) -> None:
@@ -209,7 +201,7 @@ class Page(Shell):
         self.render_hand()
         self.render_prompt()
         by_id("undo").disabled = self.busy or not (self.game and self.game.can_undo())
-        by_id("undo").title = view.undo_note(self.t, self.game) if self.game else ""
+        by_id("undo").title = words.undo_note(self.t, self.game) if self.game else ""
         by_id("hint").disabled = self.busy or not (self.game and self.game.person_to_move and self.hand_visible())
         pacing.show_turn(self)
 
@@ -249,7 +241,7 @@ class Page(Shell):
             card.dataset.seat = str(seat)
             if game.to_move == seat:
                 card.classList.add("to-move")
-            # The card reads as one line (view.opponent_card); what it shows is hidden from screen readers.
+            # The card reads as one line (words.opponent_card); what it shows is hidden from screen readers.
             title = el("div", None, class_="opponent-name", aria_hidden="true")
             title.append(el("span", setup.name))
             if not setup.is_person:
@@ -264,7 +256,7 @@ class Page(Shell):
                 backs.classList.add("shown")
                 backs.removeAttribute("aria-hidden")
                 backs.setAttribute("role", "img")
-                backs.setAttribute("aria-label", tempo.hands_left_label(self.t, setup.name, seen.shown[seat]))
+                backs.setAttribute("aria-label", landing.hands_left_label(self.t, setup.name, seen.shown[seat]))
                 backs.innerHTML = "".join(board.tile_svg(tile, css_class="left") for tile in seen.shown[seat])
             card.append(backs)
             state = (
@@ -273,10 +265,10 @@ class Page(Shell):
                 else self.notes.get(seat, "")
             )
             if seen is not None and shown:
-                state = tempo.pips_left(self.t, hand_end(seen), seat)
+                state = landing.pips_left(self.t, hand_end(seen), seat)
             card.append(el("div", state, class_="opponent-state", aria_hidden="true"))
             badges = [str(b.textContent) for b in title.querySelectorAll(".badge")]
-            said = state if shown else view.opponent_card(self.t, setup.name, badges, count, state)
+            said = state if shown else words.opponent_card(self.t, setup.name, badges, count, state)
             card.append(el("span", said, class_="visually-hidden"))
             box.append(card)
 
@@ -306,7 +298,7 @@ class Page(Shell):
             targets=self.targets(seen),
             last=last,
             reduced=self.reduced,
-            words=view.words(self.t),
+            words=words.words(self.t),
         )
         # Drawing the same board again would cut short what is animating on
         # it (the tile sliding in, the points floating up) before it is seen.
@@ -318,7 +310,7 @@ class Page(Shell):
             # The last tile fades in once, when it arrives, not on each redraw.
             node.classList.toggle("settled", last is not None and last is self.arrived)
             self.arrived = last
-        by_id("ends").textContent = view.ends_line(self.t, layout)
+        by_id("ends").textContent = words.ends_line(self.t, layout)
         by_id("boneyard").textContent = self.t("boneyard", count=seen.boneyard_size)
 
     def shown_seat(self) -> int:
@@ -361,7 +353,7 @@ class Page(Shell):
             button = el("button", None, type="button", class_="hand-tile")
             button.dataset.tile = str(tile)
             button.innerHTML = board.tile_svg(tile)
-            button.setAttribute("aria-label", view.tile_label(self.t, seen, tile, moves))
+            button.setAttribute("aria-label", words.tile_label(self.t, seen, tile, moves))
             if moves:
                 button.classList.add("playable")
             else:
@@ -382,10 +374,10 @@ class Page(Shell):
         assert game is not None
         seen = self.seen()
         leading = seen is not None and seen.layout.is_empty
-        text = view.prompt(self.t, game, visible=self.hand_visible(), selected=self.selected, leading=leading)
+        text = words.prompt(self.t, game, visible=self.hand_visible(), selected=self.selected, leading=leading)
         end = hand_end(seen) if seen is not None and seen.shown and not game.match.is_over else None
         if seen is not None and end is not None:
-            text = view.hand_line(self.t, game, end) + " " + self.t("left_in_hand", count=end.pips[seen.seat])
+            text = words.hand_line(self.t, game, end) + " " + self.t("left_in_hand", count=end.pips[seen.seat])
         by_id("prompt").textContent = text
 
     def set_status(self, text: str, *, lasting: bool = False) -> None:
@@ -403,7 +395,7 @@ class Page(Shell):
     def log_event(self, event: Event, *, quiet: bool = False) -> None:
         game = self.game
         assert game is not None
-        text = view.describe(self.t, game, event, self.shown_seat() if len(game.people) == 1 else None)
+        text = words.describe(self.t, game, event, self.shown_seat() if len(game.people) == 1 else None)
         if not text:
             return
         item = el("li", text)
@@ -467,7 +459,7 @@ class Page(Shell):
             decision = await self.think(generation)
             if decision is None or generation != self.generation:
                 return
-            events = game.match.play(decision.move)
+            events = game.play_computer(decision)
             self.save()
             if not await pacing.land(self, events, generation):
                 return
@@ -485,14 +477,7 @@ class Page(Shell):
         performance = window.performance
         performance.mark(THINKING_STARTS)
         try:
-            search = game.computer_search()
-            while True:
-                decision = search.step(THINK_SLICE_MS)
-                if decision is not None:
-                    return decision
-                await asyncio.sleep(0)
-                if generation != self.generation:
-                    return None
+            return await think(game.computer_search(), lambda: generation == self.generation)
         finally:
             performance.measure(THINKING_MEASURE, THINKING_STARTS)
             performance.clearMarks(THINKING_STARTS)
@@ -588,7 +573,7 @@ class Page(Shell):
             return
         parts = [str(by_id("ends").textContent)]
         if self.hand_visible():
-            parts.append(self.t("read_hand", tiles=", ".join(view.tile_word(self.t, t) for t in seen.hand)))
+            parts.append(self.t("read_hand", tiles=", ".join(words.tile_word(self.t, t) for t in seen.hand)))
         scores = "; ".join(f"{game.side_name(s)} {seen.scores[s]}" for s in range(game.rules.sides))
         parts.append(self.t("read_scores", scores=scores))
         self.announce(" ".join(parts))
@@ -603,14 +588,9 @@ class Page(Shell):
         self.render()
         by_id("prompt").textContent = self.t("hint_thinking")
         generation = self.generation
-        search = game.hint_search()
-        decision = None
-        while decision is None:
-            decision = search.step(THINK_SLICE_MS)
-            if decision is None:
-                await asyncio.sleep(0)
-            if generation != self.generation:
-                return
+        decision = await think(game.hint_search(), lambda: generation == self.generation)
+        if decision is None:
+            return
         self.busy = False
         self.hint_move = decision.move
         move = decision.move

@@ -11,10 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-import board
-from controller import Game, GameSetup, SeatSetup
-from i18n import Translator
-
 from allfives import (
     Drew,
     End,
@@ -33,6 +29,10 @@ from allfives import (
 from allfives.hand import hand_count
 from allfives.rules import OPTION_RANGES, PRESETS
 from allfives.view import SeatView
+
+from table import board
+from table.controller import Game, GameSetup, SeatSetup
+from table.i18n import Translator
 
 __all__ = [
     "HandEndTable",

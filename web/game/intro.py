@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-import board
-from dom import by_id, el
-
 from allfives.tiles import TILES
 
+from page.dom import by_id, el
+from table import board
+
 if TYPE_CHECKING:
-    from main import Page
+    from game.main import Page
 
 __all__ = ["SEEN_KEY", "install", "rules_page", "show"]
 

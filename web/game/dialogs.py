@@ -1,7 +1,7 @@
 """The game page's dialogs: the end of a hand and of the match, the New
 match form, the menu with the score sheet, the embed code, and the
 problems met at start-up. Each is a function of the :class:`~main.Page`
-it opens on; what the dialogs say comes from :mod:`view`."""
+it opens on; what the dialogs say comes from :mod:`words`."""
 
 from __future__ import annotations
 
@@ -10,24 +10,24 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin
 
-import poster
-import refusal
-import translation
-import view
-from controller import Game, GameSetup, SeatSetup
-from dom import by_id, el
-from i18n import LANGUAGES
 from pyodide.ffi import create_proxy
 from pyscript import document, window
-from replay import Words
 
 from allfives import HandEnded, Rules
 from allfives.players import LEVELS
 from allfives.record import RecordError
 from allfives.rules import OPTION_RANGES, RulesError
 
+from game import translation, words
+from page.dom import by_id, el
+from replay import poster
+from replay.frames import Words
+from table import refusal
+from table.controller import Game, GameSetup, SeatSetup
+from table.i18n import LANGUAGES
+
 if TYPE_CHECKING:
-    from main import Page
+    from game.main import Page
 
 
 def show_problem(page: Page, message: str, unreadable: str, kept: bool) -> None:
@@ -90,9 +90,9 @@ def show_hand_end(page: Page) -> None:
     end = next((e for e in reversed(game.match.log) if isinstance(e, HandEnded)), None)
     if end is None:
         return
-    summary = view.hand_end_table(page.t, game, end)
+    summary = words.hand_end_table(page.t, game, end)
     body = [
-        el("p", view.hand_line(page.t, game, end)),
+        el("p", words.hand_line(page.t, game, end)),
         table(summary.seat_head, summary.seat_rows),
         table(summary.side_head, summary.side_rows),
     ]
@@ -114,7 +114,7 @@ def show_match_end(page: Page) -> None:
     result = game.result()
     assert result is not None
     winner, scores = result
-    said = view.said_to_you(page.t, game, "winner", game.rules.seats_of(winner))
+    said = words.said_to_you(page.t, game, "winner", game.rules.seats_of(winner))
     body = [el("p", page.t(said, name=game.side_name(winner)))]
     body.append(table(None, [(game.side_name(side), page.t.number(score)) for side, score in enumerate(scores)]))
 
@@ -128,7 +128,7 @@ def show_match_end(page: Page) -> None:
 def show_new_match(page: Page) -> None:
     game = page.game
     setup = game.setup if game else page.default_setup()
-    choices = view.form_choices(page.t)
+    choices = words.form_choices(page.t)
     form = el("div", None, class_="new-match")
 
     def field(label: str, control: Any) -> Any:
@@ -162,7 +162,7 @@ def show_new_match(page: Page) -> None:
         current = (
             setup.seats[seat]
             if seat < len(setup.seats)
-            else SeatSetup(view.default_name(page.t, seat, max(OPTION_RANGES.players)), "medium")
+            else SeatSetup(words.default_name(page.t, seat, max(OPTION_RANGES.players)), "medium")
         )
         row = el("div", None, class_="seat-row")
         row.dataset.seat = str(seat)
@@ -260,7 +260,7 @@ def sync_seats(page: Page, *, chosen: bool = False) -> None:
         seat = int(str(row.dataset.seat))
         row.hidden = seat >= players
         name = by_id(f"nm-name{seat}")
-        name.value = view.renamed_default(page.t, str(name.value), seat, players)
+        name.value = words.renamed_default(page.t, str(name.value), seat, players)
     partners = players in OPTION_RANGES.partnerships
     by_id("nm-partnerships").disabled = not partners
     if not partners or chosen:
@@ -284,7 +284,7 @@ def read_new_match(page: Page) -> GameSetup:
     names = ["players", "hand_size", "target", "hand_end", "lead", "win", "seed"]
     names += [f"{what}{seat}" for seat in range(max(OPTION_RANGES.players)) for what in ("name", "kind")]
     values = {name: str(by_id(f"nm-{name}").value) for name in names}
-    return view.read_setup(page.t, values, partnerships=bool(by_id("nm-partnerships").checked))
+    return words.read_setup(page.t, values, partnerships=bool(by_id("nm-partnerships").checked))
 
 
 def show_menu(page: Page) -> None:
@@ -296,7 +296,7 @@ def show_menu(page: Page) -> None:
             option.setAttribute("selected", "")
         language.append(option)
     speed = el("select", None, id="menu-speed", name="speed")
-    for key in view.SPEEDS:
+    for key in words.SPEEDS:
         option = el("option", page.t("speed_" + key), value=key)
         if key == page.speed:
             option.setAttribute("selected", "")
@@ -363,7 +363,7 @@ def score_sheet_table(page: Page) -> Any:
     game = page.game
     assert game is not None
     head = (page.t("hand"), *(game.side_name(side) for side in range(game.rules.sides)))
-    node = table(head, view.score_sheet_rows(page.t, game))
+    node = table(head, words.score_sheet_rows(page.t, game))
     node.classList.add("score-sheet")
     return node
 

@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import board
-from replay import Frame, Words, board_words, explain, frames, seat_names, you_seat
-
 from allfives import Rules, Tile
+
+from replay.frames import Frame, Words, board_words, explain, frames, seat_names, you_seat
+from table import board
 
 __all__ = ["Poster", "hand_title", "others_line", "position_line", "poster", "scores_line", "sorted_hand"]
 

@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeGuard
 from urllib.parse import parse_qs, urljoin, urlsplit
 
-import board
-from controller import GameSetup, SeatSetup, clean_name
-from i18n import LANGUAGES, Message, catalogue, format_number, n_rule, pick_language, plural_category
-
 from allfives import Drew, End, Event, HandEnded, HandStarted, Layout, Match, MatchEnded, Passed, Played, Rules, Tile
 from allfives.record import from_record
+
+from table import board
+from table.controller import GameSetup, SeatSetup, clean_name
+from table.i18n import LANGUAGES, Message, catalogue, format_number, n_rule, pick_language, plural_category
 
 __all__ = [
     "EmbedOptions",
@@ -67,7 +67,7 @@ _ORDER: Final = (End.W, End.E, End.N, End.S)
 class Words:
     """``words("embed_plays", name="Ann", ...)`` in the reader's language.
 
-    A key is looked up in the language's catalogue (``lang_xx.py``, where
+    A key is looked up in the language's catalogue (``lang/xx.py``, where
     the embed's messages are the ``embed_*`` keys), then in English's.
     """
 

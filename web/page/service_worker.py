@@ -8,8 +8,8 @@ in progress, unless the page asks for it at once with :meth:`Update.apply`.
 
 Call once, when the page is ready::
 
-    import offline
-    offline.register(window, lambda update: show_note_with_button(update.apply))
+    from page import service_worker
+    service_worker.register(window, lambda update: show_note_with_button(update.apply))
 
 Nothing here raises: without service workers (an insecure origin, a blocked
 browser), or when registering fails, the page simply plays online.
@@ -21,8 +21,9 @@ import asyncio
 from collections.abc import Callable
 from typing import Any, Final
 
-from dom import js_object, some
 from pyodide.ffi import create_proxy
+
+from page.dom import js_object, some
 
 __all__ = ["SCOPE", "SCRIPT", "Update", "register"]
 

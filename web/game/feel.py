@@ -19,13 +19,14 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from dom import by_id, el
 from pyscript import document, window
 
 from allfives import Event, MatchEnded, Played
 
+from page.dom import by_id, el
+
 if TYPE_CHECKING:
-    from main import Page
+    from game.main import Page
 
 __all__ = ["SOUND_KEY", "celebrate", "install", "play_sounds", "win_moment"]
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import board
-from dom import by_id, js_object, q, some
 from js import Object
 from pyodide.ffi import to_js
 from pyscript import document, window
 
 from allfives import Drew, Event, Played, Tile
+
+from page.dom import by_id, js_object, q, some
+from table import board
 
 __all__ = ["draw_from_boneyard", "pop_points", "slide_from", "source_rect", "view_box", "zoom_from"]
 

@@ -17,12 +17,13 @@ import asyncio
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from dom import some
 from pyscript import document, window
 
+from page.dom import some
+
 if TYPE_CHECKING:
-    from live_replay import Replay
-    from replay import EmbedOptions
+    from replay.frames import EmbedOptions
+    from replay.live import Replay
 
 #: What the replays import, one module at a time, each in a task of its own:
 #: imported at once they would hold the page for the sum of them.
@@ -30,23 +31,23 @@ MODULES = (
     "allfives",
     "allfives.record",
     "allfives.players",
-    "i18n",
-    "lang_en",
-    "geometry",
-    "board",
-    "controller",
-    "replay",
-    "poster",
-    "refusal",
-    "offline",
-    "shell",
-    "live_replay",
+    "table.i18n",
+    "lang.en",
+    "table.geometry",
+    "table.board",
+    "table.controller",
+    "replay.frames",
+    "replay.poster",
+    "table.refusal",
+    "page.service_worker",
+    "page.shell",
+    "replay.live",
 )
 
 
 def options_of(root: Any) -> EmbedOptions:
     """A poster's replay options, from its ``data-`` attributes."""
-    from replay import EmbedOptions
+    from replay.frames import EmbedOptions
 
     data = root.dataset
     move = str(data.move or "0")
@@ -82,8 +83,8 @@ async def take_over() -> None:
     for name in MODULES:
         importlib.import_module(name)
         await asyncio.sleep(YIELD_S)
-    import offline
-    from live_replay import Replay
+    from page import service_worker
+    from replay.live import Replay
 
     roots = in_view_first(list(document.querySelectorAll(".embed[data-replay]")))
     document.body.dataset.ready = "1"
@@ -92,7 +93,7 @@ async def take_over() -> None:
         REPLAYS.append(replay)
         await replay.start()
         await asyncio.sleep(YIELD_S)  # let the page breathe between replays
-    offline.register(window, lambda _update: None)  # the next load takes the new version
+    service_worker.register(window, lambda _update: None)  # the next load takes the new version
 
 
 def start() -> None:

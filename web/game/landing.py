@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-import view
-from controller import Game
-from i18n import Translator
-
 from allfives import Drew, HandEnded, Tile
 from allfives.view import SeatView
+
+from game import words
+from table.controller import Game
+from table.i18n import Translator
 
 __all__ = ["draw_status", "hands_left_label", "pips_left", "staged", "turn_status"]
 
@@ -56,12 +56,12 @@ def turn_status(t: Translator, game: Game) -> str:
     seat = game.to_move
     if seat is None:
         return ""
-    return t(view.said_to_you(t, game, "status_turn", [seat]), name=game.seats[seat].name)
+    return t(words.said_to_you(t, game, "status_turn", [seat]), name=game.seats[seat].name)
 
 
 def draw_status(t: Translator, game: Game, seat: int, count: int) -> str:
     """ "Ben cannot play: draws 2 tiles", as the tiles arrive."""
-    key = view.said_to_you(t, game, "status_draws", [seat])
+    key = words.said_to_you(t, game, "status_draws", [seat])
     return t(key, name=game.seats[seat].name, count=count)
 
 
@@ -76,4 +76,4 @@ def hands_left_label(t: Translator, name: str, tiles: Sequence[Tile]) -> str:
     """The accessible name of a hand shown face up: "Ben holds six-four, three-one"."""
     if not tiles:
         return t("holds_nothing", name=name)
-    return t("holds", name=name, tiles=", ".join(view.tile_word(t, tile) for tile in tiles))
+    return t("holds", name=name, tiles=", ".join(words.tile_word(t, tile) for tile in tiles))

@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from geometry import GAP, HALF, BoardGeometry, EndBox, Orientation, TileBox, board_geometry, table_shape
-
 from allfives import End, Layout, OpenEnd, Tile
+
+from table.geometry import GAP, HALF, BoardGeometry, EndBox, Orientation, TileBox, board_geometry, table_shape
 
 __all__ = [
     "GAP",

@@ -23,17 +23,18 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-import board
-import motion
-import offline
-import poster
-import refusal
-from controller import Game, LinkError, decode_link
-from dom import by_id, closest, el, js_object, some
 from js import ResizeObserver
 from pyodide.ffi import create_proxy
 from pyscript import document, window
-from replay import (
+
+from allfives import End, Event, IllegalMove, Layout, Move, Played, Rules, Tile
+from allfives.record import RecordError
+
+from page import motion, service_worker
+from page.dom import by_id, closest, el, js_object, some
+from page.shell import Shell
+from replay import poster
+from replay.frames import (
     EmbedOptions,
     Frame,
     Words,
@@ -49,14 +50,11 @@ from replay import (
     seat_names,
     try_record,
 )
-from shell import Shell
-
-from allfives import End, Event, IllegalMove, Layout, Move, Played, Rules, Tile
-from allfives.record import RecordError
+from table import board, refusal
+from table.controller import Game, LinkError, decode_link, think
 
 AUTOPLAY_MS = 1800
 COMPUTER_PAUSE_MS = 600
-THINK_SLICE_MS = 40
 READ_DEPTH = 3  # how deep a host's message is read: {"type": ..., "move": ...}
 
 
@@ -150,7 +148,7 @@ class Replay(Shell):
             self.set_playing(True)
         self.ready()
         if self.standalone and self.own_site:
-            offline.register(window, lambda _update: None)  # the next load takes the new version
+            service_worker.register(window, lambda _update: None)  # the next load takes the new version
 
     async def load_record(self) -> object:
         """The record the address names: a link in the fragment, or a file on this site."""
@@ -512,15 +510,10 @@ class Replay(Shell):
             self.busy = True
             self.render()
             await asyncio.sleep(COMPUTER_PAUSE_MS / 1000)
-            search = game.computer_search()
-            decision = None
-            while decision is None:
-                decision = search.step(THINK_SLICE_MS)
-                if decision is None:
-                    await asyncio.sleep(0)
-                if generation != self.generation:
-                    return
-            self.last_events = game.match.play(decision.move)
+            decision = await think(game.computer_search(), lambda: generation == self.generation)
+            if decision is None:
+                return
+            self.last_events = game.play_computer(decision)
         if generation == self.generation:
             self.busy = False
             self.render()

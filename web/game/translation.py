@@ -10,17 +10,18 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING
 
-import pacing
-from controller import GameSetup
-from dom import by_id
-from i18n import Translator
 from pyscript import document
-from renaming import renamed_seats, retranslated
 
 from allfives.rules import RulesError
 
+from game import pacing
+from game.renaming import renamed_seats, retranslated
+from page.dom import by_id
+from table.controller import GameSetup
+from table.i18n import Translator
+
 if TYPE_CHECKING:
-    from main import Page
+    from game.main import Page
 
 __all__ = ["switch", "translate_static"]
 

@@ -9,7 +9,7 @@ count goes onto the cards, and only then does the summary open (the caller's
 
 Also here: the header's line (whose turn it is, or a short message that
 clears itself), and the question asked before a New match throws away a
-match in progress. What is shown at each step comes from :mod:`tempo`."""
+match in progress. What is shown at each step comes from :mod:`landing`."""
 
 from __future__ import annotations
 
@@ -17,18 +17,15 @@ import asyncio
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-import board
-import dialogs
-import feel
-import motion
-import tempo
-import view
-from dom import by_id, el, q
-
 from allfives import Drew, Event, HandEnded, MatchEnded, Passed, Played
 
+from game import dialogs, feel, landing, words
+from page import motion
+from page.dom import by_id, el, q
+from table import board
+
 if TYPE_CHECKING:
-    from main import Page
+    from game.main import Page
 
 __all__ = ["ask_new_match", "count_to", "land", "notice", "show_turn"]
 
@@ -81,7 +78,7 @@ async def land(page: Page, events: Sequence[Event], generation: int) -> bool:
         elif isinstance(event, Drew):
             drawn[event.seat] = drawn.get(event.seat, 0) + 1
             page.notes[event.seat] = page.t("note_drew", count=drawn[event.seat])
-            notice(page, tempo.draw_status(page.t, game, event.seat, drawn[event.seat]))
+            notice(page, landing.draw_status(page.t, game, event.seat, drawn[event.seat]))
             if not await pause(DRAW_PAUSE):
                 return False
             if pending:
@@ -90,7 +87,7 @@ async def land(page: Page, events: Sequence[Event], generation: int) -> bool:
                 motion.draw_from_boneyard([event])
         elif isinstance(event, Passed):
             page.notes[event.seat] = page.t("note_passed")
-            notice(page, view.describe(page.t, game, event, None) or "")
+            notice(page, words.describe(page.t, game, event, None) or "")
         elif isinstance(event, (HandEnded, MatchEnded)) and not turned_up:
             # The last move lands first; then every hand is turned face up.
             turned_up = True
@@ -186,7 +183,7 @@ def show_turn(page: Page) -> None:
     """The header says whose turn it is (or that the hand is over), unless
     a message holds it."""
     if page.notice is None and page.game is not None:
-        by_id("status").textContent = tempo.turn_status(page.t, page.game)
+        by_id("status").textContent = landing.turn_status(page.t, page.game)
 
 
 # New match

@@ -11,14 +11,14 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-import board
-import keys
-from dom import by_id, closest, el, some
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from allfives import Move, Tile
 from allfives.tiles import TILES
+
+from page.dom import by_id, closest, el, some
+from table import board, keys
 
 __all__ = ["Shell", "tile_named"]
 

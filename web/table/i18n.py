@@ -1,5 +1,5 @@
 """Messages in the player's language: one catalogue per language
-(``lang_en.py``, ``lang_de.py``, ...), plural forms and numbers per locale.
+(``lang/en.py``, ``lang/de.py``, ...), plural forms and numbers per locale.
 
 A message is a string with ``{name}`` placeholders, or, where a number
 decides the wording, a mapping from plural category (``"one"``,
@@ -28,7 +28,7 @@ def catalogue(language: str) -> Mapping[str, Message]:
     """The messages of ``language`` (a code from :data:`LANGUAGES`)."""
     if language not in LANGUAGES:
         raise ValueError(f"no catalogue for {language!r}")
-    module = importlib.import_module(f"lang_{language}")
+    module = importlib.import_module(f"lang.{language}")
     messages: Mapping[str, Message] = module.MESSAGES
     return messages
 

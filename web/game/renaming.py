@@ -5,11 +5,11 @@ language."""
 
 from __future__ import annotations
 
-import view
-from controller import GameSetup, SeatSetup
-from i18n import LANGUAGES, Translator
-
 from allfives.rules import OPTION_RANGES
+
+from game import words
+from table.controller import GameSetup, SeatSetup
+from table.i18n import LANGUAGES, Translator
 
 __all__ = ["renamed_seats", "retranslated"]
 
@@ -19,7 +19,7 @@ def _defaults(seat: int) -> set[str]:
     names: set[str] = set()
     for code in LANGUAGES:
         t = Translator(code)
-        names.update(view.default_name(t, seat, players) for players in OPTION_RANGES.players)
+        names.update(words.default_name(t, seat, players) for players in OPTION_RANGES.players)
     return names
 
 
@@ -27,7 +27,7 @@ def renamed_seats(t: Translator, setup: GameSetup) -> GameSetup:
     """``setup`` with each default name in ``t``'s language; typed names unchanged."""
     players = len(setup.seats)
     seats = tuple(
-        SeatSetup(view.default_name(t, seat, players), sitting.kind) if sitting.name in _defaults(seat) else sitting
+        SeatSetup(words.default_name(t, seat, players), sitting.kind) if sitting.name in _defaults(seat) else sitting
         for seat, sitting in enumerate(setup.seats)
     )
     return GameSetup(setup.rules, seats, setup.seed)
