@@ -3,7 +3,7 @@ deals.
 
 :func:`shuffle` is the Fisher-Yates shuffle that :meth:`random.Random.shuffle`
 performs, drawing from ``rng.getrandbits`` in the same way, so it deals
-exactly what ``rng.shuffle`` deals (``tests/test_chance.py`` checks it, and
+exactly what ``rng.shuffle`` deals (``tests/engine/test_chance.py`` checks it, and
 that the generator is left in the same state). It is written out here for
 two reasons: a deal then depends only on the generator's bits, which are
 the same on every Python, not on how a Python version implements

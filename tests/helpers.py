@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -141,3 +141,42 @@ def computer_decision(game: Game) -> Decision:
 def computer_move(game: Game) -> Move:
     """The move of the computer at the seat to move (see :func:`computer_decision`)."""
     return computer_decision(game).move
+
+
+#: A short record (2 players, 3 tiles each) that the record and command-line tests read.
+EXAMPLE_RECORD: dict[str, Any] = {
+    "format": "allfives-record",
+    "version": 1,
+    "rules": {"players": 2, "hand_size": 3},
+    "hands": [
+        {
+            "leader": 0,
+            "deal": [["5-5", "5-2", "5-1"], ["5-3", "5-0", "6-6"]],
+            "boneyard": [
+                "0-0",
+                "1-0",
+                "1-1",
+                "2-0",
+                "2-1",
+                "2-2",
+                "3-0",
+                "3-1",
+                "3-2",
+                "3-3",
+                "4-0",
+                "4-1",
+                "4-2",
+                "4-3",
+                "4-4",
+                "5-4",
+                "6-0",
+                "6-1",
+                "6-2",
+                "6-3",
+                "6-4",
+                "6-5",
+            ],
+            "moves": ["5-5", "5-3 E", "5-2 W"],
+        }
+    ],
+}

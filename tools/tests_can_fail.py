@@ -10,7 +10,7 @@ Usage::
     python -m tools.tests_can_fail --list
 
 Each break is one exact replacement in one file (its ``old`` text must stand
-there exactly once: ``tests/test_tests_can_fail.py`` checks that on every
+there exactly once: ``tests/tooling/test_tests_can_fail.py`` checks that on every
 run, so a break cannot silently stop applying). First the chosen tests run
 on the unbroken clone and must pass, since a test that fails anyway proves
 nothing; then each break is applied, its tests run, and the break is undone.
@@ -49,8 +49,8 @@ class Break:
     browser: bool = False
 
 
-BUDGET_TESTS = ("tests/test_players.py", "-k", "budget or deals")
-SLICE_TESTS = ("tests/test_controller.py", "-k", "slice")
+BUDGET_TESTS = ("tests/players/test_players.py", "-k", "budget or deals")
+SLICE_TESTS = ("tests/web/test_controller.py", "-k", "slice")
 
 BREAKS: tuple[Break, ...] = (
     Break(
@@ -124,7 +124,7 @@ BREAKS: tuple[Break, ...] = (
         "allfives/record.py",
         "    return _replay(_parsed(data), None)\n",
         "    [abs(i) for i in range(100_000)]\n    return _replay(_parsed(data), None)\n",
-        ("tests/test_fuzz.py", "-k", "unbroken_record"),
+        ("tests/engine/test_bad_input.py", "-k", "unbroken_record"),
     ),
     Break(
         "icons-drawn-otherwise",
@@ -132,7 +132,7 @@ BREAKS: tuple[Break, ...] = (
         "tools/generators/make_icons.py",
         "SUPERSAMPLE = 8\n",
         "SUPERSAMPLE = 4\n",
-        ("tests/test_build.py", "-k", "png_icons"),
+        ("tests/tooling/test_build.py", "-k", "png_icons"),
     ),
     Break(
         "thinking-in-one-step",

@@ -15,7 +15,7 @@ play is one ``&``, and a seat's moves on an end are the bits of
 
 The rules are the engine's (``layout.py`` and ``hand.py`` say why each one
 is so); this loop is a second, faster telling of the play, and
-``tests/test_rollout.py`` holds it to the first one move by move: every move
+``tests/players/test_rollout.py`` holds it to the first one move by move: every move
 it makes is one the engine allows (for ``"greedy"``, one that Easy's rule
 ranks first), and the hand ends with the same scores.
 The end-of-hand scoring and the match's winner are the engine's own

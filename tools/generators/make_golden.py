@@ -1,5 +1,5 @@
 """Write the golden self-play records, one JSON object a line
-(tests/golden/selfplay.jsonl; tests/test_golden.py replays them).
+(tests/golden/selfplay.jsonl; tests/players/test_golden.py replays them).
 
     python tools/generators/make_golden.py            # rewrite the file
     python tools/generators/make_golden.py --check    # exit 1 if it would change

@@ -1,5 +1,5 @@
 """Print seeded games as JSON events, one game per line: run on CPython and
-on Pyodide, the lines must be the same (tests/test_pyodide.py)."""
+on Pyodide, the lines must be the same (tests/engine/test_same_in_pyodide.py)."""
 
 import json
 import random

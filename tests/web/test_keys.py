@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.append(str(Path(__file__).resolve().parent.parent / "web"))
+sys.path.append(str(Path(__file__).resolve().parents[2] / "web"))
 from table.keys import target_after
 
 # Four ends around a spinner at (0, 0), as the board draws them.

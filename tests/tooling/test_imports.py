@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: The repository's Python outside web/, by dotted module name.
 PACKAGES = ("allfives", "sitebuild", "tools")
 SCRIPTS = ("build.py",)

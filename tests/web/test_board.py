@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from allfives import TILES, End, Layout, Match, Rules, Tile, tile
 
-sys.path.append(str(Path(__file__).resolve().parent.parent / "web"))
+sys.path.append(str(Path(__file__).resolve().parents[2] / "web"))
 from table.board import (
     GAP,
     HALF,

@@ -21,7 +21,7 @@ from tools.png import decode_png
 
 from table.i18n import LANGUAGES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 
 
@@ -566,7 +566,7 @@ def test_the_chromium_is_the_named_one_else_the_system_one(monkeypatch: pytest.M
 
 
 def test_without_a_chromium_the_test_run_says_how_to_get_one_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
-    quick = "tests/test_build.py::test_the_offline_files_are_written_last"
+    quick = "tests/tooling/test_build.py::test_the_offline_files_are_written_last"
     code = testing.run_pytest(["-q", "-p", "no:cacheprovider", quick], browser=False)
     assert code != 0, "a run without the browser tests is never a pass"
     lines = capsys.readouterr().err.splitlines()

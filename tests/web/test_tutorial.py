@@ -21,7 +21,7 @@ from sitebuild import tutorial
 
 from replay.frames import Frame, frames
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 SCENARIOS: list[dict[str, Any]] = json.loads((DOCS / "tutorial-scenarios.json").read_text(encoding="utf-8"))[
     "scenarios"

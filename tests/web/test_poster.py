@@ -14,7 +14,7 @@ import pytest
 from replay import poster
 from replay.frames import Words
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS: list[dict[str, Any]] = json.loads((ROOT / "docs" / "tutorial-scenarios.json").read_text(encoding="utf-8"))[
     "scenarios"
 ]

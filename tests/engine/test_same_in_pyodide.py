@@ -11,7 +11,7 @@ import pytest
 
 from sitebuild.vendor import ensure_node_modules
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 pytestmark = pytest.mark.slow
 
 

@@ -189,12 +189,12 @@ def test_every_line_said_is_one_line() -> None:
 
 @pytest.mark.parametrize(
     "argv",
-    [["test", "--no-install", "-q", "tests/test_cli.py"], ["test", "-q", "--no-install", "tests/test_cli.py"]],
+    [["test", "--no-install", "-q", "tests/cli/test_cli.py"], ["test", "-q", "--no-install", "tests/cli/test_cli.py"]],
 )
 def test_no_install_is_build_py_s_own_flag_and_the_rest_goes_to_pytest(argv: list[str]) -> None:
     args, rest = build.parse_args(argv)
     assert args.no_install
-    assert rest == ["-q", "tests/test_cli.py"]
+    assert rest == ["-q", "tests/cli/test_cli.py"]
     args, rest = build.parse_args(["test", "-q"])
     assert not args.no_install
 

@@ -6,50 +6,14 @@ import random
 from typing import Any
 
 import pytest
+from helpers import EXAMPLE_RECORD
 
 from allfives import Match, Rules
 from allfives.record import RecordError, dumps, from_record, loads, replay, to_record
 
-EXAMPLE: dict[str, Any] = {
-    "format": "allfives-record",
-    "version": 1,
-    "rules": {"players": 2, "hand_size": 3},
-    "hands": [
-        {
-            "leader": 0,
-            "deal": [["5-5", "5-2", "5-1"], ["5-3", "5-0", "6-6"]],
-            "boneyard": [
-                "0-0",
-                "1-0",
-                "1-1",
-                "2-0",
-                "2-1",
-                "2-2",
-                "3-0",
-                "3-1",
-                "3-2",
-                "3-3",
-                "4-0",
-                "4-1",
-                "4-2",
-                "4-3",
-                "4-4",
-                "5-4",
-                "6-0",
-                "6-1",
-                "6-2",
-                "6-3",
-                "6-4",
-                "6-5",
-            ],
-            "moves": ["5-5", "5-3 E", "5-2 W"],
-        }
-    ],
-}
-
 
 def test_replay_prints_what_happened() -> None:
-    lines = [e.to_json() for e in replay(EXAMPLE)]
+    lines = [e.to_json() for e in replay(EXAMPLE_RECORD)]
     assert lines == [
         {"event": "hand_start", "hand": 1, "leader": 0},
         {"event": "play", "seat": 0, "tile": "5-5", "end": None, "total": 10, "points": 10, "scores": [10, 0]},
@@ -59,13 +23,13 @@ def test_replay_prints_what_happened() -> None:
 
 
 def test_an_unfinished_record_is_a_game_in_progress() -> None:
-    match = from_record(EXAMPLE)
+    match = from_record(EXAMPLE_RECORD)
     assert match.to_move == 1
     assert match.scores == [15, 0]
 
 
 def test_a_lead_is_laid_as_written() -> None:
-    record = json.loads(json.dumps(EXAMPLE))
+    record = json.loads(json.dumps(EXAMPLE_RECORD))
     record["hands"][0]["deal"] = [["2-5", "5-5", "5-1"], ["5-3", "5-0", "6-6"]]
     record["hands"][0]["moves"] = ["2-5", "5-3 E"]
     match = from_record(record)
@@ -96,14 +60,14 @@ def test_a_whole_match_round_trips(rules: Rules) -> None:
 
 
 def test_meta_is_kept_as_given() -> None:
-    match = from_record(EXAMPLE)
+    match = from_record(EXAMPLE_RECORD)
     text = dumps(match, {"names": ["Ann", "Bo"]})
     assert json.loads(text)["meta"] == {"names": ["Ann", "Bo"]}
     assert loads(text).scores == [15, 0]
 
 
 def _with(change: dict[str, Any] | None = None, **hand: Any) -> dict[str, Any]:
-    record = json.loads(json.dumps(EXAMPLE))
+    record = json.loads(json.dumps(EXAMPLE_RECORD))
     if hand:
         record["hands"][0].update(hand)
     record.update(change or {})

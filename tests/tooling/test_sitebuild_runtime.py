@@ -18,7 +18,7 @@ import pytest
 from sitebuild import bundle, pycache, runtime, site
 from sitebuild.files import BuildError
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_loading_script_gets_the_size_of_each_runtime_file(tmp_path: Path) -> None:

@@ -46,7 +46,7 @@ from allfives.record import RecordError, dumps, from_record, loads, replay, to_r
 
 from table.controller import MAX_NAME, Game, GameSetup, SeatSetup, decode_link, encode_link
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 
 #: A message a player reads in a dialog or a terminal: one line, and short.
 LONGEST_MESSAGE = 500

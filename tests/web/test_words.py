@@ -29,7 +29,7 @@ from table.controller import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
 EN = Translator("en")
-WEB = Path(__file__).parent.parent / "web"
+WEB = Path(__file__).parents[2] / "web"
 
 
 def game_of(rules: Rules, *names: str) -> Game:

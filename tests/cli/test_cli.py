@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_record import EXAMPLE
+from helpers import EXAMPLE_RECORD
 
 from allfives.cli import main
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 
 
 def run(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -22,7 +22,7 @@ def run(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 def test_replay_prints_one_json_object_per_line(tmp_path: Path) -> None:
     path = tmp_path / "hand.json"
-    path.write_text(json.dumps(EXAMPLE))
+    path.write_text(json.dumps(EXAMPLE_RECORD))
     out = io.StringIO()
     assert main(["replay", str(path)], out) == 0
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
@@ -31,7 +31,7 @@ def test_replay_prints_one_json_object_per_line(tmp_path: Path) -> None:
 
 
 def test_replay_reads_standard_input() -> None:
-    result = run("replay", "-", stdin=json.dumps(EXAMPLE))
+    result = run("replay", "-", stdin=json.dumps(EXAMPLE_RECORD))
     assert result.returncode == 0
     assert len(result.stdout.splitlines()) == 4
 
@@ -41,7 +41,10 @@ def test_replay_reads_standard_input() -> None:
     [
         ("{", "the record is not valid JSON"),
         ('{"format": "allfives-record", "version": 9}', "newer version"),
-        (json.dumps({**EXAMPLE, "hands": [{**EXAMPLE["hands"][0], "moves": ["5-5", "6-6"]}]}), "hand 1, move 2"),
+        (
+            json.dumps({**EXAMPLE_RECORD, "hands": [{**EXAMPLE_RECORD["hands"][0], "moves": ["5-5", "6-6"]}]}),
+            "hand 1, move 2",
+        ),
     ],
 )
 def test_a_refused_record_exits_2_with_one_line_and_no_traceback(text: str, message: str) -> None:
