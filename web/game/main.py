@@ -203,7 +203,13 @@ class Page(Shell):
         by_id("undo").disabled = self.busy or not (self.game and self.game.can_undo())
         by_id("undo").title = words.undo_note(self.t, self.game) if self.game else ""
         by_id("hint").disabled = self.busy or not (self.game and self.game.person_to_move and self.hand_visible())
-        pacing.show_turn(self)
+        self.show_turn()
+
+    def show_turn(self) -> None:
+        """The header says whose turn it is (or that the hand is over), unless
+        a message holds it."""
+        if self.notice is None and self.game is not None:
+            by_id("status").textContent = landing.turn_status(self.t, self.game)
 
     def render_scores(self) -> None:
         game = self.game

@@ -27,7 +27,7 @@ from table import board
 if TYPE_CHECKING:
     from game.main import Page
 
-__all__ = ["ask_new_match", "count_to", "land", "notice", "show_turn"]
+__all__ = ["ask_new_match", "count_to", "land", "notice"]
 
 #: Seconds between two tiles drawn from the boneyard.
 DRAW_PAUSE: Final = 0.5
@@ -171,19 +171,12 @@ async def clear_later(page: Page, number: int) -> None:
     await asyncio.sleep(NOTICE_SECONDS)
     if page.notice is not None and page.notice[0] == number:
         page.notice = None
-        show_turn(page)
+        page.show_turn()
 
 
 def clear_notice(page: Page) -> None:
     if page.notice is not None and not page.notice[1]:
         page.notice = None
-
-
-def show_turn(page: Page) -> None:
-    """The header says whose turn it is (or that the hand is over), unless
-    a message holds it."""
-    if page.notice is None and page.game is not None:
-        by_id("status").textContent = landing.turn_status(page.t, page.game)
 
 
 # New match

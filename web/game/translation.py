@@ -14,7 +14,6 @@ from pyscript import document
 
 from allfives.rules import RulesError
 
-from game import pacing
 from game.renaming import renamed_seats, retranslated
 from page.dom import by_id
 from table.controller import GameSetup
@@ -66,4 +65,4 @@ def switch(page: Page, code: str) -> None:
     # What was said in the old language is not said again in the new.
     by_id("announce").replaceChildren()
     page.render()
-    pacing.show_turn(page)  # else it says whose turn it is, in the new language
+    page.show_turn()  # else it says whose turn it is, in the new language
