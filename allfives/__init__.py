@@ -14,7 +14,7 @@ The rules engine: pure Python, standard library only, the same on CPython
 from .events import Drew, Event, HandEnded, HandStarted, MatchEnded, Passed, Played
 from .hand import HandState, IllegalMove, opening_lead
 from .layout import Layout, OpenEnd, Placed
-from .match import Deal, DealError, Match
+from .match import Deal, DealError, HandHistory, Match
 from .rules import PRESETS, Rules, RulesError, round_to_five
 from .tiles import TILES, End, Move, Tile, tile
 
@@ -29,6 +29,7 @@ __all__ = [
     "End",
     "Event",
     "HandEnded",
+    "HandHistory",
     "HandStarted",
     "HandState",
     "IllegalMove",

@@ -4,6 +4,13 @@ Chance is explicit. A new hand needs a :class:`Deal`, either shuffled from a
 ``random.Random`` passed in (:meth:`Match.deal`) or given (a record, a
 tutorial, a test): :meth:`Match.start_hand`. Everything else follows from
 the moves.
+
+The match keeps its history: for every hand, the deal, the moves, what they
+caused, and the scores before and after (:attr:`Match.history`, one
+:class:`HandHistory` a hand). Undo, the score sheet, the record and a replay
+read it; :meth:`Match.until` replays it to any earlier point. The computer
+players search copies of the hand in play (:meth:`HandState.copy`), never of
+the match, so the history costs them nothing.
 """
 
 from __future__ import annotations
@@ -13,12 +20,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .chance import shuffle
-from .events import Event, HandStarted
+from .events import Event, HandEnded, HandStarted, Played
 from .hand import HandState, IllegalMove, opening_lead
 from .rules import SET_SIZE, Rules
 from .tiles import TILES, Move, Tile
 
-__all__ = ["Deal", "DealError", "Match"]
+__all__ = ["Deal", "DealError", "HandHistory", "Match"]
 
 
 class DealError(ValueError):
@@ -62,8 +69,40 @@ class Deal:
         return Deal(dealt, rest, leader)
 
 
+@dataclass(frozen=True, slots=True)
+class HandHistory:
+    """One hand as it was played: its ``deal`` (naming the leader, whether
+    the rules or chance chose them), its ``moves`` in order, each with the
+    end it went on, every event from the hand's start on, and each side's
+    score before the deal and after the last move. A hand in play is its
+    history so far.
+
+    Draws and passes are no moves: they follow from the deal, and show in
+    ``events``.
+    """
+
+    number: int
+    deal: Deal
+    moves: tuple[Move, ...]
+    events: tuple[Event, ...]
+    scores_before: tuple[int, ...]
+    scores_after: tuple[int, ...]
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat that made each move."""
+        return tuple(e.seat for e in self.events if isinstance(e, Played))
+
+    @property
+    def ended(self) -> HandEnded | None:
+        """How the hand ended; None while it is in play, and when the match
+        was won during it (the "immediate" rule ends it unscored)."""
+        return next((e for e in reversed(self.events) if isinstance(e, HandEnded)), None)
+
+
 class Match:
-    """A match under ``rules``: the scores, the hands played, the hand in play.
+    """A match under ``rules``: the scores, the hands played, the hand in
+    play, and the history of every hand (:attr:`history`).
 
     >>> from allfives import Match, Deal, Rules, tile, Move
     >>> m = Match(Rules(players=2, hand_size=3))
@@ -76,11 +115,13 @@ class Match:
         self.rules = rules if rules is not None else Rules()
         self.scores: list[int] = [0] * self.rules.sides
         self.hands: list[HandState] = []
-        self.deals: list[Deal] = []
-        self.log: list[Event] = []
         self.winner: int | None = None
-        # The seat that made each move of each hand, hand by hand.
-        self.movers: list[list[int]] = []
+        # The history, hand by hand: the deal, the scores before it, and the
+        # events so far (the moves are the hand state's own list). Appending
+        # is all a move costs; :attr:`history` freezes it on request.
+        self._deals: list[Deal] = []
+        self._before: list[tuple[int, ...]] = []
+        self._events: list[list[Event]] = []
 
     # The match flow
 
@@ -129,11 +170,11 @@ class Match:
             raise DealError("the match is over" if self.is_over else "the hand in play is not over")
         leader = self._check_deal(deal)
         hand = HandState(self.rules, deal.hands, deal.boneyard, leader, self.scores, len(self.hands) + 1)
-        self.hands.append(hand)
-        self.deals.append(Deal(deal.hands, deal.boneyard, leader))
-        self.movers.append([])
         events: list[Event] = [HandStarted(hand.number, leader)]
-        self.log = list(events)
+        self.hands.append(hand)
+        self._deals.append(Deal(tuple(tuple(h) for h in deal.hands), tuple(deal.boneyard), leader))
+        self._before.append(tuple(self.scores))
+        self._events.append(list(events))
         return events
 
     def _check_deal(self, deal: Deal) -> int:
@@ -188,24 +229,99 @@ class Match:
             raise IllegalMove("the match is over")
         if hand is None or hand.is_over:
             raise IllegalMove("deal the next hand first")
-        seat = hand.to_move
         events = hand.play(move)
-        self.movers[-1].append(seat)
         self.scores = list(hand.scores)
         self.winner = hand.winner
-        self.log.extend(events)
+        self._events[-1].extend(events)
         return events
+
+    # The history
+
+    @property
+    def history(self) -> tuple[HandHistory, ...]:
+        """Every hand dealt so far, in order, the one in play last: see
+        :class:`HandHistory`. What a record writes, and what undo, the score
+        sheet and :meth:`until` read."""
+        count = len(self.hands)
+        return tuple(
+            HandHistory(
+                hand.number,
+                self._deals[i],
+                tuple(hand.moves),
+                tuple(self._events[i]),
+                self._before[i],
+                self._before[i + 1] if i + 1 < count else tuple(self.scores),
+            )
+            for i, hand in enumerate(self.hands)
+        )
+
+    @property
+    def deals(self) -> list[Deal]:
+        """Each hand's deal, naming its leader."""
+        return list(self._deals)
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """What happened in the hand in play (or the last one), from its start."""
+        return tuple(self._events[-1]) if self._events else ()
+
+    def seats_moved(self, index: int) -> tuple[int, ...]:
+        """The seat that made each move of hand ``index`` (0 for the first)."""
+        return tuple(e.seat for e in self._events[index] if isinstance(e, Played))
+
+    def until(self, hand: int, moves: int | None = None, *, alone: bool = False) -> Match:
+        """A new match, as this one stood after the first ``moves`` moves of
+        hand ``hand`` (1 for the first; every move it has when ``moves`` is
+        None; hand 0 is the match before the first deal). It is played
+        again from the history, the kept deals and moves, so it is exact:
+        the same scores, events and history up to that point. With
+        ``alone``, that hand alone, dealt as the first of a new match (what
+        a shared link deals again). This match is unchanged; a point it has
+        not reached raises ``ValueError`` saying why.
+
+        >>> from allfives import Match, Deal, Rules, Move
+        >>> m = Match(Rules(players=2, hand_size=3))
+        >>> _ = m.start_hand(Deal.from_text([["5-5", "5-2", "5-1"], ["5-3", "5-0", "6-6"]], leader=0))
+        >>> _ = m.play(Move.parse("5-5")), m.play(Move.parse("5-3 E"))
+        >>> [str(move) for move in m.until(1, 1).history[0].moves]
+        ['5-5']
+        """
+        history = self.history
+        if not 0 <= hand <= len(history):
+            raise ValueError(f"there is no hand {hand} to cut at: the match has {_hands(len(history))}")
+        if hand == 0:
+            if alone or moves:
+                raise ValueError("hand 0 is the match before the first deal: it has no moves to keep")
+            return Match(self.rules)
+        kept = history[hand - 1]
+        count = len(kept.moves) if moves is None else moves
+        if not 0 <= count <= len(kept.moves):
+            raise ValueError(f"hand {hand} has {_moves(len(kept.moves))}: cannot keep {count}")
+        match = Match(self.rules)
+        for past in () if alone else history[: hand - 1]:
+            match._replay(past.deal, past.moves)
+        match._replay(kept.deal, kept.moves[:count])
+        return match
+
+    def _replay(self, deal: Deal, moves: Sequence[Move]) -> None:
+        self.start_hand(deal)
+        for move in moves:
+            self.play(move)
 
     def copy(self) -> Match:
         other = Match(self.rules)
         other.scores = list(self.scores)
         other.hands = [h.copy() for h in self.hands]
-        other.deals = list(self.deals)
-        other.log = list(self.log)
         other.winner = self.winner
-        other.movers = [list(m) for m in self.movers]
+        other._deals = list(self._deals)
+        other._before = list(self._before)
+        other._events = [list(e) for e in self._events]
         return other
 
-    def seats_moved(self, index: int) -> tuple[int, ...]:
-        """The seat that made each move of hand ``index`` (0 for the first)."""
-        return tuple(self.movers[index])
+
+def _hands(count: int) -> str:
+    return f"{count} hand" if count == 1 else f"{count} hands"
+
+
+def _moves(count: int) -> str:
+    return f"{count} move" if count == 1 else f"{count} moves"

@@ -14,13 +14,18 @@ Draws and passes are never written: they follow from the deal. A record may
 stop anywhere; an unfinished record is a game in progress. Reading a record
 checks everything and either gives the whole match or raises
 :class:`RecordError` with one line naming the hand, the move and the reason.
+
+:func:`to_record` writes a match's history (:attr:`Match.history`);
+:func:`from_record` reads a record into a match, whose history is then the
+record's; :func:`positions` reads it a step at a time, for a replay;
+:func:`cut` keeps a record up to a point (:meth:`Match.until`).
 """
 
 from __future__ import annotations
 
 import json
 import reprlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from .events import Event
@@ -28,7 +33,18 @@ from .match import Deal, Match
 from .rules import Rules
 from .tiles import Move, Tile
 
-__all__ = ["FORMAT", "VERSION", "RecordError", "dumps", "from_record", "loads", "replay", "to_record"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "RecordError",
+    "cut",
+    "dumps",
+    "from_record",
+    "loads",
+    "positions",
+    "replay",
+    "to_record",
+]
 
 FORMAT: Final = "allfives-record"
 VERSION: Final = 1
@@ -67,18 +83,17 @@ def _short(reason: str) -> str:
 
 
 def to_record(match: Match, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The record of ``match`` so far. ``meta`` (names, levels...) is kept as
-    given; the engine never reads it."""
-    hands = []
-    for deal, hand in zip(match.deals, match.hands, strict=True):
-        hands.append(
-            {
-                "leader": deal.leader,
-                "deal": [[str(t) for t in tiles] for tiles in deal.hands],
-                "boneyard": [str(t) for t in deal.boneyard],
-                "moves": [str(m) for m in hand.moves],
-            }
-        )
+    """The record of ``match`` so far, written from its history. ``meta``
+    (names, levels...) is kept as given; the engine never reads it."""
+    hands = [
+        {
+            "leader": hand.deal.leader,
+            "deal": [[str(t) for t in tiles] for tiles in hand.deal.hands],
+            "boneyard": [str(t) for t in hand.deal.boneyard],
+            "moves": [str(m) for m in hand.moves],
+        }
+        for hand in match.history
+    ]
     record: dict[str, Any] = {"format": FORMAT, "version": VERSION, "rules": match.rules.to_json(), "hands": hands}
     if meta:
         record["meta"] = dict(meta)
@@ -94,21 +109,64 @@ def loads(text: str) -> Match:
     """Read a record from JSON text (see :func:`from_record`)."""
     # Parsed once: JSON text holding a string is not a record, even when the
     # string is itself the text of one.
-    return _replay(_parse_json(text), None)
+    return _played_out(_parse_json(text))
 
 
 def from_record(data: object) -> Match:
     """Replay a record (the parsed JSON, or its text) into a :class:`Match`,
     checking every rule on the way."""
-    return _replay(_parsed(data), None)
+    return _played_out(_parsed(data))
 
 
 def replay(data: object) -> list[Event]:
     """Every event of a record (the parsed JSON, or its text), in order: what
     ``python -m allfives replay`` prints."""
-    events: list[Event] = []
-    _replay(_parsed(data), events)
-    return events
+    return [event for _match, events in positions(data) for event in events]
+
+
+def positions(data: object) -> Iterator[tuple[Match, tuple[Event, ...]]]:
+    """Read a record (the parsed JSON, or its text) one step at a time,
+    checking it as :func:`from_record` does: the match after each hand's
+    deal and after each move, with what that step caused. It is one match,
+    moving on from step to step: copy what you keep of it. A replay reads
+    the record this way, once.
+
+    The record's top (its format, version and rules) is checked at once; a
+    hand or move that breaks the rules raises :class:`RecordError` when the
+    reading reaches it."""
+    match, hands = _opened(_parsed(data))
+    return _steps(match, hands)
+
+
+def cut(data: object, hand: int, moves: int | None = None, *, alone: bool = False) -> dict[str, Any]:
+    """A new record: ``data`` (the parsed JSON, or its text) kept up to the
+    first ``moves`` moves of hand ``hand``, as :meth:`Match.until` cuts a
+    match (hand 1 is the first; ``moves=None`` keeps all its moves; with
+    ``alone``, that hand alone, as the first of a new match). The record is
+    read, checked and written again, so the cut is a record :func:`to_record`
+    would write, with the same ``meta``. A point the record does not reach
+    raises :class:`RecordError`.
+
+    >>> from allfives import Deal, Match, Move, Rules
+    >>> match = Match(Rules(players=2, hand_size=3))
+    >>> _ = match.start_hand(Deal.from_text([["5-5", "5-2", "5-1"], ["5-3", "5-0", "6-6"]], leader=0))
+    >>> _ = match.play(Move.parse("5-5")), match.play(Move.parse("5-3 E"))
+    >>> record = to_record(match)
+    >>> cut(record, 1, 1)["hands"][0]["moves"]
+    ['5-5']
+    >>> cut(record, 1, 3)
+    Traceback (most recent call last):
+    ...
+    allfives.record.RecordError: hand 1 has 2 moves: cannot keep 3
+    """
+    parsed = _parsed(data)
+    match = _played_out(parsed)
+    try:
+        kept = match.until(hand, moves, alone=alone)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+    meta = parsed.get("meta") if isinstance(parsed, Mapping) else None
+    return to_record(kept, meta)
 
 
 def _parsed(data: object) -> object:
@@ -127,7 +185,17 @@ def _parse_json(text: str) -> object:
         raise RecordError(f"the record is not valid JSON ({detail})") from None
 
 
-def _replay(data: object, events: list[Event] | None) -> Match:
+def _played_out(data: object) -> Match:
+    """The match ``data`` records, read to its end."""
+    match, hands = _opened(data)
+    for _step in _steps(match, hands):
+        pass
+    return match
+
+
+def _opened(data: object) -> tuple[Match, list[Any]]:
+    """A new match under the record's rules, and its hands still to read,
+    once the top of the record (format, version, fields, rules) is checked."""
     if not isinstance(data, Mapping):
         raise RecordError('a record is a JSON object with "format": "allfives-record"')
     if data.get("format") != FORMAT:
@@ -156,13 +224,15 @@ def _replay(data: object, events: list[Event] | None) -> Match:
     hands = data.get("hands", [])
     if not isinstance(hands, list):
         raise RecordError("the record's hands must be a list")
-    match = Match(rules)
+    return Match(rules), hands
+
+
+def _steps(match: Match, hands: list[Any]) -> Iterator[tuple[Match, tuple[Event, ...]]]:
     for number, hand in enumerate(hands, start=1):
-        _replay_hand(match, number, hand, events)
-    return match
+        yield from _hand_steps(match, number, hand)
 
 
-def _replay_hand(match: Match, number: int, hand: object, events: list[Event] | None) -> None:
+def _hand_steps(match: Match, number: int, hand: object) -> Iterator[tuple[Match, tuple[Event, ...]]]:
     where = f"hand {number}"
     if match.is_over:
         raise RecordError(f"{where}: the match was already won")
@@ -178,8 +248,7 @@ def _replay_hand(match: Match, number: int, hand: object, events: list[Event] | 
         started = match.start_hand(deal)
     except ValueError as error:
         raise RecordError(f"{where}: {_short(str(error))}") from None
-    if events is not None:
-        events.extend(started)
+    yield match, tuple(started)
     moves = hand.get("moves", [])
     if not isinstance(moves, list):
         raise RecordError(f'{where}: moves must be a list such as ["5-5", "5-3 E"]')
@@ -197,8 +266,7 @@ def _replay_hand(match: Match, number: int, hand: object, events: list[Event] | 
             played = match.play(move)
         except ValueError as error:
             raise RecordError(f"{at}: {_short(str(error))}") from None
-        if events is not None:
-            events.extend(played)
+        yield match, tuple(played)
 
 
 def _read_deal(where: str, hand: Mapping[str, Any]) -> Deal:

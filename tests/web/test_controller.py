@@ -3,6 +3,7 @@ loading and links, as a player would use them."""
 
 import asyncio
 import json
+from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import parse_qsl
 
@@ -52,6 +53,46 @@ def test_undo_takes_back_the_persons_move_and_the_computer_moves_after_it() -> N
     assert game.person_to_move
 
 
+def test_undo_reads_the_history_without_writing_or_reading_a_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game(VS_EASY)
+    game.start()
+    _play_until_person(game)
+    before = game.match.history
+    game.play(game.match.legal_moves()[0])
+    _play_until_person(game)
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("undo went through a record")
+
+    monkeypatch.setattr(controller, "to_record", refused)
+    monkeypatch.setattr(controller, "from_record", refused)
+    assert game.undo()
+    assert game.match.history == before
+    assert game.person_to_move
+
+
+def test_undo_across_the_end_of_a_hand_takes_back_the_move_that_ended_it() -> None:
+    # Play on until a hand ends on Ann's move (the next is dealt and the
+    # computer may lead it), then take that move back.
+    game = Game(VS_EASY)
+    while True:
+        game.start()
+        _play_until_person(game)
+        hand = game.match.hand
+        assert hand is not None
+        assert not game.match.is_over
+        before = game.save_text()
+        game.play(game.match.legal_moves()[0])
+        if hand.is_over:
+            break
+    _play_until_person(game)
+    assert len(game.match.hands) == hand.number + 1
+    assert game.undo()
+    assert game.save_text() == before
+    assert len(game.match.hands) == hand.number
+    assert game.person_to_move
+
+
 def test_nothing_to_undo_before_the_first_move() -> None:
     game = Game(GameSetup(Rules(), (SeatSetup("Ann"), SeatSetup("Bo")), seed=1))
     game.start()
@@ -70,6 +111,16 @@ def test_a_saved_game_resumes_exactly() -> None:
     assert again.seats == game.seats
     assert again.seed == game.seed
     assert [str(m) for m in again.match.legal_moves()] == [str(m) for m in game.match.legal_moves()]
+
+
+def test_a_game_saved_before_the_match_kept_its_history_loads_and_saves_the_same() -> None:
+    # Saved by the controller of commit 50e6535 (a match against Easy, seed
+    # 30, in its third hand), as the page keeps it in localStorage.
+    text = (Path(__file__).parents[1] / "golden" / "saved_game.json").read_text(encoding="utf-8")
+    game = Game.load_text(text)
+    assert game.save_text() == text
+    assert [hand.number for hand in game.match.history] == [1, 2, 3]
+    assert game.score_sheet()[-1].scores == game.match.scores
 
 
 @pytest.mark.parametrize(
@@ -183,6 +234,18 @@ def test_the_score_sheet_adds_up_to_the_scores() -> None:
         for side in (0, 1):
             totals[side] += row.play[side] + (row.change[side] if row.change else 0)
         assert totals == row.scores
+
+
+def test_the_score_sheet_reads_the_history_of_the_hand_in_play_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game(GameSetup(Rules(target=100), (SeatSetup("A", "easy"), SeatSetup("B", "easy")), seed=9))
+    game.start()
+    while game.match.hand is not None and len(game.match.hand.moves) < 3:
+        game.play_computer(computer_decision(game))
+    monkeypatch.setattr(controller, "to_record", None)
+    (row,) = game.score_sheet()
+    assert row.hand == 1
+    assert row.change is None, "the hand is in play"
+    assert row.scores == game.match.scores == row.play
 
 
 SEARCHES = pytest.mark.parametrize("level", ["hard", "expert"])

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from helpers import computer_move, layout_after
 
-from allfives import Deal, Drew, HandEnded, HandStarted, Match, Move, Passed, Played, Rules
+from allfives import Deal, Drew, Event, HandEnded, HandStarted, Match, Move, Passed, Played, Rules
 from allfives.record import RecordError, to_record
 
 from replay.frames import (
@@ -137,6 +137,19 @@ def test_a_second_hand_carries_on_the_count_of_moves() -> None:
     assert [(f.move, f.hand, f.in_hand) for f in positions] == [(0, 1, 0), (1, 1, 1), (2, 2, 1)]
     assert isinstance(positions[2].events[0], HandStarted)
     assert positions[2].events[0].hand == 2
+
+
+def test_the_replay_reads_its_record_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    played: list[Move] = []
+    play = Match.play
+
+    def counted(match: Match, move: Move) -> list[Event]:
+        played.append(move)
+        return play(match, move)
+
+    monkeypatch.setattr(Match, "play", counted)
+    assert len(frames(SPINNER)) == 6
+    assert [str(m) for m in played] == SPINNER["hands"][0]["moves"], "each move played once"
 
 
 def test_a_broken_record_is_refused_with_the_reason() -> None:

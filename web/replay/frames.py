@@ -6,15 +6,16 @@ Pure Python (the standard library, :mod:`allfives`, :mod:`controller` and
 only reads the page's URL and messages, hands them here, and draws what it is
 given back.
 
-* :func:`frames` replays a record into one :class:`Frame` per position:
+* :func:`frames` reads a record once into one :class:`Frame` per position:
   frame 0 is the first hand as dealt, frame *n* the table after move *n*
   (counted through the whole record, hand after hand).
 * :func:`explain` tells what a frame's move did, in the reader's language,
   counting the ends the way the rules do (:meth:`allfives.Layout.end_counts`).
 * :class:`EmbedOptions` reads the embed page's URL options;
   :func:`goto_message` checks a message from the host page.
-* :func:`try_record` cuts the record at a frame for "Try it", with the reader
-  at one seat and the computer at the others.
+* :func:`try_record` cuts the record at a frame for "Try it"
+  (:func:`allfives.record.cut`), with the reader at one seat and the
+  computer at the others.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any, Final, Literal, TypeGuard
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 from allfives import Drew, End, Event, HandEnded, HandStarted, Layout, Match, MatchEnded, Passed, Played, Rules, Tile
-from allfives.record import from_record
+from allfives.record import cut, positions
 
 from table import board
 from table.controller import GameSetup, SeatSetup, clean_name
@@ -170,20 +171,23 @@ class Frame:
 
 
 def frames(record: object) -> list[Frame]:
-    """Every position of ``record``, checked first by :func:`from_record`
-    (which raises :class:`~allfives.record.RecordError` saying what is wrong)."""
-    full = from_record(record)
-    match = Match(full.rules)
+    """Every position of ``record``, read once by
+    :func:`~allfives.record.positions`, which checks it as it goes (and
+    raises :class:`~allfives.record.RecordError` saying what is wrong)."""
     out: list[Frame] = []
-    for deal, hand in zip(full.deals, full.hands, strict=True):
-        started = match.start_hand(deal)
-        if not out:
-            out.append(_frame(match, 0, 0, started))
-            started = []
-        for index, move in enumerate(hand.moves, start=1):
-            events = [*started, *match.play(move)]
-            started = []
-            out.append(_frame(match, len(out), index, events))
+    started: tuple[Event, ...] = ()
+    for match, events in positions(record):
+        hand = match.hand
+        assert hand is not None
+        if isinstance(events[0], HandStarted):
+            # A later hand's deal is shown with its first move.
+            if out:
+                started = events
+            else:
+                out.append(_frame(match, 0, 0, events))
+            continue
+        out.append(_frame(match, len(out), len(hand.moves), (*started, *events)))
+        started = ()
     return out
 
 
@@ -501,8 +505,7 @@ def try_record(record: Mapping[str, Any], frame: Frame, seat: int, words: Words)
     rules = Rules.from_json(record.get("rules", {}))
     names = seat_names(record, rules.players, words)
     you = words("embed_you")
-    hands = [dict(hand) for hand in record.get("hands", [])[: frame.hand]]
-    hands[-1]["moves"] = list(hands[-1].get("moves", []))[: frame.in_hand]
+    kept = cut(record, frame.hand, frame.in_hand)
     seats = tuple(
         SeatSetup(words("embed_you"))
         if s == seat
@@ -514,10 +517,5 @@ def try_record(record: Mapping[str, Any], frame: Frame, seat: int, words: Words)
     if not isinstance(seed, int) or isinstance(seed, bool):
         seed = TRY_SEED
     setup = GameSetup(rules, seats, seed)
-    return {
-        "format": record.get("format"),
-        "version": record.get("version"),
-        "rules": rules.to_json(),
-        "hands": hands,
-        "meta": {"app": "allfives-embed", "setup": setup.to_json(), "seed": seed},
-    }
+    kept["meta"] = {"app": "allfives-embed", "setup": setup.to_json(), "seed": seed}
+    return kept

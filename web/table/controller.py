@@ -22,10 +22,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 from urllib.parse import urlencode, urljoin
 
-from allfives import Deal, Event, HandEnded, HandStarted, Match, Move, Played, Rules
+from allfives import Deal, Event, Match, Move, Played, Rules
 from allfives.players import LEVELS, Decision, Player, make_player
 from allfives.players.base import Thinking, finish
-from allfives.record import RecordError, from_record, replay, to_record
+from allfives.record import RecordError, from_record, to_record
 from allfives.rules import RulesError
 from allfives.view import SeatView, view_of
 
@@ -263,23 +263,24 @@ class Game:
 
     def undo(self) -> bool:
         """Take back the on-screen seat's last move and every computer move
-        after it; never another person's move (see :meth:`undo_blocked_by`)."""
+        after it; never another person's move (see :meth:`undo_blocked_by`).
+        The match becomes the one the history kept from before that move
+        (:meth:`allfives.Match.until`)."""
         point = self._undo_point()
         if point is None:
             return False
         index, keep = point
-        record = to_record(self.match)
-        record["hands"] = record["hands"][: index + 1]
-        record["hands"][index]["moves"] = record["hands"][index]["moves"][:keep]
-        self.match = from_record(record)
+        self.match = self.match.until(index + 1, keep)
         self.counted = False
         return True
 
     # Saving and sharing
 
     def to_record(self) -> dict[str, Any]:
-        meta = {"app": "allfives-web", "setup": self.setup.to_json(), "seed": self.seed, "counted": self.counted}
-        return to_record(self.match, meta)
+        return to_record(self.match, self._meta())
+
+    def _meta(self) -> dict[str, Any]:
+        return {"app": "allfives-web", "setup": self.setup.to_json(), "seed": self.seed, "counted": self.counted}
 
     def save_text(self) -> str:
         return json.dumps(self.to_record(), separators=(",", ":"))
@@ -327,13 +328,10 @@ class Game:
 
     def share_link(self) -> str:
         """The fragment of a link that deals this hand again to the same seats."""
-        record = self.to_record()
-        if record["hands"]:
-            hand = dict(record["hands"][-1])
-            hand["moves"] = []
-            record["hands"] = [hand]
-            record["rules"] = self.rules.to_json()
-        return "#game=" + encode_link(record)
+        match = self.match
+        if match.hands:
+            match = match.until(len(match.hands), 0, alone=True)
+        return "#game=" + encode_link(to_record(match, self._meta()))
 
     def embed_link(self, page_url: str, *, whole_hand: bool, seat: int, lang: str) -> tuple[str, dict[str, Any], int]:
         """The replay of this hand on ``embed.html`` beside ``page_url``
@@ -342,32 +340,25 @@ class Game:
         ``seat``'s tiles face up, in ``lang``; the record in it (this hand
         alone, from its deal, with every move made so far); and the position
         it opens at."""
-        record = self.to_record()
-        hand = dict(record["hands"][-1])
-        moves = len(hand["moves"])
-        record["hands"] = [hand]
-        record["meta"] = {"app": "allfives-web", "setup": self.setup.to_json()}
-        move = 0 if whole_hand else moves
+        hand = self.match.until(len(self.match.hands), alone=True)
+        record = to_record(hand, {"app": "allfives-web", "setup": self.setup.to_json()})
+        move = 0 if whole_hand else len(hand.history[0].moves)
         query = urlencode({"move": move, "seat": seat, "lang": lang})
         return f"{urljoin(page_url, EMBED_PAGE)}?{query}#record={encode_link(record)}", record, move
 
     def score_sheet(self) -> list[SheetRow]:
-        """One row per hand: the points each side scored in play, the end of
-        hand change (None while the hand is in play), and the scores after."""
+        """One row per hand, read from the match's history: the points each
+        side scored in play, the end of hand change (None while the hand is
+        in play), and the scores after."""
         rows: list[SheetRow] = []
-        sides = self.rules.sides
-        scores = [0] * sides
-        for event in replay(to_record(self.match)):
-            if isinstance(event, HandStarted):
-                rows.append(SheetRow(event.hand, [0] * sides, None, list(scores)))
-            elif isinstance(event, Played):
-                rows[-1].play[self.rules.side_of(event.seat)] += event.points
-                scores = list(event.scores)
-                rows[-1].scores = scores
-            elif isinstance(event, HandEnded):
-                rows[-1].change = list(event.change)
-                scores = list(event.scores)
-                rows[-1].scores = scores
+        for hand in self.match.history:
+            play = [0] * self.rules.sides
+            for event in hand.events:
+                if isinstance(event, Played):
+                    play[self.rules.side_of(event.seat)] += event.points
+            ended = hand.ended
+            change = None if ended is None else list(ended.change)
+            rows.append(SheetRow(hand.number, play, change, list(hand.scores_after)))
         return rows
 
     # The end of the match
