@@ -1,19 +1,26 @@
 """The table holds still: over seeded random hands, after every move, a tile
 once placed keeps its place against the others and its way round, no two
 tiles overlap (nor an open end's next tile with a tile), and everything lies
-inside the viewBox, which only ever grows (the table zooms out, never pans)."""
+inside the viewBox, which only ever grows (the table zooms out, never pans).
+
+And the layout keeps to the felt: no tile lies more than a few tiles' length
+outside it (a chain that ran straight on past a late spinner once ran far
+off it, and the view grew to draw every tile at a quarter of its size)."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Final
 
 import pytest
 
 from allfives import Layout, Match, Rules, Tile
 from allfives.rules import OPTION_RANGES
 
-from table.geometry import BoardGeometry, board_geometry, table_shape
+from table.geometry import HALF, BoardGeometry, board_geometry, felt, table_shape
 
 Box = tuple[float, float, float, float]
 
@@ -78,6 +85,24 @@ def check_step(geometry: BoardGeometry, seen: dict[Tile, tuple[float, float, str
     return box
 
 
+# How far the layout may leave the felt. Measured once the chains turned at
+# the felt's edge past a late spinner: over these hands at most 4.0 tiles'
+# length outside it (the tall phone), over 30 seeds 5.0. Before, a chain ran
+# straight off the felt past a late spinner (6.2 tiles out here).
+OFF_FELT: Final = 5.5 * 2 * HALF
+
+
+def check_felt(geometry: BoardGeometry, aspect: float) -> None:
+    half_width, half_height = felt(aspect)
+    lead = next(b for b in geometry.tiles if b.arm is None)
+    lx, ly = lead.center
+    for b in geometry.tiles:
+        x0, y0, x1, y1 = b.box
+        # The felt lies round the lead.
+        off = max(-half_width - (x0 - lx), x1 - lx - half_width, -half_height - (y0 - ly), y1 - ly - half_height)
+        assert off <= OFF_FELT, f"{b.tile} lies {off / (2 * HALF):.1f} tiles' length off the felt"
+
+
 # Every hand size each number of players may be dealt (rules.OPTION_RANGES).
 HANDS = [(players, size) for players in (2, 3, 4) for size in OPTION_RANGES.hand_sizes(players)]
 
@@ -93,6 +118,29 @@ def test_placed_tiles_never_move_and_never_overlap(players: int, size: int, tabl
             view: Box | None = None
             for step, layout in enumerate(hand_layouts(rules, seed * 1000 + size)):
                 try:
-                    view = check_step(board_geometry(layout, aspect, small=small), seen, view)
+                    geometry = board_geometry(layout, aspect, small=small)
+                    view = check_step(geometry, seen, view)
+                    check_felt(geometry, aspect)
                 except AssertionError as error:
                     raise AssertionError(f"seed {seed}, {lead} lead, step {step}: {error} in {layout!r}") from None
+
+
+def test_the_pinned_hand_with_a_late_spinner_fills_the_felt() -> None:
+    # The game page's pinned mid-hand (a desktop board of 930 x 445 CSS
+    # pixels): the West chain turned North at the felt's edge and a 6-6
+    # played there became the spinner. Its chain ran straight on nine tiles
+    # up, far off the felt, and the view grew to three times the felt's width.
+    from table.controller import Game
+
+    pins = json.loads((Path(__file__).parent.parent / "tools" / "pin_screens.json").read_text())
+    layout = Game.load_text(pins["mid_hand"]["save"]).view(0).layout
+    aspect = 930 / 445
+    geometry = board_geometry(layout, aspect)
+    _, half_height = felt(aspect)
+    assert geometry.spinner is not None
+    assert geometry.spinner.arm is not None
+    # Now it snakes on outward, never back east, a lane clear of the
+    # spinner's arm running west: three tiles' length off the top
+    # (it ran 4.5 off).
+    off = 3.5 * 2 * HALF
+    assert all(-half_height - off <= b.y and b.y + b.height <= half_height + off for b in geometry.tiles)
