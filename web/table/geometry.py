@@ -36,9 +36,16 @@ after a lane, away from the chain's way on; the arm that runs inward crosses
 the felt to its edge and turns the way the chain runs. (A spinner on a
 one-tile step or on the way back, rarer still, opens its arms straight.)
 
-The viewBox is what is placed plus a margin of felt, centred on the lead and
-no smaller than a minimum table; a new tile can only make it larger, so the
-table zooms out as a whole (the page animates the change) and never pans.
+The viewBox is the smallest box at the table's aspect that holds every tile
+and open end with a margin of felt, no smaller than a minimum table, centred
+on what it holds: a layout that grows to one side is not drawn small to keep
+the other side's empty felt in view. The tiles only add to what it holds, so
+the table zooms out and pans with the layout (the page animates both,
+:func:`view_change`) and a tile once placed stays in view. Only an open
+end's drop spot may pull in (a double laid straight where the next tile
+would have turned), and the table then zooms in by a hair (under 3% over
+the tests' hands). The view is drawn from the layout alone, as a replay
+that jumps to a move must draw it, so it cannot hold its largest size.
 """
 
 from __future__ import annotations
@@ -60,6 +67,7 @@ __all__ = [
     "TileBox",
     "board_geometry",
     "table_shape",
+    "view_change",
 ]
 
 Orientation = Literal["horizontal", "vertical"]
@@ -308,17 +316,32 @@ def felt(aspect: float) -> tuple[float, float]:
 
 
 def _fit(boxes: Iterable[Box], aspect: float, min_area: float = MIN_AREA) -> tuple[float, float, float, float]:
-    """The viewBox centred on the lead around ``boxes``, with a margin of
-    felt, at ``aspect``, and no smaller than ``min_area``. It only grows as
-    boxes are added: the table zooms out, it never pans."""
-    half_width = math.sqrt(min_area * aspect) / 2
-    half_height = math.sqrt(min_area / aspect) / 2
-    for x0, y0, x1, y1 in boxes:
-        half_width = max(half_width, -x0 + MARGIN, x1 + MARGIN)
-        half_height = max(half_height, -y0 + MARGIN, y1 + MARGIN)
-    half_width = max(half_width, half_height * aspect)
-    half_height = half_width / aspect
-    return (-half_width, -half_height, 2 * half_width, 2 * half_height)
+    """The smallest viewBox at ``aspect`` that holds ``boxes`` with a margin
+    of felt around them, and no smaller than ``min_area``, centred on what
+    it holds. It grows and pans as boxes are added."""
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    for bx0, by0, bx1, by1 in boxes:
+        x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
+    if x0 > x1:  # nothing on the table: the middle of it
+        x0 = y0 = x1 = y1 = 0.0
+    width = max(math.sqrt(min_area * aspect), x1 - x0 + 2 * MARGIN, (y1 - y0 + 2 * MARGIN) * aspect)
+    height = width / aspect
+    return ((x0 + x1 - width) / 2, (y0 + y1 - height) / 2, width, height)
+
+
+def view_change(before: tuple[float, ...], after: tuple[float, ...]) -> tuple[float, float, float] | None:
+    """How the table moved when its viewBox went from ``before`` to ``after``
+    (each ``(x, y, width, height)``): the scale ``k`` and shift ``(tx, ty)``
+    that draw a point ``p`` under ``after`` at ``k * p + t``, where it lay on
+    screen under ``before``; the zoom and the pan at once. None when the
+    table changed shape (a resize), which is not a move to animate."""
+    ox, oy, ow, oh = before
+    nx, ny, nw, nh = after
+    if min(ow, oh, nw, nh) <= 0 or abs(ow / oh - nw / nh) > 1e-3:
+        return None
+    k = nw / ow
+    return k, nx - k * ox, ny - k * oy
 
 
 _DIRECTIONS: Final[dict[End, Vec]] = {End.W: (-1.0, 0.0), End.E: (1.0, 0.0), End.N: (0.0, -1.0), End.S: (0.0, 1.0)}
