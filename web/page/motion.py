@@ -14,6 +14,7 @@ from allfives import Drew, Event, Played, Tile
 
 from page.dom import by_id, js_object, q, some
 from table import board
+from table.geometry import view_change
 
 __all__ = ["draw_from_boneyard", "pop_points", "slide_from", "source_rect", "view_box", "zoom_from"]
 
@@ -96,21 +97,21 @@ def view_box(node: Any) -> str | None:
 
 
 def zoom_from(node: Any, before: str | None) -> None:
-    """The table zooms out as a whole: the board just drawn in ``node`` starts
-    where its tiles stood under the viewBox ``before`` and scales to the new
-    one. Not under reduced motion, nor when the table changed shape (a resize)."""
+    """The table zooms and pans as a whole: the board just drawn in ``node``
+    starts where its tiles stood under the viewBox ``before`` and moves and
+    scales to the new one. Not under reduced motion, nor when the table
+    changed shape (a resize)."""
     after = view_box(node)
     if not before or not after or before == after:
         return
     if bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches):
         return
-    ox, oy, ow, oh = (float(v) for v in before.split())
-    nx, ny, nw, nh = (float(v) for v in after.split())
-    if abs(ow / oh - nw / nh) > 1e-3:
+    change = view_change(tuple(float(v) for v in before.split()), tuple(float(v) for v in after.split()))
+    if change is None:
         return
-    # A point p drawn at k*p + t under the new viewBox lies where p lay under the old one.
-    k = nw / ow
-    tx, ty = nx - k * ox, ny - k * oy
+    # The groups' transform is in the svg's user units about its origin (an
+    # SVG element's transform-box is the view box), as view_change's is.
+    k, tx, ty = change
     frames = to_js(
         [{"transform": f"matrix({k:.4f},0,0,{k:.4f},{tx:.1f},{ty:.1f})"}, {"transform": "none"}],
         dict_converter=Object.fromEntries,

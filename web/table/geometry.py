@@ -27,12 +27,25 @@ narrow phone table the West end never faces east. Two chains never overlap:
 each chain's quarter keeps :data:`LANE` (:data:`CLEAR`, and the room a double
 and a corner tile may run past a turning line) from its neighbours' first
 runs. A spinner played after its chain has turned (rare: no double came
-while the chain crossed the felt) opens its arms straight out from both
-sides, and its own chain runs straight on from there.
+while the chain crossed the felt) opens its arms across the chain's way, and
+all three keep turning at the felt's edge as any chain does, rather than run
+off it in a straight line. Its chain snakes on as before, outward, never
+back towards the middle, only a lane past the spinner before it turns, and
+its way back keeps a lane beyond the arm that runs outward. That arm turns
+after a lane, away from the chain's way on; the arm that runs inward crosses
+the felt to its edge and turns the way the chain runs. (A spinner on a
+one-tile step or on the way back, rarer still, opens its arms straight.)
 
-The viewBox is what is placed plus a margin of felt, centred on the lead and
-no smaller than a minimum table; a new tile can only make it larger, so the
-table zooms out as a whole (the page animates the change) and never pans.
+The viewBox is the smallest box at the table's aspect that holds every tile
+and open end with a margin of felt, no smaller than a minimum table, centred
+on what it holds: a layout that grows to one side is not drawn small to keep
+the other side's empty felt in view. The tiles only add to what it holds, so
+the table zooms out and pans with the layout (the page animates both,
+:func:`view_change`) and a tile once placed stays in view. Only an open
+end's drop spot may pull in (a double laid straight where the next tile
+would have turned), and the table then zooms in by a hair (under 3% over
+the tests' hands). The view is drawn from the layout alone, as a replay
+that jumps to a move must draw it, so it cannot hold its largest size.
 """
 
 from __future__ import annotations
@@ -54,6 +67,7 @@ __all__ = [
     "TileBox",
     "board_geometry",
     "table_shape",
+    "view_change",
 ]
 
 Orientation = Literal["horizontal", "vertical"]
@@ -233,15 +247,17 @@ class _Walk:
         self.p = run.start  # the middle of the face the next tile touches
         self.d = run.out
         self.leg = _FIRST
-        self.straight = False  # a spinner opened after a turn: no more turns
+        self.past = -math.inf  # a late spinner's lane: no turn before it
         self.corners = 0
 
     def turns(self, double: bool) -> bool:
         """Whether the next tile turns a corner rather than go straight on:
         only where it would leave the felt (or its quarter), and never a double."""
-        if double or self.straight:
+        if double:
             return False
         run, ahead = self.run, _dot(self.p, self.d) + GAP + 2 * HALF
+        if ahead <= self.past:
+            return False
         if self.leg == _FIRST:
             return ahead > run.reach
         if self.leg == _ACROSS:
@@ -257,6 +273,7 @@ class _Walk:
             # beyond the last tile's far face, so the numbers that match touch.
             qx, qy = px + dx * (GAP + HALF / 2), py + dy * (GAP + HALF / 2)
             self.leg = _AFTER[self.leg]
+            self.past = -math.inf
             run = self.run
             turn = {_ACROSS: run.side, _BACK: _neg(run.side)}.get(self.leg, run.out)
             dx, dy = self.d = turn
@@ -299,17 +316,32 @@ def felt(aspect: float) -> tuple[float, float]:
 
 
 def _fit(boxes: Iterable[Box], aspect: float, min_area: float = MIN_AREA) -> tuple[float, float, float, float]:
-    """The viewBox centred on the lead around ``boxes``, with a margin of
-    felt, at ``aspect``, and no smaller than ``min_area``. It only grows as
-    boxes are added: the table zooms out, it never pans."""
-    half_width = math.sqrt(min_area * aspect) / 2
-    half_height = math.sqrt(min_area / aspect) / 2
-    for x0, y0, x1, y1 in boxes:
-        half_width = max(half_width, -x0 + MARGIN, x1 + MARGIN)
-        half_height = max(half_height, -y0 + MARGIN, y1 + MARGIN)
-    half_width = max(half_width, half_height * aspect)
-    half_height = half_width / aspect
-    return (-half_width, -half_height, 2 * half_width, 2 * half_height)
+    """The smallest viewBox at ``aspect`` that holds ``boxes`` with a margin
+    of felt around them, and no smaller than ``min_area``, centred on what
+    it holds. It grows and pans as boxes are added."""
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    for bx0, by0, bx1, by1 in boxes:
+        x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
+    if x0 > x1:  # nothing on the table: the middle of it
+        x0 = y0 = x1 = y1 = 0.0
+    width = max(math.sqrt(min_area * aspect), x1 - x0 + 2 * MARGIN, (y1 - y0 + 2 * MARGIN) * aspect)
+    height = width / aspect
+    return ((x0 + x1 - width) / 2, (y0 + y1 - height) / 2, width, height)
+
+
+def view_change(before: tuple[float, ...], after: tuple[float, ...]) -> tuple[float, float, float] | None:
+    """How the table moved when its viewBox went from ``before`` to ``after``
+    (each ``(x, y, width, height)``): the scale ``k`` and shift ``(tx, ty)``
+    that draw a point ``p`` under ``after`` at ``k * p + t``, where it lay on
+    screen under ``before``; the zoom and the pan at once. None when the
+    table changed shape (a resize), which is not a move to animate."""
+    ox, oy, ow, oh = before
+    nx, ny, nw, nh = after
+    if min(ow, oh, nw, nh) <= 0 or abs(ow / oh - nw / nh) > 1e-3:
+        return None
+    k = nw / ow
+    return k, nx - k * ox, ny - k * oy
 
 
 _DIRECTIONS: Final[dict[End, Vec]] = {End.W: (-1.0, 0.0), End.E: (1.0, 0.0), End.N: (0.0, -1.0), End.S: (0.0, 1.0)}
@@ -372,6 +404,49 @@ def _spinner_run(end: End, spinner: _Spot, out: Vec, half_width: float, half_hei
     return _Run(start, out, reach, side, far, _dot(centre, side) + LANE)
 
 
+def _edge(d: Vec, felt_half: Vec) -> float:
+    """How far the felt's edge lies from the middle along ``d``."""
+    return felt_half[0] if d[0] else felt_half[1]
+
+
+#: The least room a late spinner's chain or arm snakes across, so that a
+#: spinner near the felt's edge still leaves its chains a strip to turn in.
+_LEAST_ACROSS: Final = 4 * HALF
+
+
+def _past_late_spinner(walk: _Walk, spinner: _Spot) -> None:
+    """A chain runs on past a spinner played after it had turned as it
+    would have, snaking outward and never back towards the middle; it only
+    goes a lane past the spinner before its next turn, and while it crosses
+    its quarter (the common case) its way back keeps a lane beyond the
+    spinner's arm that runs outward, so it snakes on beyond that arm."""
+    centre = _centre(spinner.box)
+    walk.past = _dot(centre, walk.d) + 3 * HALF + CLEAR
+    if walk.leg == _ACROSS:
+        run = walk.run
+        near = max(run.near, _dot(centre, run.side) + LANE)
+        walk.run = run._replace(near=near, far=max(run.far, near + _LEAST_ACROSS))
+
+
+def _late_arm_run(spinner: _Spot, out: Vec, chain: _Run, across: bool, felt_half: Vec) -> _Run:
+    """North or South out of a spinner played on ``chain`` after it turned.
+    Where the chain was crossing its quarter (``across``), the arm running
+    outward turns after a lane, away from the chain's way on; the arm
+    running inward crosses the felt to its edge and turns the way the chain
+    runs. Each snakes as any chain does, a lane from its own first run.
+    Elsewhere (a spinner on a one-tile step outward or on the way back,
+    rarer still) the arms run straight on."""
+    centre = _centre(spinner.box)
+    start = (centre[0] + out[0] * HALF, centre[1] + out[1] * HALF)
+    lane = _dot(centre, out) + 3 * HALF + CLEAR
+    if not across:
+        return _Run(start, out, math.inf, chain.side, math.inf, 0.0)
+    side = _neg(chain.side) if out == chain.out else chain.side
+    reach = lane if out == chain.out else max(_edge(out, felt_half), lane)
+    near = _dot(centre, side) + LANE
+    return _Run(start, out, reach, side, max(_edge(side, felt_half), near + _LEAST_ACROSS), near)
+
+
 def _centre(box: Box) -> Vec:
     return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
 
@@ -382,7 +457,7 @@ def _geometry(layout: _Snapshot, aspect: float, min_area: float) -> BoardGeometr
     lead = layout.lead
     if lead is None:
         return BoardGeometry(_fit((), aspect, min_area), (), {}, None, 0)
-    half_width, half_height = felt(aspect)
+    felt_half = half_width, half_height = felt(aspect)
     if lead.tile.is_double:
         lead_box = (-HALF / 2, -HALF, HALF / 2, HALF)
     else:
@@ -392,9 +467,10 @@ def _geometry(layout: _Snapshot, aspect: float, min_area: float) -> BoardGeometr
     ends: dict[End, EndBox] = {}
     spinner: TileBox | None = tiles[0] if layout.spinner != -1 and layout.spinner_arm == -1 else None
     # The spinner's place and the way its chain runs there; None before there is one.
-    opens: tuple[_Spot, Vec, End | None, bool] | None = None
+    # For a late spinner, its chain's run and whether it was crossing its quarter.
+    opens: tuple[_Spot, Vec, End | None, tuple[_Run, bool] | None] | None = None
     if spinner is not None:
-        opens = (_Spot(lead_box, (0.0, 0.0), (0.0, 0.0)), (1.0, 0.0), None, False)
+        opens = (_Spot(lead_box, (0.0, 0.0), (0.0, 0.0)), (1.0, 0.0), None, None)
     corners = 0
 
     def lay(end: End, walk: _Walk, links: Iterable[_Link]) -> None:
@@ -405,13 +481,13 @@ def _geometry(layout: _Snapshot, aspect: float, min_area: float) -> BoardGeometr
             tiles.append(box)
             if link.arm == layout.spinner_arm and link.place == layout.spinner_index and layout.spinner != -1:
                 spinner = box
-                opens = (spot, walk.d, end, walk.leg != _FIRST)
-                # A late spinner: its chain runs straight on, as its arms do.
-                walk.straight = walk.leg != _FIRST
-                if not walk.straight:
+                opens = (spot, walk.d, end, None if walk.leg == _FIRST else (walk.run, walk.leg == _ACROSS))
+                if walk.leg == _FIRST:
                     # Its chain turns only beyond the spinner's South (or North) arm's lane.
                     reach = _dot(_centre(spot.box), walk.d) + 3 * HALF + CLEAR
                     walk.run = walk.run._replace(reach=max(walk.run.reach, reach))
+                else:
+                    _past_late_spinner(walk, spot)
         pips = layout.open_pips[end]
         if pips != -1:
             ghost = walk.place(False).box
@@ -427,8 +503,10 @@ def _geometry(layout: _Snapshot, aspect: float, min_area: float) -> BoardGeometr
         # (above the main line), on the right going West.
         north = (along[1], -along[0]) if arm != End.W else _clockwise(along)
         for end, out in ((End.N, north), (End.S, _neg(north))):
-            walk = _Walk(_spinner_run(end, spot, out, half_width, half_height))
-            walk.straight = late
+            if late is not None:
+                walk = _Walk(_late_arm_run(spot, out, late[0], late[1], felt_half))
+            else:
+                walk = _Walk(_spinner_run(end, spot, out, half_width, half_height))
             links = [_Link(p.tile, p.inner, p.outer, end, i) for i, p in enumerate(layout.arms[end])]
             lay(end, walk, links)
     view = _fit([t.box for t in tiles] + [e.box for e in ends.values()], aspect, min_area)
