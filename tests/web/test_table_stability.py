@@ -143,7 +143,7 @@ def test_the_pinned_hand_with_a_late_spinner_fills_the_felt() -> None:
     # up, far off the felt, and the view grew to three times the felt's width.
     from table.controller import Game
 
-    pins = json.loads((Path(__file__).parent.parent / "tools" / "pin_screens.json").read_text())
+    pins = json.loads((Path(__file__).parents[2] / "tools" / "pin_screens.json").read_text())
     layout = Game.load_text(pins["mid_hand"]["save"]).view(0).layout
     aspect = 930 / 445
     geometry = board_geometry(layout, aspect)
