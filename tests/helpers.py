@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -141,6 +142,18 @@ def computer_decision(game: Game) -> Decision:
 def computer_move(game: Game) -> Move:
     """The move of the computer at the seat to move (see :func:`computer_decision`)."""
     return computer_decision(game).move
+
+
+def hand_layouts(rules: Rules, seed: int) -> Iterator[Layout]:
+    """Every layout of one hand of random legal play, the lead's first."""
+    rng = random.Random(seed)
+    match = Match(rules)
+    match.deal(rng)
+    hand = match.hand
+    assert hand is not None
+    while not hand.is_over:
+        match.play(rng.choice(match.legal_moves()))
+        yield hand.layout.copy()
 
 
 #: A short record (2 players, 3 tiles each) that the record and command-line tests read.

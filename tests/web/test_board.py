@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import math
-import random
 import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import layout_after
+from helpers import hand_layouts, layout_after
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from allfives import TILES, End, Layout, Match, Rules, Tile, tile
+from allfives import TILES, End, Layout, Rules, Tile, tile
 
 sys.path.append(str(Path(__file__).resolve().parents[2] / "web"))
 from table.board import (
@@ -290,18 +289,6 @@ def test_the_same_layout_draws_the_same_markup() -> None:
 
 
 # The board, over many random hands
-
-
-def hand_layouts(rules: Rules, seed: int) -> Iterator[Layout]:
-    """Every layout of one hand of random legal play."""
-    rng = random.Random(seed)
-    match = Match(rules)
-    match.deal(rng)
-    hand = match.hand
-    assert hand is not None
-    while not hand.is_over:
-        match.play(rng.choice(match.legal_moves()))
-        yield hand.layout.copy()
 
 
 RULES = [Rules(players=2), Rules(players=3), Rules(players=4), Rules(players=4, hand_size=7)]

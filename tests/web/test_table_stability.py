@@ -12,14 +12,13 @@ the felt past a late spinner, once drew every tile at a quarter of its size)."""
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
 import pytest
+from helpers import hand_layouts
 
-from allfives import Layout, Match, Rules, Tile
+from allfives import Rules, Tile
 from allfives.rules import OPTION_RANGES
 
 from table.geometry import HALF, BoardGeometry, board_geometry, felt, table_shape, view_change
@@ -36,18 +35,6 @@ TABLES = {
     "phone tall": (390 / 844, True),
     "wide": (3.0, False),
 }
-
-
-def hand_layouts(rules: Rules, seed: int) -> Iterator[Layout]:
-    """Every layout of one hand of random legal play, the lead's first."""
-    rng = random.Random(seed)
-    match = Match(rules)
-    match.deal(rng)
-    hand = match.hand
-    assert hand is not None
-    while not hand.is_over:
-        match.play(rng.choice(match.legal_moves()))
-        yield hand.layout.copy()
 
 
 def overlap(a: Box, b: Box) -> bool:
