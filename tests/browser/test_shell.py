@@ -90,7 +90,7 @@ def test_requests_stay_on_loopback_and_match_the_vendored_files(
         ("pyscript.json", "application/json"),
         ("favicon.svg", "image/svg+xml"),
         ("index.html", "text/html"),
-        ("main.py", "text/x-python"),
+        ("game/main.py", "text/x-python"),
     ],
 )
 def test_served_content_types(site: Site, path: str, content_type: str) -> None:

@@ -342,6 +342,8 @@ def _change_seats(draw: st.DrawFn, tree: Any) -> Any:
         seats[draw(st.integers(0, len(seats) - 1))]
     except (KeyError, TypeError, IndexError, ValueError):
         return None
+    if not isinstance(seats, list):
+        return None  # a string of seats is another kind of damage, made elsewhere
     how = draw(st.sampled_from(["one more", "one fewer", "rules", "seat", "seed"]))
     if how == "one more":
         seats.append({"name": draw(UNICODE), "kind": draw(st.sampled_from(["person", "easy", "grandmaster"]))})

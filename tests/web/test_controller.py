@@ -3,8 +3,11 @@ loading and links, as a player would use them."""
 
 import asyncio
 import json
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
 import pytest
@@ -16,6 +19,8 @@ from allfives.record import RecordError, from_record
 
 from table import controller
 from table.controller import Game, GameSetup, LinkError, Search, SeatSetup, clean_name, decode_link, encode_link
+
+T = TypeVar("T")
 
 VS_EASY = GameSetup(Rules(), (SeatSetup("Ann"), SeatSetup("Computer", "easy")), seed=42)
 
@@ -316,6 +321,14 @@ def test_a_300_ms_search_in_5_ms_slices_gives_the_page_back_many_times_and_plays
     assert decision.move in game.match.legal_moves()
 
 
+def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end on an event loop in a thread of its own:
+    in a whole run, the browser tests' Playwright keeps a loop running in
+    this thread, and asyncio.run refuses to start a second one in it."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def test_the_page_thinks_in_slices_with_the_browsers_turn_between_them_and_plays_through_the_controller() -> None:
     game = Game(GameSetup(Rules(), (SeatSetup("A", "expert"), SeatSetup("B", "expert")), seed=12))
     game.start()
@@ -336,7 +349,7 @@ def test_the_page_thinks_in_slices_with_the_browsers_turn_between_them_and_plays
         finally:
             other.cancel()
 
-    decision = asyncio.run(page())
+    decision = run_apart(page())
     assert decision is not None
     assert decision.move in game.match.legal_moves()
     assert turns > 3, "the browser had its turn between the slices"
@@ -349,7 +362,7 @@ def test_thinking_that_is_no_longer_wanted_ends_without_a_decision() -> None:
     game = Game(GameSetup(Rules(), (SeatSetup("A", "expert"), SeatSetup("B", "expert")), seed=12))
     game.start()
     wanted = iter([True, False])
-    decision = asyncio.run(controller.think(game.computer_search(), lambda: next(wanted), slice_ms=0.01))
+    decision = run_apart(controller.think(game.computer_search(), lambda: next(wanted), slice_ms=0.01))
     assert decision is None
 
 
