@@ -21,6 +21,16 @@ DIST_BUILT_ENV = "ALLFIVES_DIST_BUILT"
 #: The Chromium to drive, if not the system one.
 CHROMIUM_ENV = "ALLFIVES_CHROMIUM"
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
+#: How every headless Chromium of the project is launched (the browser tests,
+#: the screenshot pins, the load benchmark): no sandbox (root in a container),
+#: no GPU, and nothing fetched from Google's servers behind the page's back.
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
 NO_CHROMIUM = (
     f"No Chromium found: apt-get install chromium, or set {CHROMIUM_ENV}=/path/to/chrome,"
     " or `python -m playwright install chromium`"

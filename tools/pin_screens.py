@@ -58,6 +58,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: sitebuild is beside tools/
     sys.path.insert(0, str(ROOT))
 
+from sitebuild import testing  # noqa: E402
 from sitebuild.files import DIST  # noqa: E402
 from sitebuild.offline import PRECACHE_NAME  # noqa: E402
 from tools.png import decode_png, encode_png  # noqa: E402
@@ -69,14 +70,7 @@ LOOPBACK = "127.0.0.1"
 #: again only the part of a tile that changed, and the felt around it can then
 #: come out a shade (1 in 255) off a tile painted whole: seen as a 240 x 62
 #: pixel patch that differed between two ways of reaching the same screen.
-CHROMIUM_ARGS = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-partial-raster",
-)
+CHROMIUM_ARGS = (*testing.CHROMIUM_ARGS, "--disable-partial-raster")
 #: Pyodide's cold start takes several seconds on a busy 2-core machine.
 READY_TIMEOUT_MS = 120_000
 WAIT_TIMEOUT_MS = 60_000
@@ -389,8 +383,6 @@ def serve(directory: Path) -> Iterator[str]:
 def find_executable(driver: Any) -> str | None:
     """The Chromium the browser tests launch (sitebuild/testing.py): its
     program, or None for Playwright's own; :class:`CaptureError` if there is none."""
-    from sitebuild import testing
-
     machine = replace(
         testing.Machine.local(), playwright_chromium=lambda: testing.has_playwright_chromium(driver.chromium)
     )

@@ -47,13 +47,7 @@ ROOT = HERE.parents[1]
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 
 LOOPBACK = "127.0.0.1"
-CHROMIUM_ARGS = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-)
+CHROMIUM_ARGS = testing.CHROMIUM_ARGS
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 #: 200% zoom of a 1280 x 800 window: the page gets 640 x 400 CSS pixels.
 ZOOMED: ViewportSize = {"width": 640, "height": 400}

@@ -37,19 +37,14 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run as a script: sitebuild is beside tools/
     sys.path.insert(0, str(ROOT))
 
+from sitebuild import testing  # noqa: E402
 from sitebuild.files import DIST  # noqa: E402
 from sitebuild.serve import make_server, server_url  # noqa: E402
 from sitebuild.vendor import PYODIDE_DIR  # noqa: E402
 
 MARK_START = "<!-- load-bench:start -->"
 MARK_END = "<!-- load-bench:end -->"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM_ARGS = list(testing.CHROMIUM_ARGS)
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide</title></head>
