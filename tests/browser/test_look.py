@@ -244,9 +244,71 @@ def test_screenshots_mid_hand(ready: Page, viewport: ViewportSize, name: str, sc
     page = ready
     player = Player(page)
     play_until_an_end_is_chosen(player)
-    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], "no sideways scrolling"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= viewport["width"], f"no sideways scrolling: {width} px wide, beyond it {beyond(page, viewport)}"
     assert serious_problems(page) == []
     screenshot(page, f"look-{name}-mid-hand")
+
+
+def a_computer_holding_many_tiles() -> str:
+    """A save where it is the person's turn and the Beginner across the
+    table holds 15 tiles: the person blocked every end it could use (seed
+    186, found by playing seeded hands here with the page's own controller)."""
+    game = Game(GameSetup(Rules(), (SeatSetup("You"), SeatSetup("Computer", "beginner")), 186))
+    game.start()
+    while not game.match.needs_deal:
+        if game.person_to_move:
+            view = game.view(0)
+            if view.hand_sizes[1] >= 15 and view.legal_moves[0].tile is not None:
+                return game.save_text()
+            game.play(min(view.legal_moves, key=lambda move: replies_left(game, move)))
+        else:
+            game.match.play(computer_move(game))
+    raise AssertionError("the Beginner never held 15 tiles")
+
+
+def replies_left(game: Game, move: Move) -> int:
+    """How many tiles the computer could play after the person's ``move``."""
+    trial = Game.load_text(game.save_text())
+    trial.play(move)
+    hand = trial.match.hand
+    if hand is None or trial.match.needs_deal or trial.to_move != 1:
+        return 99
+    return sum(reply.tile is not None for reply in hand.legal_moves())
+
+
+@pytest.mark.parametrize("viewport", [PHONE])
+def test_a_computer_holding_many_tiles_fits_a_phone(
+    page: Page, app: App, viewport: ViewportSize, screenshot: Screenshot
+) -> None:
+    """Its tile backs wrap on its card; the page never scrolls sideways."""
+    save = a_computer_holding_many_tiles()
+    page.add_init_script(
+        "if (!sessionStorage.getItem('test.saved')) {"
+        f" sessionStorage.setItem('test.saved', '1'); localStorage.setItem('allfives.game', {json.dumps(save)}) }}"
+    )
+    app.open()
+    app.wait_until_ready()
+    player = Player(page)
+    player.wait_for_turn()
+    expect(player.opponents).to_contain_text("15")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= viewport["width"], f"no sideways scrolling: {width} px wide, beyond it {beyond(page, viewport)}"
+    screenshot(page, "look-phone-many-tiles")
+
+
+def beyond(page: Page, viewport: ViewportSize) -> list[str]:
+    """What reaches past the viewport's right edge: each element's tag, id, classes and right edge."""
+    return list(
+        page.evaluate(
+            """width => [...document.querySelectorAll("body *")]
+                .filter(node => node.getBoundingClientRect().right > width + 1)
+                .slice(0, 12)
+                .map(node => `${node.tagName}#${node.id}.${node.getAttribute("class")} `
+                    + `${Math.round(node.getBoundingClientRect().right)}`)""",
+            viewport["width"],
+        )
+    )
 
 
 # Item 4: changing the language mid-match
