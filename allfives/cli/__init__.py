@@ -17,6 +17,7 @@ from ..players import make_player
 from ..rules import Rules, RulesError
 from ..view import view_of
 from . import arena, bench, play
+from . import review as review_command
 from .options import add_rules_arguments, rules_from_args
 
 __all__ = ["main"]
@@ -141,6 +142,10 @@ def build_parser() -> argparse.ArgumentParser:
     arena_parser = commands.add_parser("arena", help="duplicate matches between two computer players")
     arena.add_arguments(arena_parser)
     arena_parser.set_defaults(run=cmd_arena)
+
+    review = commands.add_parser("review", help="every decision of a record judged by the Expert, and the points lost")
+    review_command.add_arguments(review)
+    review.set_defaults(run=review_command.run)
     return parser
 
 

@@ -46,3 +46,31 @@ def test_seeded_games_are_the_same_on_cpython_and_pyodide() -> None:
     pyodide_games = in_pyodide.stdout.splitlines()
     assert len(pyodide_games) == 8
     assert pyodide_games == on_cpython.stdout.splitlines()
+
+
+def test_the_judge_reviews_alike_on_cpython_and_pyodide() -> None:
+    """The coach's review is the same in the page as at the command line:
+    seeded hands of 2, 3 and 4 players, every decision's values."""
+    node = _node_with_pyodide()
+    script = ROOT / "tools" / "generators" / "seeded_reviews.py"
+    in_pyodide = subprocess.run(
+        [node, str(ROOT / "tools" / "pyodide_run.mjs"), str(script), "3"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+    )
+    assert in_pyodide.returncode == 0, in_pyodide.stderr
+    on_cpython = subprocess.run(
+        [sys.executable, str(script), "3"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        check=True,
+        env={"PYTHONPATH": str(ROOT), "PATH": ""},
+    )
+    reviews = in_pyodide.stdout.splitlines()
+    assert len(reviews) == 3
+    assert reviews == on_cpython.stdout.splitlines()

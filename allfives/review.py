@@ -1,0 +1,331 @@
+"""The coach's judge: every decision of a hand valued from the deciding
+seat's own view, as the Expert values it, and graded by the points it lost.
+
+A *decision* is a turn with more than one legal move (a choice of tile, or
+of the end a tile goes on). Forced moves and the draws the rules make are
+not decisions: nothing could have been done otherwise.
+
+How a decision is valued (:func:`judge`): the hidden tiles (the other hands
+and the boneyard) are sampled from what the seat has seen, as the Expert
+samples them (:meth:`~allfives.players.knowledge.Knowledge.from_view`, each
+sample weighed by how well it explains the other players' plays since their
+last draws); every legal move is played on the *same* samples and the hand
+finished as the Expert's search finishes it (the learned playout with two
+players, Easy's rule otherwise), so the moves are compared on equal luck.
+A move's value is its mean margin in points: what the seat's side gains to
+the end of the hand, less what the other sides gain on average, with
+:data:`~allfives.players.search.WIN_BONUS` for winning the match at once
+(so near the target the move that wins the match is worth the most). With
+two players, once the boneyard is empty and at most ten tiles are left in
+the hands, nothing is hidden and the values are exact
+(:func:`~allfives.players.endgame.solve`).
+
+*Points lost* is the best move's value less the played move's. Grades by
+points lost (:data:`BANDS`); docs/ai.md says how the bands were chosen and
+how noisy a grade is.
+
+    >>> from allfives import Deal, Match, Move, Rules, record
+    >>> match = Match(Rules(players=2, hand_size=3))
+    >>> _ = match.start_hand(Deal.from_text([["5-5", "5-2", "6-1"], ["5-0", "3-3", "6-6"]], leader=0))
+    >>> _ = match.play(Move.parse("6-1"))  # 5-5 would have scored ten
+    >>> (judged,) = review(record.to_record(match), samples=100, seed=1).judgements()
+    >>> str(judged.played), str(judged.best.move), judged.grade.value
+    ('6-1', '5-5', 'blunder')
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, TypeVar
+
+from .match import Match
+from .players.endgame import TooBig, solve
+from .players.expert import ENDGAME_TILES, LEARNED, NODE_LIMIT
+from .players.knowledge import Knowledge
+from .players.search import margin, play_out
+from .players.simple import greedy_move
+from .record import positions
+from .tiles import Move
+from .view import SeatView, view_of
+
+__all__ = [
+    "BANDS",
+    "GRADE_NAMES",
+    "SAMPLES",
+    "Choice",
+    "Grade",
+    "HandReview",
+    "Judgement",
+    "Review",
+    "decisions",
+    "judge",
+    "judge_steps",
+    "review",
+    "review_steps",
+]
+
+SAMPLES = 200
+"""Sampled deals per decision by default: the spread of a decision's points
+lost over five seeds is measured in docs/benchmarks.md."""
+
+
+class Grade(Enum):
+    """How good a decision was, by the points it lost against the best move."""
+
+    BEST = "best"
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+GRADE_NAMES = tuple(grade.value for grade in Grade)
+
+BANDS: tuple[tuple[float, Grade], ...] = (
+    (0.0, Grade.BEST),
+    (2.5, Grade.GOOD),
+    (5.0, Grade.INACCURACY),
+    (10.0, Grade.MISTAKE),
+)
+"""The grade of a decision that lost at most each bound (in points); more
+than the last bound is a :attr:`Grade.BLUNDER`. All Fives scores in fives:
+losing half a score on average is an inaccuracy, a whole score a mistake,
+two scores a blunder; under half a score is within what the samples' noise
+and the playouts' own errors can make (docs/ai.md)."""
+
+
+def grade_of(lost: float) -> Grade:
+    """The grade of a decision that lost ``lost`` points."""
+    for bound, grade in BANDS:
+        if lost <= bound:
+            return grade
+    return Grade.BLUNDER
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A legal move and its value: the mean margin in points it leads to."""
+
+    move: Move
+    value: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": str(self.move), "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """One decision: who made it, where (the hand's number, and the move's
+    number in the hand, from 1), what was played, and every legal move's
+    value, the best first."""
+
+    hand: int
+    move_number: int
+    seat: int
+    played: Move
+    choices: tuple[Choice, ...]
+    samples: int
+    exact: bool
+
+    @property
+    def best(self) -> Choice:
+        return self.choices[0]
+
+    @property
+    def played_value(self) -> float:
+        return next(choice.value for choice in self.choices if choice.move == self.played)
+
+    @property
+    def lost(self) -> float:
+        """Points lost against the best move (0 when the played move is the best)."""
+        return round(max(0.0, self.best.value - self.played_value), 1)
+
+    @property
+    def grade(self) -> Grade:
+        return grade_of(self.lost)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand,
+            "move": self.move_number,
+            "seat": self.seat,
+            "played": str(self.played),
+            "best": str(self.best.move),
+            "lost": self.lost,
+            "grade": self.grade.value,
+            "samples": self.samples,
+            "exact": self.exact,
+            "choices": [choice.to_json() for choice in self.choices],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """A hand's decisions, in the order they were made."""
+
+    number: int
+    judgements: tuple[Judgement, ...]
+
+    def of(self, seat: int) -> tuple[Judgement, ...]:
+        return tuple(j for j in self.judgements if j.seat == seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """Every reviewed hand of a record, with the figures per seat."""
+
+    hands: tuple[HandReview, ...]
+    samples: int
+    seed: int
+
+    def judgements(self, seat: int | None = None) -> tuple[Judgement, ...]:
+        return tuple(j for hand in self.hands for j in hand.judgements if seat is None or j.seat == seat)
+
+    def lost_per_decision(self, seat: int) -> float | None:
+        """Mean points lost per decision of ``seat`` (None: it made none)."""
+        mine = self.judgements(seat)
+        return round(sum(j.lost for j in mine) / len(mine), 2) if mine else None
+
+    def grades(self, seat: int) -> dict[str, int]:
+        """How many decisions of ``seat`` earned each grade."""
+        counts = Counter(j.grade.value for j in self.judgements(seat))
+        return {name: counts[name] for name in GRADE_NAMES}
+
+    def to_json(self) -> dict[str, Any]:
+        seats = sorted({j.seat for j in self.judgements()})
+        return {
+            "samples": self.samples,
+            "seed": self.seed,
+            "seats": [
+                {"seat": s, "lost_per_decision": self.lost_per_decision(s), "grades": self.grades(s)} for s in seats
+            ],
+            "decisions": [j.to_json() for j in self.judgements()],
+        }
+
+
+Steps = Generator[None, None, "Judgement"]
+
+
+def judge_steps(
+    view: SeatView, played: Move, rng: random.Random, *, samples: int = SAMPLES, hand: int = 0, move_number: int = 0
+) -> Steps:
+    """Value every legal move of ``view`` (the deciding seat's, with a
+    choice to make) and judge ``played``, one sampled deal a step: a page
+    runs the steps in slices, so it never freezes."""
+    moves = list(view.legal_moves)
+    if played not in moves:
+        raise ValueError(f"{played} is not a legal move here")
+    values = yield from _exact(view, moves)
+    exact = values is not None
+    done = 1
+    if values is None:
+        values, done = yield from _sampled(view, moves, rng, samples)
+    ranked = sorted(zip(moves, values, strict=True), key=lambda mv: -mv[1])
+    choices = tuple(Choice(move, round(value, 2)) for move, value in ranked)
+    return Judgement(hand, move_number, view.seat, played, choices, done, exact)
+
+
+def judge(view: SeatView, played: Move, rng: random.Random, *, samples: int = SAMPLES) -> Judgement:
+    """:func:`judge_steps`, run to the end."""
+    return _run(judge_steps(view, played, rng, samples=samples))
+
+
+def _exact(view: SeatView, moves: list[Move]) -> Generator[None, None, list[float] | None]:
+    """Exact values when nothing is hidden (two players, an empty boneyard,
+    few tiles left), else None."""
+    if view.rules.players != 2 or view.boneyard_size or sum(view.hand_sizes) > ENDGAME_TILES:
+        return None
+    yield
+    try:
+        return solve(Knowledge.from_view(view).sample(random.Random(0)), moves, NODE_LIMIT)
+    except TooBig:
+        return None
+
+
+def _sampled(
+    view: SeatView, moves: list[Move], rng: random.Random, samples: int
+) -> Generator[None, None, tuple[list[float], int]]:
+    """Mean margins of ``moves`` over ``samples`` deals, each move on the same deals."""
+    know = Knowledge.from_view(view)
+    totals = [0.0] * len(moves)
+    weights = 0.0
+    for _ in range(samples):
+        deal = know.sample(rng)
+        weight = know.likelihood(deal)
+        weights += weight
+        before = tuple(deal.scores)
+        for i, move in enumerate(moves):
+            result = LEARNED(deal, move) if view.rules.players == 2 else play_out(deal, greedy_move, move)
+            totals[i] += weight * margin(before, result, view.side)
+        yield
+    return [total / weights for total in totals], samples
+
+
+def decisions(data: object, seats: Iterable[int] | None = None) -> list[tuple[int, int, SeatView, Move]]:
+    """Every decision in a record (its parsed JSON or its text) of ``seats``
+    (every seat when None): the hand's number, the move's number in that
+    hand (from 1), the deciding seat's view and the move played."""
+    wanted = None if seats is None else set(seats)
+    found: list[tuple[int, int, SeatView, Move]] = []
+    pending: tuple[SeatView, int] | None = None
+    for match, _events in positions(data):
+        if pending is not None:
+            view, number = pending
+            found.append((view.hand_number, number, view, _last_move(match)))
+            pending = None
+        seat = match.to_move
+        if seat is None or (wanted is not None and seat not in wanted):
+            continue
+        view = view_of(match, seat)
+        if len(view.legal_moves) > 1:
+            pending = (view, len(match.history[-1].moves) + 1)
+    return found
+
+
+def _last_move(match: Match) -> Move:
+    return match.history[-1].moves[-1]
+
+
+def review_steps(
+    data: object, *, seats: Sequence[int] | None = None, samples: int = SAMPLES, seed: int = 0
+) -> Generator[tuple[int, int], None, Review]:
+    """Review a record, one sampled deal a step; each step yields
+    ``(decisions done, decisions in all)`` for a progress bar. Each decision
+    draws its samples from a generator seeded by ``seed``, its hand and its
+    move, so a decision's judgement does not depend on which others are
+    reviewed with it."""
+    found = decisions(data, seats)
+    hands: dict[int, list[Judgement]] = {}
+    for done, (number, move_number, view, played) in enumerate(found):
+        rng = random.Random(f"{seed}/{number}/{move_number}")
+        steps = judge_steps(view, played, rng, samples=samples, hand=number, move_number=move_number)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                hands.setdefault(number, []).append(stop.value)
+                break
+            yield done, len(found)
+    reviewed = tuple(HandReview(number, tuple(judged)) for number, judged in sorted(hands.items()))
+    return Review(reviewed, samples, seed)
+
+
+def review(data: object, *, seats: Sequence[int] | None = None, samples: int = SAMPLES, seed: int = 0) -> Review:
+    """:func:`review_steps`, run to the end."""
+    return _run(review_steps(data, seats=seats, samples=samples, seed=seed))
+
+
+T = TypeVar("T")
+
+
+def _run(steps: Generator[Any, None, T]) -> T:
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            result: T = stop.value
+            return result
