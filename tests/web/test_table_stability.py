@@ -88,8 +88,8 @@ VIEW_TO_FELT: Final = 2.2
 ZOOM_IN: Final = 0.05
 
 
-def check_felt(geometry: BoardGeometry, aspect: float) -> None:
-    half_width, half_height = felt(aspect)
+def check_felt(geometry: BoardGeometry, aspect: float, small: bool) -> None:
+    half_width, half_height = felt(aspect, small)
     lead = next(b for b in geometry.tiles if b.arm is None)
     lx, ly = lead.center
     for b in geometry.tiles:
@@ -118,7 +118,7 @@ def test_placed_tiles_never_move_and_never_overlap(players: int, size: int, tabl
                 try:
                     geometry = board_geometry(layout, aspect, small=small)
                     view = check_step(geometry, seen, view)
-                    check_felt(geometry, aspect)
+                    check_felt(geometry, aspect, small)
                 except AssertionError as error:
                     raise AssertionError(f"seed {seed}, {lead} lead, step {step}: {error} in {layout!r}") from None
 

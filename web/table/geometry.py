@@ -309,9 +309,14 @@ FELT_AREA: Final = 300 * HALF * HALF
 the smallest table drawn, so a long layout turns only well out."""
 
 
-def felt(aspect: float) -> tuple[float, float]:
-    """Half the felt's width and half its height, at ``aspect``."""
-    width = math.sqrt(FELT_AREA * aspect)
+SMALL_FELT_AREA: Final = 180 * HALF * HALF
+"""The felt of a small table (a phone's): three fifths of the area, so the
+chains turn sooner and the tiles stay large enough to read their pips."""
+
+
+def felt(aspect: float, small: bool = False) -> tuple[float, float]:
+    """Half the felt's width and half its height, at ``aspect``, on a ``small`` table or not."""
+    width = math.sqrt((SMALL_FELT_AREA if small else FELT_AREA) * aspect)
     return width / 2, width / aspect / 2
 
 
@@ -382,7 +387,7 @@ def board_geometry(layout: Layout, aspect: float = 1.6, *, small: bool = False) 
     a ``small`` table draws a short layout's tiles larger."""
     if not aspect > 0 or not math.isfinite(aspect):
         raise ValueError(f"the aspect ratio must be a positive number, not {aspect!r}")
-    return _geometry(_Snapshot.of(layout), aspect, SMALL_MIN_AREA if small else MIN_AREA)
+    return _geometry(_Snapshot.of(layout), aspect, small)
 
 
 def _main_run(end: End, lead: Tile, half_width: float, half_height: float) -> _Run:
@@ -452,12 +457,13 @@ def _centre(box: Box) -> Vec:
 
 
 @functools.lru_cache(maxsize=64)
-def _geometry(layout: _Snapshot, aspect: float, min_area: float) -> BoardGeometry:
+def _geometry(layout: _Snapshot, aspect: float, small: bool) -> BoardGeometry:
     # Cached: the page draws the same layout again whenever the selection changes.
+    min_area = SMALL_MIN_AREA if small else MIN_AREA
     lead = layout.lead
     if lead is None:
         return BoardGeometry(_fit((), aspect, min_area), (), {}, None, 0)
-    felt_half = half_width, half_height = felt(aspect)
+    felt_half = half_width, half_height = felt(aspect, small)
     if lead.tile.is_double:
         lead_box = (-HALF / 2, -HALF, HALF / 2, HALF)
     else:
