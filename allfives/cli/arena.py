@@ -78,6 +78,14 @@ class ArenaResult:
             return math.inf
         return 1.96 * statistics.stdev(self.margins) / math.sqrt(len(self.margins))
 
+    def add(self, other: ArenaResult) -> None:
+        """Pool ``other`` (the same players, other deals) into this result."""
+        self.margins.extend(other.margins)
+        self.hands = [a + b for a, b in zip(self.hands, other.hands, strict=True)]
+        self.matches = [a + b for a, b in zip(self.matches, other.matches, strict=True)]
+        for name, seconds in other.times.items():
+            self.times.setdefault(name, []).extend(seconds)
+
 
 def _seat_players(rules: Rules, first: Player, second: Player, swapped: bool) -> tuple[list[Player], int, list[str]]:
     """Who sits where, the first player's side, and each seat's role."""
@@ -257,13 +265,15 @@ def percentiles(seconds: Sequence[float]) -> tuple[float, float, float]:
     return (1000 * statistics.median(ordered), 1000 * p95, 1000 * ordered[-1])
 
 
-def report(result: ArenaResult, args: argparse.Namespace, rules: Rules) -> dict[str, object]:
+def report(
+    result: ArenaResult, args: argparse.Namespace, rules: Rules, by_seed: Sequence[tuple[int, ArenaResult]]
+) -> dict[str, object]:
     low, high = result.mean() - result.interval(), result.mean() + result.interval()
     out: dict[str, object] = {
         "first": result.first,
         "second": result.second,
         "rules": rules.to_json(),
-        "seed": args.seed,
+        "seed": by_seed[0][0] if len(by_seed) == 1 else None,
         "budget_ms": args.budget_ms,
         "pairs": len(result.margins),
         "margin_per_hand": round(result.mean(), 2),
@@ -274,7 +284,30 @@ def report(result: ArenaResult, args: argparse.Namespace, rules: Rules) -> dict[
         out["matches_won"] = {"first": result.matches[0], "second": result.matches[1]}
     else:
         out["hands_won"] = {"first": result.hands[0], "second": result.hands[1], "tied": result.hands[2]}
+    if len(by_seed) > 1:
+        out["seeds"] = [
+            {
+                "seed": seed,
+                "pairs": len(part.margins),
+                "margin_per_hand": round(part.mean(), 2),
+                "ci95": [round(part.mean() - part.interval(), 2), round(part.mean() + part.interval(), 2)],
+            }
+            for seed, part in by_seed
+        ]
     return out
+
+
+def seeds_of(text: str) -> list[int]:
+    """``--seeds``: whole numbers separated by commas, each once."""
+    try:
+        seeds = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"seeds are whole numbers separated by commas, such as 101,102,103; not {text!r}"
+        ) from None
+    if len(set(seeds)) != len(seeds):
+        raise argparse.ArgumentTypeError(f"each seed once: {text!r}")
+    return seeds
 
 
 def add_arguments(parser: argparse.ArgumentParser, extra_players: Sequence[str] = ()) -> None:
@@ -288,6 +321,11 @@ def add_arguments(parser: argparse.ArgumentParser, extra_players: Sequence[str] 
         "--matches", type=int, default=0, help="play this many pairs of whole matches instead of single hands"
     )
     parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the players (default 1)")
+    parser.add_argument(
+        "--seeds",
+        type=seeds_of,
+        help="several seeds, such as 101,102,103: --deals (or --matches) pairs each, pooled, and each seed's figure",
+    )
     parser.add_argument(
         "--budget-ms",
         type=float,
@@ -311,17 +349,30 @@ def run(args: argparse.Namespace, seats: Seats = GAME) -> int:
     rules = rules_from_args(args)
     budget = args.budget_ms if args.budget_ms and args.budget_ms > 0 else None
     levels = (args.first, args.second)
-    if args.matches:
-        result = play_matches(rules, levels, args.matches, args.seed, budget, args.progress, max(1, args.jobs), seats)
-    else:
-        result = play_deals(rules, levels, args.deals, args.seed, budget, args.progress, max(1, args.jobs), seats)
-    out = report(result, args, rules)
+    jobs = max(1, args.jobs)
+    by_seed: list[tuple[int, ArenaResult]] = []
+    for seed in args.seeds or [args.seed]:
+        if args.matches:
+            part = play_matches(rules, levels, args.matches, seed, budget, args.progress, jobs, seats)
+        else:
+            part = play_deals(rules, levels, args.deals, seed, budget, args.progress, jobs, seats)
+        by_seed.append((seed, part))
+    result = ArenaResult(*levels)
+    for _seed, part in by_seed:
+        result.add(part)
+    out = report(result, args, rules, by_seed)
     if args.json:
         print(json.dumps(out))
         return 0
     unit = "match pairs" if args.matches else "deal pairs"
     low, high = result.mean() - result.interval(), result.mean() + result.interval()
-    print(f"arena: {result.first} vs {result.second}, rules {json.dumps(rules.to_json())}, seed {args.seed}")
+    seeds = ("seeds " if len(by_seed) > 1 else "seed ") + ",".join(str(seed) for seed, _part in by_seed)
+    print(f"arena: {result.first} vs {result.second}, rules {json.dumps(rules.to_json())}, {seeds}")
+    for seed, part in by_seed if len(by_seed) > 1 else ():
+        part_low, part_high = part.mean() - part.interval(), part.mean() + part.interval()
+        print(
+            f"  seed {seed}: {part.mean():+.2f} (95% CI {part_low:+.2f} .. {part_high:+.2f}) over {len(part.margins)}"
+        )
     print(
         f"margin per hand ({result.first} - {result.second}): {result.mean():+.2f}"
         f" (95% CI {low:+.2f} .. {high:+.2f}) over {len(result.margins)} {unit}"

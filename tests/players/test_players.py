@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import itertools
+import json
 import random
 
 import pytest
@@ -512,6 +513,34 @@ def test_arena_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "margin per hand (medium - easy)" in out
     assert "95% CI" in out
     assert "move time medium" in out
+
+
+def test_arena_over_several_seeds_pools_their_pairs_and_shows_each(capsys: pytest.CaptureFixture[str]) -> None:
+    """Held-out measurement as a habit: ``--seeds 101,102`` plays the pairs
+    of each seed, reports each seed's figure, and pools them all."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = ["medium", "easy", "--deals", "3", "--hand-size", "5", "--json"]
+    assert run(parser.parse_args([*args, "--seeds", "101,102"])) == 0
+    pooled = json.loads(capsys.readouterr().out)
+    each = []
+    for seed in (101, 102):
+        assert run(parser.parse_args([*args, "--seed", str(seed)])) == 0
+        each.append(json.loads(capsys.readouterr().out))
+    assert [s["margin_per_hand"] for s in pooled["seeds"]] == [e["margin_per_hand"] for e in each]
+    assert pooled["pairs"] == 6
+    assert pooled["margin_per_hand"] == pytest.approx(sum(e["margin_per_hand"] for e in each) / 2, abs=0.01)
+    assert pooled["seed"] is None
+    assert run(parser.parse_args([*args[:-1], "--seeds", "101,102"])) == 0
+    assert "  seed 102: " in capsys.readouterr().out
+
+
+def test_arena_seeds_are_whole_numbers_each_once() -> None:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    for bad in ("101,x", "101,101"):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["medium", "easy", "--seeds", bad])
 
 
 def test_expert_takes_only_what_a_person_or_the_game_sets_and_its_two_injections() -> None:

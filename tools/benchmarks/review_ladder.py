@@ -92,25 +92,38 @@ def ladder(args: argparse.Namespace) -> None:
         )
 
 
+#: Bands to compare in ``noise``: the upper bound of best, good, inaccuracy and mistake.
+CANDIDATE_BANDS = ((0.0, 2.5, 5.0, 10.0), (0.5, 2.5, 5.0, 10.0), (1.0, 2.5, 5.0, 10.0), (1.0, 3.0, 6.0, 12.0))
+
+
 def noise(args: argparse.Namespace) -> None:
     seeds = (1, 2, 3, 4, 5)
     spreads: list[float] = []
-    changed = 0
-    total = 0
+    losses: list[list[float]] = []
     for number in range(args.hands):
         text = one_hand("medium", args.seed, number, args.budget_ms)
         reviews = [review(text, seats=(0,), samples=args.samples, seed=s).judgements(0) for s in seeds]
         for same in zip(*reviews, strict=True):
-            total += 1
-            spreads.append(statistics.pstdev(j.lost for j in same))
-            changed += len({j.grade for j in same}) > 1
+            lost = [j.lost for j in same]
+            losses.append(lost)
+            spreads.append(statistics.pstdev(lost))
+    total = len(losses)
     print(f"{args.hands} hands of medium, seed {args.seed}, {args.samples} samples a decision, judge seeds {seeds}")
     print(f"decisions: {total}")
     print(
         f"spread of a decision's points lost across seeds: median {statistics.median(spreads):.2f}, "
         f"90th percentile {sorted(spreads)[int(0.9 * len(spreads))]:.2f}"
     )
-    print(f"grade not the same under all five seeds: {changed} of {total} ({100 * changed / total:.0f}%)")
+    for bounds in CANDIDATE_BANDS:
+
+        def grade(lost: float, bounds: tuple[float, ...] = bounds) -> int:
+            return next((i for i, bound in enumerate(bounds) if lost <= bound), len(bounds))
+
+        changed = sum(len({grade(x) for x in lost}) > 1 for lost in losses)
+        print(
+            f"bands {bounds}: grade not the same under all five seeds: {changed} of {total} "
+            f"({100 * changed / total:.0f}%)"
+        )
 
 
 def main() -> None:
