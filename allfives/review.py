@@ -42,28 +42,35 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypeVar
 
+from .chance import shuffle
+from .events import Drew
+from .hand import HandState
 from .match import Match
 from .players.endgame import TooBig, solve
 from .players.expert import ENDGAME_TILES, LEARNED, NODE_LIMIT
 from .players.knowledge import Knowledge
+from .players.rollout import rollout
 from .players.search import margin, play_out
 from .players.simple import greedy_move
-from .record import positions
-from .tiles import Move
+from .record import from_record, positions
+from .tiles import TILES, Move, Tile
 from .view import SeatView, view_of
 
 __all__ = [
     "BANDS",
     "GRADE_NAMES",
+    "LUCK_SAMPLES",
     "SAMPLES",
     "Choice",
     "Grade",
     "HandReview",
     "Judgement",
+    "Luck",
     "Review",
     "decisions",
     "judge",
     "judge_steps",
+    "luck_of_hand",
     "review",
     "review_steps",
 ]
@@ -163,12 +170,44 @@ class Judgement:
         }
 
 
+LUCK_SAMPLES = 200
+"""Shuffles of the boneyard per value in a chance event's luck."""
+
+
+@dataclass(frozen=True, slots=True)
+class Luck:
+    """A chance event and how much it favoured each side, in points: the
+    deal (``move_number`` 0, ``seat`` None), or the tiles ``seat`` drew
+    after move ``move_number`` of the hand."""
+
+    hand: int
+    move_number: int
+    seat: int | None
+    tiles: tuple[Tile, ...]
+    favour: tuple[float, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand,
+            "after_move": self.move_number,
+            "seat": self.seat,
+            "tiles": [str(tile) for tile in self.tiles],
+            "favour": list(self.favour),
+        }
+
+
 @dataclass(frozen=True, slots=True)
 class HandReview:
-    """A hand's decisions, in the order they were made."""
+    """A hand's decisions, in the order they were made, and its chance
+    events (the deal, then each seat's draws), when luck was measured."""
 
     number: int
     judgements: tuple[Judgement, ...]
+    luck: tuple[Luck, ...] = ()
+
+    def luck_of(self, side: int) -> float:
+        """How much the hand's chance events favoured ``side``, in all."""
+        return round(sum(event.favour[side] for event in self.luck), 2)
 
     def of(self, seat: int) -> tuple[Judgement, ...]:
         return tuple(j for j in self.judgements if j.seat == seat)
@@ -204,6 +243,7 @@ class Review:
                 {"seat": s, "lost_per_decision": self.lost_per_decision(s), "grades": self.grades(s)} for s in seats
             ],
             "decisions": [j.to_json() for j in self.judgements()],
+            "luck": [event.to_json() for hand in self.hands for event in hand.luck],
         }
 
 
@@ -265,6 +305,75 @@ def _sampled(
     return [total / weights for total in totals], samples
 
 
+def _values(states: Iterable[HandState], before: Sequence[int]) -> list[float]:
+    """Each side's mean margin over ``states`` played out by the Expert's
+    learned rule for every seat, every hand known."""
+    totals: list[float] = []
+    count = 0
+    for state in states:
+        result = rollout(state, "learned", weights=LEARNED.weights)
+        margins = [margin(before, result, side) for side in range(len(before))]
+        totals = margins if not totals else [a + b for a, b in zip(totals, margins, strict=True)]
+        count += 1
+    return [total / count for total in totals]
+
+
+def _shuffled(state: HandState, rng: random.Random, samples: int, then: Move | None = None) -> Iterable[HandState]:
+    """``samples`` copies of ``state``, each with its boneyard shuffled (and
+    ``then`` played, when given)."""
+    for _ in range(samples):
+        copy = state.copy()
+        shuffle(copy.boneyard, rng)
+        if then is not None:
+            copy.apply(then)
+        yield copy
+
+
+def _redealt(state: HandState, rng: random.Random, samples: int) -> Iterable[HandState]:
+    """``samples`` fresh deals of ``state``'s hand: the same seats and hand
+    sizes, the same leader (or the rules' forced lead), the tiles shuffled."""
+    sizes = [len(hand) for hand in state.hands]
+    for _ in range(samples):
+        tiles = list(TILES)
+        shuffle(tiles, rng)
+        hands, start = [], 0
+        for size in sizes:
+            hands.append(tiles[start : start + size])
+            start += size
+        yield HandState(state.rules, hands, tiles[start:], state.leader, state.scores, state.number)
+
+
+def luck_of_hand(match: Match, number: int, rng: random.Random, samples: int = LUCK_SAMPLES) -> tuple[Luck, ...]:
+    """The luck of hand ``number`` of ``match``: of its deal, and of every
+    run of draws. An event's luck for a side is the value after it, as it
+    fell, less the value expected before it over every way it could have
+    fallen (the GNU Backgammon measure). Luck is a fact of the deal, not a
+    belief, so the values here know every hand: each is a mean over
+    ``samples`` shuffles of the tiles still face down, played out by the
+    Expert's learned rule for every seat (Easy's rule, faster, followed
+    real play far less closely: docs/ai.md)."""
+    history = match.history[number - 1]
+    start = match.until(number, 0).hand
+    assert start is not None
+    before = history.scores_before
+    dealt = _values(_shuffled(start, rng, samples), before)
+    expected = _values(_redealt(start, rng, samples), before)
+    events = [Luck(number, 0, None, (), tuple(round(a - b, 2) for a, b in zip(dealt, expected, strict=True)))]
+    for index, move in enumerate(history.moves):
+        state = match.until(number, index).hand
+        assert state is not None
+        after = state.copy()
+        drawn = [event for event in after.play(move) if isinstance(event, Drew)]
+        if not drawn or after.is_over:
+            continue
+        fell = _values(_shuffled(after, rng, samples), before)
+        could = _values(_shuffled(state, rng, samples, then=move), before)
+        favour = tuple(round(a - b, 2) for a, b in zip(fell, could, strict=True))
+        tiles = tuple(event.tile for event in drawn if event.tile is not None)
+        events.append(Luck(number, index + 1, drawn[0].seat, tiles, favour))
+    return tuple(events)
+
+
 def decisions(data: object, seats: Iterable[int] | None = None) -> list[tuple[int, int, SeatView, Move]]:
     """Every decision in a record (its parsed JSON or its text) of ``seats``
     (every seat when None): the hand's number, the move's number in that
@@ -291,7 +400,7 @@ def _last_move(match: Match) -> Move:
 
 
 def review_steps(
-    data: object, *, seats: Sequence[int] | None = None, samples: int = SAMPLES, seed: int = 0
+    data: object, *, seats: Sequence[int] | None = None, samples: int = SAMPLES, seed: int = 0, luck: bool = True
 ) -> Generator[tuple[int, int], None, Review]:
     """Review a record, one sampled deal a step; each step yields
     ``(decisions done, decisions in all)`` for a progress bar. Each decision
@@ -310,13 +419,18 @@ def review_steps(
                 hands.setdefault(number, []).append(stop.value)
                 break
             yield done, len(found)
-    reviewed = tuple(HandReview(number, tuple(judged)) for number, judged in sorted(hands.items()))
+    match = from_record(data)
+    numbers = range(1, len(match.history) + 1)
+    chance = {n: luck_of_hand(match, n, random.Random(f"{seed}/luck/{n}")) for n in numbers} if luck else {}
+    reviewed = tuple(HandReview(n, tuple(hands.get(n, ())), chance.get(n, ())) for n in numbers)
     return Review(reviewed, samples, seed)
 
 
-def review(data: object, *, seats: Sequence[int] | None = None, samples: int = SAMPLES, seed: int = 0) -> Review:
+def review(
+    data: object, *, seats: Sequence[int] | None = None, samples: int = SAMPLES, seed: int = 0, luck: bool = True
+) -> Review:
     """:func:`review_steps`, run to the end."""
-    return _run(review_steps(data, seats=seats, samples=samples, seed=seed))
+    return _run(review_steps(data, seats=seats, samples=samples, seed=seed, luck=luck))
 
 
 T = TypeVar("T")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .. import record
-from ..review import SAMPLES, Judgement, Review, review
+from ..review import SAMPLES, Judgement, Luck, Review, review
 
 __all__ = ["add_arguments", "run"]
 
@@ -27,6 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--samples", type=int, default=SAMPLES, help=f"sampled deals per decision (default {SAMPLES})")
     parser.add_argument("--seed", type=int, default=0, help="the same seed gives the same review")
+    parser.add_argument("--no-luck", action="store_true", help="leave out the luck of the deal and of each draw")
     parser.add_argument("--json", action="store_true", help="one JSON document, for tools")
 
 
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         seats = args.seat
         if seats is not None and not all(0 <= seat < players for seat in seats):
             return refuse(f"the record has seats 0 to {players - 1}")
-        result = review(text, seats=seats, samples=args.samples, seed=args.seed)
+        result = review(text, seats=seats, samples=args.samples, seed=args.seed, luck=not args.no_luck)
     except record.RecordError as error:
         return refuse(str(error))
     if args.json:
@@ -63,7 +64,14 @@ def as_text(result: Review, seats: range | list[int]) -> str:
     lines: list[str] = []
     for hand in result.hands:
         lines.append(f"Hand {hand.number}")
-        lines.extend(f"  {_line(judgement)}" for judgement in hand.judgements)
+        events = sorted(
+            [(j.move_number, 1, f"  {_line(j)}") for j in hand.judgements]
+            + [(e.move_number, 2, f"  {_chance(e)}") for e in hand.luck]
+        )
+        lines.extend(line for _number, _order, line in events)
+        if hand.luck:
+            favours = ", ".join(f"side {side} {hand.luck_of(side):+.1f}" for side in range(len(hand.luck[0].favour)))
+            lines.append(f"  luck in all: {favours}")
     for seat in seats:
         made = result.judgements(seat)
         if not made:
@@ -75,6 +83,14 @@ def as_text(result: Review, seats: range | list[int]) -> str:
         )
     lines.append(f"({result.samples} sampled deals a decision, seed {result.seed})")
     return "\n".join(lines) + "\n"
+
+
+def _chance(event: Luck) -> str:
+    favours = ", ".join(f"side {side} {value:+.1f}" for side, value in enumerate(event.favour))
+    if event.seat is None:
+        return f"the deal: luck {favours}"
+    tiles = ", ".join(str(tile) for tile in event.tiles)
+    return f"after move {event.move_number}, seat {event.seat} drew {tiles}: luck {favours}"
 
 
 def _line(judgement: Judgement) -> str:

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from helpers import EXAMPLE_RECORD
 
+from allfives import Deal, Match, Move, Rules
 from allfives.cli import main
+from allfives.record import dumps
 
 ROOT = Path(__file__).parents[2]
 
@@ -34,11 +36,28 @@ def test_each_decision_is_a_line_and_each_seat_a_summary(tmp_path: Path) -> None
     assert main(["review", str(path), "--samples", "50", "--seed", "1"], out) == 0
     lines = out.getvalue().splitlines()
     assert lines[0] == "Hand 1"
-    assert lines[1].startswith("  move 1, seat 0: 5-5 (")
-    assert lines[1].endswith("the best: best")
+    assert lines[1].startswith("  the deal: luck side 0 ")
+    assert lines[2].startswith("  move 1, seat 0: 5-5 (")
+    assert lines[2].endswith("the best: best")
     assert any(line.startswith("  move 2, seat 1: 5-3 E (") for line in lines)
     assert any(line.startswith("Seat 0: 2 decisions, 0.00 points lost a decision (2 best,") for line in lines)
     assert lines[-1] == "(50 sampled deals a decision, seed 1)"
+
+
+def test_the_luck_of_each_draw_is_a_line_where_it_fell() -> None:
+    """Seat 1 cannot follow 6-1 and draws from the boneyard: its luck is told after move 1."""
+    match = Match(Rules(players=2, hand_size=3))
+    match.start_hand(Deal.from_text([["5-5", "5-2", "6-1"], ["4-3", "0-0", "3-3"]], leader=0))
+    match.play(Move.parse("6-1"))
+    record = dumps(match)
+    result = review("-", "--samples", "20", stdin=record)
+    assert result.returncode == 0, result.stderr
+    drew = [line for line in result.stdout.splitlines() if " drew " in line]
+    assert drew
+    assert drew[0].startswith("  after move 1, seat 1 drew ")
+    assert "luck in all: side 0 " in result.stdout
+    quiet = review("-", "--samples", "20", "--no-luck", stdin=record)
+    assert "luck" not in quiet.stdout
 
 
 def test_json_for_tools_and_one_seat_at_a_time() -> None:

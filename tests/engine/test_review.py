@@ -7,10 +7,12 @@ import random
 import pytest
 from helpers import EXAMPLE_RECORD
 
-from allfives import Deal, Match, Move, Rules, record
+from allfives import TILES, Deal, Match, Move, Rules, record
 from allfives.players import make_player
-from allfives.review import BANDS, Grade, decisions, grade_of, judge, review
+from allfives.review import BANDS, Grade, decisions, grade_of, judge, luck_of_hand, review
 from allfives.view import view_of
+
+ALL_TILES = [str(tile) for tile in TILES]
 
 
 def a_missed_ten() -> str:
@@ -117,3 +119,50 @@ def test_a_record_that_breaks_the_rules_is_refused_with_its_reason() -> None:
     broken = dict(EXAMPLE_RECORD, hands=[dict(EXAMPLE_RECORD["hands"][0], moves=["5-5", "6-6 E"])])
     with pytest.raises(record.RecordError, match="move 2"):
         review(broken, samples=10)
+
+
+# Luck
+
+
+def test_the_luck_of_a_draw_is_what_it_gave_less_what_it_could_have() -> None:
+    """Seat 1 holds nothing for 6-1 and draws; the deal and that run of draws
+    are the hand's chance events, each favouring one side by what the other
+    loses (two sides: the margins are opposite)."""
+    match = Match(Rules(players=2, hand_size=3))
+    match.start_hand(Deal.from_text([["5-5", "5-2", "6-1"], ["4-3", "0-0", "3-3"]], leader=0))
+    match.play(Move.parse("6-1"))
+    events = luck_of_hand(match, 1, random.Random(1), samples=200)
+    assert [(e.move_number, e.seat) for e in events] == [(0, None), (1, 1)]
+    drawn = events[1]
+    assert drawn.tiles, "the tiles seat 1 drew, in order"
+    assert all(tile in match.history[0].deal.boneyard for tile in drawn.tiles)
+    for event in events:
+        assert event.favour[0] == pytest.approx(-event.favour[1])
+
+
+def test_a_lucky_draw_is_lucky() -> None:
+    """Seat 1, holding 4-3, 0-0 and 3-3, cannot follow 5-5 and draws. When
+    the boneyard gives it 5-0 at once (an end of ten: 5 + 0 + ... scores),
+    the draw favours it; when it must draw tile after tile, it does not."""
+    rules = Rules(players=2, hand_size=3)
+    hands = [["5-5", "5-2", "6-1"], ["4-3", "0-0", "3-3"]]
+    rest = [t for t in ALL_TILES if t not in {*hands[0], *hands[1]}]
+
+    def luck_when_drawn_first(first: list[str]) -> float:
+        match = Match(rules)
+        boneyard = first + [t for t in rest if t not in first]
+        match.start_hand(Deal.from_text(hands, boneyard=boneyard, leader=0))
+        match.play(Move.parse("5-5"))
+        (draws,) = luck_of_hand(match, 1, random.Random(2), samples=300)[1:]
+        return draws.favour[1]
+
+    assert luck_when_drawn_first(["5-0"]) > 0
+    assert luck_when_drawn_first(["1-0", "2-0", "2-1", "4-0", "4-1", "4-2", "6-0", "6-2", "6-3", "5-3"]) < 0
+
+
+def test_a_review_carries_each_hands_luck_and_its_sum() -> None:
+    judged = review(EXAMPLE_RECORD, samples=20, seed=3)
+    (hand,) = judged.hands
+    assert hand.luck[0].seat is None, "the deal first"
+    assert hand.luck_of(0) == pytest.approx(sum(e.favour[0] for e in hand.luck), abs=0.01)
+    assert review(EXAMPLE_RECORD, samples=20, seed=3, luck=False).hands[0].luck == ()

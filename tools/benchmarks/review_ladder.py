@@ -3,6 +3,7 @@ computer levels? And how noisy is a grade?
 
     python -m tools.benchmarks.review_ladder ladder --hands 200 --seed 11
     python -m tools.benchmarks.review_ladder noise --hands 40 --seed 5
+    python -m tools.benchmarks.review_ladder luck --hands 300 --seed 13
 
 ``ladder``: seeded 2-player hands (default rules, a fresh match each hand so
 the match's end does not weigh on them), each level in seat 0 against
@@ -10,6 +11,11 @@ Medium in seat 1, the same deals for every level; the judge reviews seat 0's
 decisions. Prints each level's points lost per decision with a 95% interval
 (bootstrap over hands: the decisions of one hand are not independent), the
 grade counts, and the judge's time per decision.
+
+``luck``: Medium against Medium; does each hand's result for seat 0 read
+as its luck plus its skill (the points the other seat lost less its own)?
+Prints the mean luck (about 0 if it is measured fairly), the mean and
+spread of what luck and skill leave unexplained, and the correlations.
 
 ``noise``: Medium's decisions in ``--hands`` hands reviewed with five judge
 seeds: the spread of each decision's points lost across seeds, and how
@@ -126,16 +132,52 @@ def noise(args: argparse.Namespace) -> None:
         )
 
 
+def luck(args: argparse.Namespace) -> None:
+    """Medium against Medium: each hand's result for seat 0 against its
+    luck (the deal and the draws) and skill (the points seat 1 lost less
+    those seat 0 lost)."""
+    results: list[float] = []
+    lucks: list[float] = []
+    skills: list[float] = []
+    for number in range(args.hands):
+        text = one_hand("medium", args.seed, number, args.budget_ms)
+        judged = review(text, samples=args.samples, seed=args.seed)
+        (hand,) = judged.hands
+        history = record.from_record(text).history[0]
+        gains = [after - before for before, after in zip(history.scores_before, history.scores_after, strict=True)]
+        results.append(gains[0] - gains[1])
+        lucks.append(hand.luck_of(0))
+        skills.append(sum(j.lost for j in hand.of(1)) - sum(j.lost for j in hand.of(0)))
+    explained = [a + b for a, b in zip(lucks, skills, strict=True)]
+    residual = [r - e for r, e in zip(results, explained, strict=True)]
+    n = len(results)
+
+    def ci(values: list[float]) -> str:
+        mean = statistics.fmean(values)
+        half = 1.96 * statistics.stdev(values) / n**0.5
+        return f"{mean:+.2f} ({mean - half:+.2f} .. {mean + half:+.2f})"
+
+    print(f"{n} hands of medium against medium, seed {args.seed}, {args.samples} samples a decision")
+    print(f"result for seat 0 a hand: {ci(results)}")
+    print(f"luck of seat 0 a hand: {ci(lucks)}; its spread (sd) {statistics.stdev(lucks):.1f}")
+    print(f"skill of seat 0 a hand (points seat 1 lost less seat 0's): {ci(skills)}")
+    print(f"result - (luck + skill): {ci(residual)}; its spread (sd) {statistics.stdev(residual):.1f}")
+    print(
+        f"correlation of the result with luck + skill: {statistics.correlation(results, explained):.2f}; "
+        f"with luck alone: {statistics.correlation(results, lucks):.2f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("ladder", "noise"))
+    parser.add_argument("what", choices=("ladder", "noise", "luck"))
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--samples", type=int, default=SAMPLES)
     parser.add_argument("--budget-ms", type=float, default=300.0, help="the searching levels' budget (the game's)")
     parser.add_argument("--levels", default=",".join((*LEVELS, REFERENCE)))
     args = parser.parse_args()
-    (ladder if args.what == "ladder" else noise)(args)
+    {"ladder": ladder, "noise": noise, "luck": luck}[args.what](args)
 
 
 if __name__ == "__main__":
