@@ -93,16 +93,18 @@ class Grade(Enum):
 GRADE_NAMES = tuple(grade.value for grade in Grade)
 
 BANDS: tuple[tuple[float, Grade], ...] = (
-    (0.0, Grade.BEST),
+    (1.0, Grade.BEST),
     (2.5, Grade.GOOD),
     (5.0, Grade.INACCURACY),
     (10.0, Grade.MISTAKE),
 )
 """The grade of a decision that lost at most each bound (in points); more
 than the last bound is a :attr:`Grade.BLUNDER`. All Fives scores in fives:
-losing half a score on average is an inaccuracy, a whole score a mistake,
-two scores a blunder; under half a score is within what the samples' noise
-and the playouts' own errors can make (docs/ai.md)."""
+losing more than half a score on average is an inaccuracy, more than a
+whole score a mistake, more than two scores a blunder. Within a point of
+the best move is "best": the judge cannot rank moves closer than that (with
+"best" only for the judge's own first choice, half of all grades changed
+with the judge's seed; docs/benchmarks.md)."""
 
 
 def grade_of(lost: float) -> Grade:

@@ -88,7 +88,8 @@ def test_with_nothing_hidden_the_values_are_exact() -> None:
     ("lost", "grade"),
     [
         (0.0, Grade.BEST),
-        (0.1, Grade.GOOD),
+        (1.0, Grade.BEST),
+        (1.1, Grade.GOOD),
         (2.5, Grade.GOOD),
         (2.6, Grade.INACCURACY),
         (5.0, Grade.INACCURACY),
