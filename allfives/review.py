@@ -71,9 +71,12 @@ __all__ = [
     "judge",
     "judge_steps",
     "luck_of_hand",
+    "luck_steps",
     "review",
     "review_steps",
 ]
+
+T = TypeVar("T")
 
 SAMPLES = 200
 """Sampled deals per decision by default: the spread of a decision's points
@@ -307,9 +310,10 @@ def _sampled(
     return [total / weights for total in totals], samples
 
 
-def _values(states: Iterable[HandState], before: Sequence[int]) -> list[float]:
+def _values(states: Iterable[HandState], before: Sequence[int]) -> Generator[None, None, list[float]]:
     """Each side's mean margin over ``states`` played out by the Expert's
-    learned rule for every seat, every hand known."""
+    learned rule for every seat, every hand known; a step every few
+    playouts."""
     totals: list[float] = []
     count = 0
     for state in states:
@@ -317,7 +321,13 @@ def _values(states: Iterable[HandState], before: Sequence[int]) -> list[float]:
         margins = [margin(before, result, side) for side in range(len(before))]
         totals = margins if not totals else [a + b for a, b in zip(totals, margins, strict=True)]
         count += 1
+        if count % PLAYOUTS_A_STEP == 0:
+            yield
     return [total / count for total in totals]
+
+
+PLAYOUTS_A_STEP = 8
+"""Playouts between two steps of a luck measure: a few milliseconds in the page."""
 
 
 def _shuffled(state: HandState, rng: random.Random, samples: int, then: Move | None = None) -> Iterable[HandState]:
@@ -346,6 +356,13 @@ def _redealt(state: HandState, rng: random.Random, samples: int) -> Iterable[Han
 
 
 def luck_of_hand(match: Match, number: int, rng: random.Random, samples: int = LUCK_SAMPLES) -> tuple[Luck, ...]:
+    """:func:`luck_steps`, run to the end."""
+    return _run(luck_steps(match, number, rng, samples))
+
+
+def luck_steps(
+    match: Match, number: int, rng: random.Random, samples: int = LUCK_SAMPLES
+) -> Generator[None, None, tuple[Luck, ...]]:
     """The luck of hand ``number`` of ``match``: of its deal, and of every
     run of draws. An event's luck for a side is the value after it, as it
     fell, less the value expected before it over every way it could have
@@ -358,8 +375,8 @@ def luck_of_hand(match: Match, number: int, rng: random.Random, samples: int = L
     start = match.until(number, 0).hand
     assert start is not None
     before = history.scores_before
-    dealt = _values(_shuffled(start, rng, samples), before)
-    expected = _values(_redealt(start, rng, samples), before)
+    dealt = yield from _values(_shuffled(start, rng, samples), before)
+    expected = yield from _values(_redealt(start, rng, samples), before)
     events = [Luck(number, 0, None, (), tuple(round(a - b, 2) for a, b in zip(dealt, expected, strict=True)))]
     for index, move in enumerate(history.moves):
         state = match.until(number, index).hand
@@ -368,8 +385,8 @@ def luck_of_hand(match: Match, number: int, rng: random.Random, samples: int = L
         drawn = [event for event in after.play(move) if isinstance(event, Drew)]
         if not drawn or after.is_over:
             continue
-        fell = _values(_shuffled(after, rng, samples), before)
-        could = _values(_shuffled(state, rng, samples, then=move), before)
+        fell = yield from _values(_shuffled(after, rng, samples), before)
+        could = yield from _values(_shuffled(state, rng, samples, then=move), before)
         favour = tuple(round(a - b, 2) for a, b in zip(fell, could, strict=True))
         tiles = tuple(event.tile for event in drawn if event.tile is not None)
         events.append(Luck(number, index + 1, drawn[0].seat, tiles, favour))
@@ -404,28 +421,38 @@ def _last_move(match: Match) -> Move:
 def review_steps(
     data: object, *, seats: Sequence[int] | None = None, samples: int = SAMPLES, seed: int = 0, luck: bool = True
 ) -> Generator[tuple[int, int], None, Review]:
-    """Review a record, one sampled deal a step; each step yields
-    ``(decisions done, decisions in all)`` for a progress bar. Each decision
+    """Review a record in small steps (a sampled deal, a few playouts); each
+    step yields ``(tasks done, tasks in all)`` for a progress bar, a task
+    being a decision to judge or a hand's luck to measure. Each decision
     draws its samples from a generator seeded by ``seed``, its hand and its
     move, so a decision's judgement does not depend on which others are
     reviewed with it."""
     found = decisions(data, seats)
+    match = from_record(data)
+    numbers = range(1, len(match.history) + 1)
+    total = len(found) + (len(numbers) if luck else 0)
     hands: dict[int, list[Judgement]] = {}
     for done, (number, move_number, view, played) in enumerate(found):
         rng = random.Random(f"{seed}/{number}/{move_number}")
         steps = judge_steps(view, played, rng, samples=samples, hand=number, move_number=move_number)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as stop:
-                hands.setdefault(number, []).append(stop.value)
-                break
-            yield done, len(found)
-    match = from_record(data)
-    numbers = range(1, len(match.history) + 1)
-    chance = {n: luck_of_hand(match, n, random.Random(f"{seed}/luck/{n}")) for n in numbers} if luck else {}
+        judged = yield from _progress(steps, done, total)
+        hands.setdefault(number, []).append(judged)
+    chance: dict[int, tuple[Luck, ...]] = {}
+    for done, n in enumerate(numbers if luck else (), start=len(found)):
+        chance[n] = yield from _progress(luck_steps(match, n, random.Random(f"{seed}/luck/{n}")), done, total)
     reviewed = tuple(HandReview(n, tuple(hands.get(n, ())), chance.get(n, ())) for n in numbers)
     return Review(reviewed, samples, seed)
+
+
+def _progress(steps: Generator[None, None, T], done: int, total: int) -> Generator[tuple[int, int], None, T]:
+    """Run ``steps``, each saying ``(done, total)``."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            result: T = stop.value
+            return result
+        yield done, total
 
 
 def review(
@@ -433,9 +460,6 @@ def review(
 ) -> Review:
     """:func:`review_steps`, run to the end."""
     return _run(review_steps(data, seats=seats, samples=samples, seed=seed, luck=luck))
-
-
-T = TypeVar("T")
 
 
 def _run(steps: Generator[Any, None, T]) -> T:

@@ -9,7 +9,7 @@ from helpers import EXAMPLE_RECORD
 
 from allfives import TILES, Deal, Match, Move, Rules, record
 from allfives.players import make_player
-from allfives.review import BANDS, Grade, decisions, grade_of, judge, luck_of_hand, review
+from allfives.review import BANDS, Grade, decisions, grade_of, judge, luck_of_hand, review, review_steps
 from allfives.view import view_of
 
 ALL_TILES = [str(tile) for tile in TILES]
@@ -167,3 +167,22 @@ def test_a_review_carries_each_hands_luck_and_its_sum() -> None:
     assert hand.luck[0].seat is None, "the deal first"
     assert hand.luck_of(0) == pytest.approx(sum(e.favour[0] for e in hand.luck), abs=0.01)
     assert review(EXAMPLE_RECORD, samples=20, seed=3, luck=False).hands[0].luck == ()
+
+
+def test_a_review_runs_in_small_steps_that_say_how_far_it_is() -> None:
+    """The page runs a review a slice at a time: many steps (a sampled deal,
+    a few playouts each), the progress never going back, up to every task
+    (each decision, and each hand's luck)."""
+    steps = review_steps(EXAMPLE_RECORD, samples=30, seed=1)
+    progress = []
+    while True:
+        try:
+            progress.append(next(steps))
+        except StopIteration as stop:
+            result = stop.value
+            break
+    totals = {total for _done, total in progress}
+    assert totals == {len(result.judgements()) + len(result.hands)}
+    dones = [done for done, _total in progress]
+    assert dones == sorted(dones)
+    assert len(progress) >= 30 * len(result.judgements()), "a step a sampled deal"
