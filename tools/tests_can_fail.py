@@ -196,6 +196,14 @@ BREAKS: tuple[Break, ...] = (
         ("tests/browser/test_look.py", "-k", "sound"),
         browser=True,
     ),
+    Break(
+        "tab-saves-over-a-newer-game",
+        "a tab never saves over a newer game it has not seen",
+        "web/game/tabs.py",
+        "        if not self.owns():\n            self.covered = True\n",
+        "        if not self.alone and self.covered:\n            self.covered = True\n",
+        ("tests/web/test_tabs.py",),
+    ),
 )
 
 
