@@ -318,3 +318,13 @@ def app(page: Page, site: Site) -> App:
 def nested_app(page: Page, nested_site: Site) -> App:
     """The game's page on the site served under a sub-path."""
     return App(page=page, site=nested_site)
+
+
+@pytest.fixture
+def second_page(page: Page, page_log: PageLog) -> Page:
+    """A second tab of the same browser as ``page`` (one context: one
+    localStorage, one origin), logged the same way; it closes with ``page``'s context."""
+    tab = page.context.new_page()
+    tab.on("console", page_log.on_console)
+    tab.on("pageerror", page_log.on_page_error)
+    return tab

@@ -10,6 +10,7 @@ the dialogs from :mod:`dialogs`."""
 from __future__ import annotations
 
 import asyncio
+import secrets
 from typing import Any
 
 from pyscript import document, window
@@ -19,7 +20,7 @@ from allfives.record import RecordError
 from allfives.rules import RulesError
 from allfives.view import SeatView
 
-from game import dialogs, feel, intro, landing, pacing, translation, words
+from game import dialogs, elsewhere, feel, intro, landing, pacing, tabs, translation, words
 from game.store import Store
 from page import motion, service_worker
 from page.dom import by_id, closest, el, q
@@ -42,6 +43,9 @@ class Page(Shell):
     def __init__(self) -> None:
         super().__init__()
         self.store = Store(window)
+        # One game, one writer: this tab's part in sharing the saved game with the game's other tabs.
+        self.keeper = tabs.Keeper(self.store, secrets.token_hex(8))
+        self.channel: Any = None
         prefs = self.store.prefs()
         languages = [str(x) for x in (window.navigator.languages or [window.navigator.language or "en"])]
         self.t = Translator(prefs.get("language") or pick_language(languages))
@@ -92,6 +96,8 @@ class Page(Shell):
     def start(self) -> None:
         translation.translate_static(self)
         self.bind()
+        elsewhere.listen(self)
+        elsewhere.take_over(self)  # before the save is read: whatever another tab writes after it is refused
         game, problem = self.initial_game()
         self.begin(game)  # the header says whose turn it is, or that the game cannot be saved
         for button in ("hint", "undo", "new", "menu", "embed-code", "how-to", "sound"):
@@ -125,6 +131,10 @@ class Page(Shell):
                 return Game.from_record_data(decode_link(fragment[len("#game=") :])), None
             except (LinkError, RecordError) as error:
                 link_problem = refusal.reason(self.t, str(error))
+        return self.saved_game(link_problem)
+
+    def saved_game(self, link_problem: str | None = None) -> tuple[Game, tuple[str, str, bool] | None]:
+        """The saved game, else a new match; a save that cannot be read is kept aside."""
         saved = self.store.saved_game()
         if saved is not None:
             try:
@@ -550,7 +560,7 @@ class Page(Shell):
         event.preventDefault()
 
     def on_key(self, event: Any) -> None:
-        if by_id("dialog").open or str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
+        if self.keeper.covered or by_id("dialog").open or str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
             return
         key = str(event.key)
         if key == "Escape" and self.selected is not None:
@@ -633,7 +643,12 @@ class Page(Shell):
     # Saving
 
     def save(self) -> None:
-        if self.game is not None and not self.store.save_game(self.game.save_text()):
+        if self.game is None:
+            return
+        saved = self.keeper.save(self.game.save_text())
+        if saved is tabs.Saved.OVERTAKEN:
+            elsewhere.cover(self)
+        elif saved is tabs.Saved.FAILED:
             self.set_status(self.t("cannot_save"), lasting=True)
 
     def record_result(self) -> None:

@@ -245,6 +245,9 @@ MESSAGES = {
     "cannot_save": "Dieser Browser lässt das Spiel nicht speichern: Es geht ohne Speichern weiter.",
     "how_to_play": "So wird gespielt: die Regeln mit Beispielen",
     "update_ready": "Eine neue Version ist bereit: Sie startet beim nächsten Öffnen des Spiels.",
+    "elsewhere_title": "Dieses Spiel geht in einem anderen Tab weiter",
+    "elsewhere_help": "Die Züge dort bleiben erhalten. Mit „Hier spielen“ holst du das Spiel in diesen Tab zurück.",
+    "play_here": "Hier spielen",
     # The embeddable replay (embed.html)
     # Controls
     "embed_title": "All-Fives-Wiedergabe",

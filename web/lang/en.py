@@ -226,6 +226,9 @@ MESSAGES = {
     "cannot_save": "This browser will not let the game be saved: playing on without saving.",
     "how_to_play": "How to play: the rules, with examples",
     "update_ready": "A new version is ready: it starts the next time you open the game.",
+    "elsewhere_title": "This game continues in another tab",
+    "elsewhere_help": "The moves made there are kept. Play here to bring the game back to this tab.",
+    "play_here": "Play here",
     # The embeddable replay (embed.html)
     # Controls
     "embed_title": "All Fives replay",

@@ -248,6 +248,9 @@ MESSAGES = {
     "cannot_save": "Este navegador non permite gardar a partida: séguese xogando sen gardar.",
     "how_to_play": "Como se xoga: as regras, con exemplos",
     "update_ready": "Hai unha nova versión lista: comeza a próxima vez que abras o xogo.",
+    "elsewhere_title": "Esta partida continúa noutra lapela",
+    "elsewhere_help": "As xogadas feitas alí consérvanse. Con «Xogar aquí» trae a partida de volta a esta lapela.",
+    "play_here": "Xogar aquí",
     # The embeddable replay (embed.html)
     # Controls
     "embed_title": "Repetición de All Fives",

@@ -248,6 +248,9 @@ MESSAGES = {
     "cannot_save": "Ez a böngésző nem engedi menteni a játékot: mentés nélkül játszol tovább.",
     "how_to_play": "Hogyan kell játszani: a szabályok példákkal",
     "update_ready": "Új változat érhető el: a játék következő megnyitásakor indul.",
+    "elsewhere_title": "Ez a játék egy másik lapon folytatódik",
+    "elsewhere_help": "Az ott megtett lépések megmaradnak. A „Játék itt” gombbal visszahozod a játékot erre a lapra.",
+    "play_here": "Játék itt",
     # The embeddable replay (embed.html)
     # Controls
     "embed_title": "All Fives-visszajátszás",

@@ -246,6 +246,9 @@ MESSAGES = {
     "cannot_save": "Dëse Browser léisst d'Spill net späicheren: et gëtt ouni Späichere weidergespillt.",
     "how_to_play": "Wéi ee spillt: d'Reegelen, mat Beispiller",
     "update_ready": "Eng nei Versioun ass prett: se start, wann s de d'Spill nach eng Kéier opmaachs.",
+    "elsewhere_title": "Dëst Spill geet an engem aneren Tab weider",
+    "elsewhere_help": "D'Zich, déi do gemaach goufen, bleiwen erhalen. Mat „Hei spillen“ hëls de d'Spill an dësen Tab zréck.",
+    "play_here": "Hei spillen",
     # The embeddable replay (embed.html). A record is an "Opzeechnung".
     "embed_title": "Widderhuelung vun All Fives",
     "embed_back": "Zréck",
