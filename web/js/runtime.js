@@ -25,6 +25,9 @@
 // random generator is reseeded from the browser's entropy (new matches must
 // not repeat). The string hash seed stays the build's; nothing in the game
 // depends on it.
+// PyScript's package cache is kept in memory (web/js/idbmap.js), so a
+// frame without storage starts as well as any.
+import "./idbmap.js";
 import { unpack } from "./sparse.js";
 import { loadPyodide as plainLoad } from "./vendor/pyodide/pyodide.mjs";
 
@@ -43,8 +46,19 @@ const RESEED = "import random as _r\n_r.seed()\ndel _r";
 // call of the page, which lets go of its 30 MB once Python holds them.
 let early = readEarly();
 
+// Whether the site's service worker controls this page (a return visit).
+// In a frame sandboxed without allow-same-origin even asking throws: there
+// is no worker and no cache there, only the network.
+function controlled() {
+  try {
+    return Boolean("caches" in globalThis && navigator.serviceWorker && navigator.serviceWorker.controller);
+  } catch {
+    return false;
+  }
+}
+
 function readEarly() {
-  const returning = "caches" in globalThis && navigator.serviceWorker && navigator.serviceWorker.controller;
+  const returning = controlled();
   const snapshot = returning
     ? caches.match(SNAPSHOT_URL).then((response) => (response && response.body ? snapshotBytes(response) : null))
     : Promise.resolve(null);
