@@ -196,6 +196,42 @@ BREAKS: tuple[Break, ...] = (
         ("tests/browser/test_look.py", "-k", "sound"),
         browser=True,
     ),
+    Break(
+        "embed-needs-storage",
+        "a replay framed by another site starts where its frame gets no storage",
+        "web/js/idbmap.js",
+        'const PREFIX = "IDBMap/";\n',
+        'const PREFIX = "no database is kept in memory/";\n',
+        ("tests/browser/test_embed_anywhere.py", "-k", "no_storage"),
+        browser=True,
+    ),
+    Break(
+        "embed-asks-for-the-worker",
+        "a replay starts in a frame sandboxed without allow-same-origin",
+        "web/js/runtime.js",
+        "  const returning = controlled();\n",
+        '  const returning = "caches" in globalThis && navigator.serviceWorker && navigator.serviceWorker.controller;\n',
+        ("tests/browser/test_embed_anywhere.py", "-k", "sandboxed"),
+        browser=True,
+    ),
+    Break(
+        "facade-frame-of-fixed-height",
+        "the copied embed code sizes its frame to the replay",
+        "web/js/facade.js",
+        "    frames.add(frame);\n",
+        "",
+        ("tests/browser/test_embed_anywhere.py", "-k", "copied"),
+        browser=True,
+    ),
+    Break(
+        "embed-loads-for-ever",
+        "a replay that cannot start says so, never an endless Loading",
+        "web/js/loading.js",
+        "    if (!isReady()) watchdog = setTimeout(stuck, STUCK_MS);\n",
+        "",
+        ("tests/browser/test_embed_anywhere.py", "-k", "cannot_start"),
+        browser=True,
+    ),
 )
 
 
