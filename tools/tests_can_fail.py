@@ -232,6 +232,15 @@ BREAKS: tuple[Break, ...] = (
         ("tests/browser/test_embed_anywhere.py", "-k", "cannot_start"),
         browser=True,
     ),
+    Break(
+        "runtime-failure-unsaid",
+        "a replay whose runtime fails to arrive says so at once",
+        "web/js/runtime.js",
+        "    return await Promise.race([load(), refused]);\n",
+        "    return await load();\n",
+        ("tests/browser/test_embed_anywhere.py", "-k", "at_once"),
+        browser=True,
+    ),
 )
 
 

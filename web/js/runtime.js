@@ -89,7 +89,9 @@ async function snapshotBytes(response) {
 // fetch of the standard library answered with the bytes fetched early.
 // Should an early download have failed (a host that served the WebAssembly
 // under another type, say), that file is fetched again, as Pyodide would
-// have: Pyodide itself never settles a start whose instantiation failed.
+// have. Pyodide itself never settles a start whose instantiation failed, so
+// should that fail too, the start fails with it here (and the loading
+// screen says so, web/js/loading.js) rather than wait for ever.
 async function withEarly(ready, load) {
   const instantiate = WebAssembly.instantiateStreaming;
   const plainFetch = globalThis.fetch;
@@ -97,8 +99,12 @@ async function withEarly(ready, load) {
     console.warn(`All Fives: ${url} is fetched again; the early download failed.`, error);
     return plainFetch.call(globalThis, url);
   };
-  WebAssembly.instantiateStreaming = async (_source, imports) => {
-    WebAssembly.instantiateStreaming = instantiate;
+  let refuse = () => {};
+  const refused = new Promise((_resolve, reject) => {
+    refuse = reject;
+  });
+  refused.catch(() => {});
+  const instantiateEarly = async (imports) => {
     let module;
     try {
       module = await ready.compiled;
@@ -106,6 +112,15 @@ async function withEarly(ready, load) {
       return instantiate(again(WASM_URL, error), imports);
     }
     return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  WebAssembly.instantiateStreaming = async (_source, imports) => {
+    WebAssembly.instantiateStreaming = instantiate;
+    try {
+      return await instantiateEarly(imports);
+    } catch (error) {
+      refuse(error);
+      throw error;
+    }
   };
   globalThis.fetch = function (input, init) {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
@@ -121,7 +136,7 @@ async function withEarly(ready, load) {
     return plainFetch.call(this, input, init);
   };
   try {
-    return await load();
+    return await Promise.race([load(), refused]);
   } finally {
     WebAssembly.instantiateStreaming = instantiate;
     globalThis.fetch = plainFetch;
