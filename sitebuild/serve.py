@@ -1,5 +1,6 @@
 """A local HTTP server for dist/: the MIME types the site needs, no caching,
-and, if asked, the cross-origin isolation headers."""
+every file readable from any origin (as GitHub Pages serves them), and, if
+asked, the cross-origin isolation headers."""
 
 from __future__ import annotations
 
