@@ -189,15 +189,28 @@ def test_a_replay_that_cannot_start_says_so_and_links_to_its_own_page(
     expect(frame.locator("#position")).to_have_text("")
 
 
+@pytest.mark.parametrize(
+    ("lang", "said", "link"),
+    [
+        ("en", "The replay could not start here. Open the replay on its own page", "Open the replay on its own page"),
+        (
+            "de",
+            "Die Wiedergabe konnte hier nicht starten. Die Wiedergabe auf einer eigenen Seite öffnen",
+            "Die Wiedergabe auf einer eigenen Seite öffnen",
+        ),
+    ],
+)
 def test_a_replay_whose_runtime_fails_says_so_at_once(
-    page: Page, site: Site, page_log: PageLog, host_folder: Path, host_url: str
+    page: Page, site: Site, page_log: PageLog, host_folder: Path, host_url: str, lang: str, said: str, link: str
 ) -> None:
     page.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: route.abort())
     page.clock.install(time=0)
     page.clock.pause_at(1000)  # no timer fires: what is said is said on the failure, not after a time
-    page.goto(host_url + write_host(host_folder, frame_html(embed_url(site))))
+    src = embed_url(site, f"?lang={lang}")
+    page.goto(host_url + write_host(host_folder, frame_html(src)))
     frame = page.frame_locator("#replay")
-    expect(frame.get_by_role("alert")).to_have_text("The replay could not start here. Open the replay on its own page")
+    expect(frame.get_by_role("alert")).to_have_text(said)
+    expect(frame.get_by_role("link", name=link)).to_have_attribute("href", src)
     # What failed was logged: the runtime that did not arrive, and PyScript's error.
     assert page_log.page_errors or page_log.console_errors
     page_log.page_errors.clear()

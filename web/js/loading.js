@@ -169,8 +169,12 @@
   }
 
   // A script that fails before the page is ready (PyScript, the runtime):
-  // the start will not end, so the page says so now.
-  const failed = () => (status ? stuck() : null);
+  // the start will not end, so the page says so now (or once it can).
+  let failedEarly = false;
+  const failed = () => {
+    if (status) stuck();
+    else failedEarly = true;
+  };
   window.addEventListener("error", failed);
   window.addEventListener("unhandledrejection", failed);
 
@@ -220,6 +224,7 @@
     if (bar) bar.setAttribute("aria-label", words.bar);
     show();
     watch();
+    if (failedEarly) stuck();
     new MutationObserver(() => {
       if (!isReady()) return;
       if (bar) bar.hidden = true;
