@@ -1,5 +1,6 @@
 """A local HTTP server for dist/: the MIME types the site needs, no caching,
-and, if asked, the cross-origin isolation headers."""
+every file readable from any origin (as GitHub Pages serves them), and, if
+asked, the cross-origin isolation headers."""
 
 from __future__ import annotations
 
@@ -41,8 +42,12 @@ class DistRequestHandler(http.server.SimpleHTTPRequestHandler):
     verbose = True
 
     def end_headers(self) -> None:
-        """Add the no-cache (and, if asked, isolation) headers to each response."""
+        """Add the no-cache (and, if asked, isolation) headers to each response,
+        and let any page read the files, as GitHub Pages does: a frame
+        sandboxed without allow-same-origin asks for its scripts from the
+        origin "null", so the replay starts there only with this header."""
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Access-Control-Allow-Origin", "*")
         if self.isolated:
             self.send_header("Cross-Origin-Opener-Policy", "same-origin")
             self.send_header("Cross-Origin-Embedder-Policy", "require-corp")

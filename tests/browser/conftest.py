@@ -137,6 +137,14 @@ def playwright_driver() -> Iterator[Playwright]:
 @pytest.fixture(scope="session")
 def browser(playwright_driver: Playwright) -> Iterator[Browser]:
     """The Chromium ``build.py test`` chose (see sitebuild/testing.py), headless."""
+    chromium = launch_chromium(playwright_driver)
+    yield chromium
+    chromium.close()
+
+
+def launch_chromium(playwright_driver: Playwright, *extra_args: str) -> Browser:
+    """Launch the Chromium ``build.py test`` chose, headless, with the
+    project's flags and ``extra_args`` after them."""
     machine = replace(
         testing.Machine.local(), playwright_chromium=lambda: testing.has_playwright_chromium(playwright_driver.chromium)
     )
@@ -146,11 +154,9 @@ def browser(playwright_driver: Playwright) -> Iterator[Browser]:
         pytest.fail(str(error), pytrace=False)
     if found is None:
         pytest.fail(testing.NO_CHROMIUM, pytrace=False)
-    chromium = playwright_driver.chromium.launch(
-        executable_path=found.executable, args=list(CHROMIUM_ARGS), headless=True
+    return playwright_driver.chromium.launch(
+        executable_path=found.executable, args=[*CHROMIUM_ARGS, *extra_args], headless=True
     )
-    yield chromium
-    chromium.close()
 
 
 @dataclass
@@ -160,6 +166,9 @@ class PageLog:
     requests: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    #: Hosts the page may ask besides 127.0.0.1: a test's host page on
+    #: another site (``localhost``) adds its own.
+    other_hosts: set[str] = field(default_factory=set)
 
     def on_request(self, request: Request) -> None:
         """Record a request's URL."""
@@ -177,7 +186,7 @@ class PageLog:
 
     def off_loopback(self) -> list[str]:
         """The requested URLs whose host is not 127.0.0.1."""
-        return [url for url in self.requests if not is_loopback(url)]
+        return [url for url in self.requests if not is_loopback(url) and urlsplit(url).hostname not in self.other_hosts]
 
     def problems(self) -> list[str]:
         """Everything that should fail a test, one line each."""

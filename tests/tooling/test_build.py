@@ -69,7 +69,7 @@ def test_web_files_take_the_rooms_python_and_put_the_javascript_at_the_root(tmp_
 
 def test_the_javascript_the_pages_and_embedders_load_is_at_the_site_root() -> None:
     shipped = {site.site_path(path).as_posix() for path in site.web_files()}
-    assert {"facade.js", "runtime.js", "loading.js", "rules.js", "sparse.js"} <= shipped
+    assert {"facade.js", "runtime.js", "loading.js", "rules.js", "sparse.js", "idbmap.js"} <= shipped
     assert (ROOT / "web" / site.WEB_SCRIPTS / site.SERVICE_WORKER).is_file(), (
         "the worker's template, stamped into dist/sw.js"
     )

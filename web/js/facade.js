@@ -8,11 +8,34 @@
 //
 // The iframe is embed.html as the link names it, with the link's id, so a
 // host page's own code (the height, move and goto messages) finds it by the
-// same id once it is live; the page hears "allfives:live" when it is.
+// same id once it is live; the page hears "allfives:live" when it is. The
+// frame takes the height the replay says it needs ("allfives:height", from
+// the frame itself and its site only), so no control is cut off; until it
+// hears one, it is as tall as the replay of a two-player hand.
 "use strict";
 
 (() => {
-  const STYLE = "display: block; width: 100%; max-width: 44rem; height: calc(min(56vw, 24rem) + 17rem); border: 0";
+  const STYLE = "display: block; width: 100%; max-width: 44rem; height: calc(min(56vw, 24rem) + 22rem); border: 0";
+  const frames = new Set();
+
+  function origin(url) {
+    try {
+      return new URL(url, location.href).origin;
+    } catch {
+      return null;
+    }
+  }
+
+  addEventListener("message", (event) => {
+    const data = event.data;
+    if (!data || typeof data !== "object" || data.type !== "allfives:height") return;
+    const height = data.height;
+    if (!Number.isInteger(height) || height <= 0 || height > 10000) return;
+    for (const frame of frames) {
+      if (event.source !== frame.contentWindow || event.origin !== origin(frame.src)) continue;
+      frame.style.height = `${height}px`;
+    }
+  });
 
   function goLive(link) {
     const frame = document.createElement("iframe");
@@ -21,6 +44,7 @@
     frame.setAttribute("style", STYLE);
     frame.setAttribute("allow", "clipboard-write");
     if (link.id) frame.id = link.id;
+    frames.add(frame);
     link.replaceWith(frame);
     frame.focus();
     frame.dispatchEvent(new CustomEvent("allfives:live", { bubbles: true }));

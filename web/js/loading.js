@@ -8,6 +8,13 @@
 // code starts. When the page's Python marks the body ready (data-ready) the
 // bar goes and the page's own status takes over.
 //
+// On the replay's page (embed.html), a start that stalls is said: when no
+// byte of the runtime has arrived for STUCK_MS and the page is not ready, or
+// at once when a script fails before it is, the alert (#problem) says the
+// replay could not start here, with a link that opens it on a page of its
+// own (a frame on another site may be refused what the replay needs). Should
+// it start after all, the alert goes.
+//
 // The language is chosen as web/i18n.py pick_language does: the saved
 // preference (the game), the ?lang= option (the replay), else the first of
 // navigator.languages that the game speaks, else English.
@@ -15,12 +22,43 @@
 
 (() => {
   const SIZES = {/*RUNTIME_SIZES*/};
+  const STUCK_MS = 45_000;
   const WORDS = {
-    en: { loading: "Loading the game…", starting: "Starting the game…", bar: "Loading progress" },
-    de: { loading: "Das Spiel wird geladen…", starting: "Das Spiel startet…", bar: "Ladefortschritt" },
-    hu: { loading: "A játék betöltése…", starting: "A játék indul…", bar: "Betöltés állapota" },
-    gl: { loading: "Cargando o xogo…", starting: "Iniciando o xogo…", bar: "Progreso da carga" },
-    lb: { loading: "D'Spill gëtt gelueden…", starting: "D'Spill fänkt un…", bar: "Fortschrëtt vum Lueden" },
+    en: {
+      loading: "Loading the game…",
+      starting: "Starting the game…",
+      bar: "Loading progress",
+      stuck: "The replay could not start here.",
+      open: "Open the replay on its own page",
+    },
+    de: {
+      loading: "Das Spiel wird geladen…",
+      starting: "Das Spiel startet…",
+      bar: "Ladefortschritt",
+      stuck: "Die Wiedergabe konnte hier nicht starten.",
+      open: "Die Wiedergabe auf einer eigenen Seite öffnen",
+    },
+    hu: {
+      loading: "A játék betöltése…",
+      starting: "A játék indul…",
+      bar: "Betöltés állapota",
+      stuck: "A visszajátszás itt nem tudott elindulni.",
+      open: "A visszajátszás megnyitása külön oldalon",
+    },
+    gl: {
+      loading: "Cargando o xogo…",
+      starting: "Iniciando o xogo…",
+      bar: "Progreso da carga",
+      stuck: "A repetición non puido comezar aquí.",
+      open: "Abrir a repetición nunha páxina propia",
+    },
+    lb: {
+      loading: "D'Spill gëtt gelueden…",
+      starting: "D'Spill fänkt un…",
+      bar: "Fortschrëtt vum Lueden",
+      stuck: "D'Widderhuelung konnt hei net starten.",
+      open: "D'Widderhuelung op enger eegener Säit opmaachen",
+    },
   };
 
   function savedLanguage() {
@@ -49,6 +87,9 @@
   let phase = "";
   let status = null;
   let bar = null;
+  let shownBytes = -1;
+  let watchdog = 0;
+  let stuckAlert = null; // the alert this script put up, if it did
 
   function isReady() {
     return document.body && document.body.dataset.ready === "1";
@@ -57,6 +98,10 @@
   function show() {
     if (!status || isReady()) return;
     const loaded = [...fetched.values()].reduce((sum, bytes) => sum + bytes, 0);
+    if (loaded !== shownBytes) {
+      shownBytes = loaded;
+      watch(); // bytes are arriving: the start is not stuck
+    }
     const next = total && loaded >= total ? "starting" : "loading";
     if (next !== phase) {
       phase = next; // the status line changes once a phase, not at every byte
@@ -89,10 +134,60 @@
     show();
   }
 
+  // The replay's page could not start: say so, with a link to the replay on
+  // a page of its own (a new tab, out of a frame that lacks what it needs).
+  function stuck() {
+    const problem = document.getElementById("problem");
+    if (isReady() || !problem || !document.getElementById("embed") || stuckAlert) return;
+    const link = document.createElement("a");
+    link.href = window.location.href;
+    link.target = "_blank";
+    link.rel = "noopener";
+    link.textContent = words.open;
+    stuckAlert = document.createElement("span");
+    stuckAlert.lang = language;
+    stuckAlert.append(words.stuck + " ", link);
+    problem.replaceChildren(stuckAlert);
+    problem.hidden = false;
+    if (status) status.textContent = "";
+    if (bar) bar.hidden = true;
+  }
+
+  function unstuck() {
+    if (!stuckAlert) return;
+    const problem = stuckAlert.parentNode;
+    if (problem && problem.firstChild === stuckAlert) {
+      stuckAlert.remove();
+      if (!problem.textContent) problem.hidden = true;
+    }
+    stuckAlert = null;
+  }
+
+  function watch() {
+    clearTimeout(watchdog);
+    if (!isReady()) watchdog = setTimeout(stuck, STUCK_MS);
+  }
+
+  // A script that fails before the page is ready (PyScript, the runtime):
+  // the start will not end, so the page says so now (or once it can).
+  let failedEarly = false;
+  const failed = () => {
+    if (status) stuck();
+    else failedEarly = true;
+  };
+  window.addEventListener("error", failed);
+  window.addEventListener("unhandledrejection", failed);
+
   // A return visit reads the runtime from the service worker's cache in a
   // moment: the game is starting, and counting its bytes (reading a copy of
-  // 40 MB, chunk by chunk, on the main thread) would only slow it down.
-  const returning = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  // 40 MB, chunk by chunk, on the main thread) would only slow it down. In a
+  // frame sandboxed without allow-same-origin even asking throws: no worker.
+  let returning = false;
+  try {
+    returning = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  } catch {
+    returning = false;
+  }
   if (returning) {
     for (const path of Object.keys(SIZES)) fetched.set(path, SIZES[path]);
   } else {
@@ -128,9 +223,13 @@
     for (const element of [status, bar]) if (element) element.lang = language;
     if (bar) bar.setAttribute("aria-label", words.bar);
     show();
+    watch();
+    if (failedEarly) stuck();
     new MutationObserver(() => {
       if (!isReady()) return;
       if (bar) bar.hidden = true;
+      clearTimeout(watchdog);
+      unstuck();
     }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
   }
 

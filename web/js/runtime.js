@@ -25,6 +25,9 @@
 // random generator is reseeded from the browser's entropy (new matches must
 // not repeat). The string hash seed stays the build's; nothing in the game
 // depends on it.
+// PyScript's package cache is kept in memory (web/js/idbmap.js), so a
+// frame without storage starts as well as any.
+import "./idbmap.js";
 import { unpack } from "./sparse.js";
 import { loadPyodide as plainLoad } from "./vendor/pyodide/pyodide.mjs";
 
@@ -43,8 +46,19 @@ const RESEED = "import random as _r\n_r.seed()\ndel _r";
 // call of the page, which lets go of its 30 MB once Python holds them.
 let early = readEarly();
 
+// Whether the site's service worker controls this page (a return visit).
+// In a frame sandboxed without allow-same-origin even asking throws: there
+// is no worker and no cache there, only the network.
+function controlled() {
+  try {
+    return Boolean("caches" in globalThis && navigator.serviceWorker && navigator.serviceWorker.controller);
+  } catch {
+    return false;
+  }
+}
+
 function readEarly() {
-  const returning = "caches" in globalThis && navigator.serviceWorker && navigator.serviceWorker.controller;
+  const returning = controlled();
   const snapshot = returning
     ? caches.match(SNAPSHOT_URL).then((response) => (response && response.body ? snapshotBytes(response) : null))
     : Promise.resolve(null);
@@ -75,7 +89,9 @@ async function snapshotBytes(response) {
 // fetch of the standard library answered with the bytes fetched early.
 // Should an early download have failed (a host that served the WebAssembly
 // under another type, say), that file is fetched again, as Pyodide would
-// have: Pyodide itself never settles a start whose instantiation failed.
+// have. Pyodide itself never settles a start whose instantiation failed, so
+// should that fail too, the start fails with it here (and the loading
+// screen says so, web/js/loading.js) rather than wait for ever.
 async function withEarly(ready, load) {
   const instantiate = WebAssembly.instantiateStreaming;
   const plainFetch = globalThis.fetch;
@@ -83,8 +99,12 @@ async function withEarly(ready, load) {
     console.warn(`All Fives: ${url} is fetched again; the early download failed.`, error);
     return plainFetch.call(globalThis, url);
   };
-  WebAssembly.instantiateStreaming = async (_source, imports) => {
-    WebAssembly.instantiateStreaming = instantiate;
+  let refuse = () => {};
+  const refused = new Promise((_resolve, reject) => {
+    refuse = reject;
+  });
+  refused.catch(() => {});
+  const instantiateEarly = async (imports) => {
     let module;
     try {
       module = await ready.compiled;
@@ -92,6 +112,15 @@ async function withEarly(ready, load) {
       return instantiate(again(WASM_URL, error), imports);
     }
     return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  WebAssembly.instantiateStreaming = async (_source, imports) => {
+    WebAssembly.instantiateStreaming = instantiate;
+    try {
+      return await instantiateEarly(imports);
+    } catch (error) {
+      refuse(error);
+      throw error;
+    }
   };
   globalThis.fetch = function (input, init) {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
@@ -107,7 +136,7 @@ async function withEarly(ready, load) {
     return plainFetch.call(this, input, init);
   };
   try {
-    return await load();
+    return await Promise.race([load(), refused]);
   } finally {
     WebAssembly.instantiateStreaming = instantiate;
     globalThis.fetch = plainFetch;

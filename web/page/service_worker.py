@@ -69,7 +69,10 @@ def register(window: Any, on_update_ready: Callable[[Update], None]) -> None:
     from any sub-path), and call ``on_update_ready(update)`` once a new
     version is waiting while this page runs the old one. Returns at once;
     the work goes on in the background."""
-    container = some(getattr(window.navigator, "serviceWorker", None))
+    try:
+        container = some(getattr(window.navigator, "serviceWorker", None))
+    except Exception:  # a frame sandboxed without allow-same-origin: asking throws
+        return
     if container is None:
         return
     task = asyncio.ensure_future(_register(window, container, on_update_ready))
