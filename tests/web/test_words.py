@@ -17,6 +17,7 @@ from game.words import (
     form_choices,
     hand_end_table,
     hand_line,
+    hint_note,
     opponent_card,
     prompt,
     read_setup,
@@ -195,6 +196,18 @@ def test_undo_says_why_it_is_off_when_another_person_has_moved_since() -> None:
     name = game.seats[mover].name
     assert undo_note(EN, game) == f"Undo takes back only your own moves: {name} has moved since."
     assert undo_note(EN, game_of(Rules(), "You", "Computer")) == ""
+
+
+def test_once_the_match_is_over_hint_and_undo_say_why_they_are_off() -> None:
+    game = game_of(Rules(hand_size=3, target=5), "You", "Computer")
+    assert (undo_note(EN, game), hint_note(EN, game)) == ("", "")
+    while not game.match.is_over:
+        if game.match.needs_deal:
+            game.start()
+        else:
+            game.match.play(game.match.legal_moves()[0])
+    assert undo_note(EN, game) == "The match is over: its result stands."
+    assert hint_note(EN, game) == "No hint: the match is over."
 
 
 # Every seat has a name of its own until the player types one.

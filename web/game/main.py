@@ -94,7 +94,8 @@ class Page(Shell):
         self.bind()
         game, problem = self.initial_game()
         self.begin(game)  # the header says whose turn it is, or that the game cannot be saved
-        for button in ("hint", "undo", "new", "menu", "embed-code", "how-to", "sound"):
+        # Hint and Undo are on or off as the match allows (render decides).
+        for button in ("new", "menu", "embed-code", "how-to", "sound"):
             by_id(button).disabled = False
         feel.install(self)
         document.body.dataset.ready = "1"
@@ -203,6 +204,7 @@ class Page(Shell):
         by_id("undo").disabled = self.busy or not (self.game and self.game.can_undo())
         by_id("undo").title = words.undo_note(self.t, self.game) if self.game else ""
         by_id("hint").disabled = self.busy or not (self.game and self.game.person_to_move and self.hand_visible())
+        by_id("hint").title = words.hint_note(self.t, self.game) if self.game else ""
         self.show_turn()
 
     def show_turn(self) -> None:

@@ -42,6 +42,7 @@ __all__ = [
     "form_choices",
     "hand_end_table",
     "hand_line",
+    "hint_note",
     "opponent_card",
     "prompt",
     "read_setup",
@@ -191,10 +192,18 @@ def prompt(t: Translator, game: Game, *, visible: bool, selected: Tile | None, l
 
 
 def undo_note(t: Translator, game: Game) -> str:
-    """Why Undo is off when another person has moved since the seat on
-    screen last did (nobody takes back another's move), else nothing."""
+    """Why Undo is off: the match is over (its result stands), or another
+    person has moved since the seat on screen last did (nobody takes back
+    another's move); else nothing."""
+    if game.match.is_over:
+        return t("undo_match_over")
     other = game.undo_blocked_by()
     return "" if other is None else t("undo_not_yours", name=game.seats[other].name)
+
+
+def hint_note(t: Translator, game: Game) -> str:
+    """Why Hint is off once the match is over (there is no move to hint at), else nothing."""
+    return t("hint_match_over") if game.match.is_over else ""
 
 
 def hand_line(t: Translator, game: Game, end: HandEnded) -> str:

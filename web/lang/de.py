@@ -124,6 +124,8 @@ MESSAGES = {
     "read_scores": "Punktestand: {scores}.",
     "undone": "Dein letzter Zug wurde zurückgenommen.",
     "undo_not_yours": "Rückgängig nimmt nur deine eigenen Züge zurück: {name} hat seitdem gezogen.",
+    "undo_match_over": "Die Partie ist vorbei: Das Ergebnis steht fest.",
+    "hint_match_over": "Kein Tipp: Die Partie ist vorbei.",
     # Hints
     "hint_thinking": "Suche einen Tipp…",
     "hint_text": "Tipp: Lege {tile}{where}: {reason}.",

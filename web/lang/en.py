@@ -105,6 +105,8 @@ MESSAGES = {
     "read_scores": "Scores: {scores}.",
     "undone": "Your last move was taken back.",
     "undo_not_yours": "Undo takes back only your own moves: {name} has moved since.",
+    "undo_match_over": "The match is over: its result stands.",
+    "hint_match_over": "No hint: the match is over.",
     # Hints
     "hint_thinking": "Thinking of a hint…",
     "hint_text": "Hint: play {tile}{where}: {reason}.",

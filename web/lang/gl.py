@@ -127,6 +127,8 @@ MESSAGES = {
     "read_scores": "Puntuación: {scores}.",
     "undone": "Desfíxose a túa última xogada.",
     "undo_not_yours": "Desfacer só retira as túas propias xogadas: despois xogou {name}.",
+    "undo_match_over": "Rematou a partida: o seu resultado xa non cambia.",
+    "hint_match_over": "Sen pista: rematou a partida.",
     # Hints
     "hint_thinking": "Buscando unha pista…",
     "hint_text": "Pista: xoga {tile}{where}: {reason}.",

@@ -127,6 +127,8 @@ MESSAGES = {
     "read_scores": "Állás: {scores}.",
     "undone": "Az utolsó lépésed visszavonva.",
     "undo_not_yours": "A visszavonás csak a saját lépéseidet vonja vissza: azóta {name} is lépett.",
+    "undo_match_over": "Vége a játszmának: az eredménye végleges.",
+    "hint_match_over": "Nincs tipp: vége a játszmának.",
     # Hints
     "hint_thinking": "Tipp keresése…",
     "hint_text": "Tipp: tedd le ezt: {tile}{where} – {reason}.",  # noqa: RUF001 (a Hungarian dash)

@@ -125,6 +125,8 @@ MESSAGES = {
     "read_scores": "Stand: {scores}.",
     "undone": "Däin leschte Zuch gouf zréckgeholl.",
     "undo_not_yours": "Réckgängeg hëlt nëmmen deng eege Zich zréck: {name} huet zënterhier gezunn.",
+    "undo_match_over": "D'Partie ass eriwwer: hiert Resultat bleift.",
+    "hint_match_over": "Keen Tipp: D'Partie ass eriwwer.",
     # Hints
     "hint_thinking": "Ech sichen en Tipp…",
     "hint_text": "Tipp: lee {tile}{where}: {reason}.",
