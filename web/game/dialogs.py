@@ -186,7 +186,6 @@ def show_new_match(page: Page) -> None:
                 id="nm-hand_size",
                 min=str(OPTION_RANGES.hand_sizes(rules.players)[0]),
                 max=str(OPTION_RANGES.hand_sizes(rules.players)[-1]),
-                placeholder=page.t("usual"),
                 value=str(rules.hand_size or ""),
             ),
         )
@@ -202,7 +201,6 @@ def show_new_match(page: Page) -> None:
                 id="nm-target",
                 min=str(OPTION_RANGES.target_min),
                 step=str(OPTION_RANGES.target_step),
-                placeholder=page.t("usual"),
                 value=str(rules.target or ""),
             ),
         )
@@ -225,12 +223,15 @@ def show_new_match(page: Page) -> None:
             select("win", choices["win"], rules.win),
         )
     )
-    form.append(
-        field(
-            page.t("seed"),
-            el("input", None, type="number", name="seed", id="nm-seed", placeholder=page.t("seed_random")),
-        )
-    )
+    # The deal number (the seed) is for replaying a deal: out of the way,
+    # under a disclosure the player opens when they want it.
+    advanced = el("details", None, class_="advanced")
+    advanced.append(el("summary", page.t("advanced")))
+    seed = el("input", None, type="number", name="seed", id="nm-seed", placeholder=page.t("seed_random"))
+    seed.setAttribute("aria-describedby", "nm-seed-help")
+    advanced.append(field(page.t("seed"), seed))
+    advanced.append(el("p", page.t("seed_help"), id="nm-seed-help", class_="field-help"))
+    form.append(advanced)
     error = el("p", "", class_="form-error", role="alert", id="nm-error")
     form.append(error)
 
@@ -266,6 +267,10 @@ def sync_seats(page: Page, *, chosen: bool = False) -> None:
     if not partners or chosen:
         by_id("nm-partnerships").checked = partners
     by_id("nm-hand_size").max = str(OPTION_RANGES.hand_sizes(players)[-1])
+    # Left empty, a number is the usual one for this many players: shown faintly.
+    usual = Rules(players=players)
+    by_id("nm-hand_size").placeholder = str(usual.deal_size)
+    by_id("nm-target").placeholder = str(usual.points_to_win)
 
 
 def apply_preset(page: Page) -> None:

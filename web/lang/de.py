@@ -177,7 +177,7 @@ MESSAGES = {
     "winner_you": "Du gewinnst!",
     # New match
     "preset": "Regeln",
-    "preset_custom": "Wie unten eingestellt",
+    "preset_custom": "Eigene Wahl",
     "preset_standard": "Standard",
     "preset_five_each": "Fünf Steine für jeden",
     "preset_seven_five": "Sieben Steine (zwei Spieler), fünf (drei oder vier)",
@@ -189,7 +189,6 @@ MESSAGES = {
     "seat_kind": "Wer spielt auf Platz {seat}",
     "hand_size": "Steine pro Spieler",
     "target": "Punkte zum Sieg",
-    "usual": "üblich",
     "hand_end": "Ende einer Runde",
     "hand_end_subtract": "Jeder verliert die eigenen Augen",
     "hand_end_winner": "Wer fertig wird, bekommt die Augen der anderen",
@@ -199,7 +198,9 @@ MESSAGES = {
     "win": "Sieg",
     "win_immediate": "Sobald das Ziel erreicht ist",
     "win_hand_end": "Am Ende einer Runde",
-    "seed": "Startwert",
+    "advanced": "Erweitert",
+    "seed_help": "Dieselbe Nummer teilt dieselben Steine wieder aus: So lässt sich ein Spiel wiederholen. Leer gelassen, wird zufällig ausgeteilt.",
+    "seed": "Spielnummer",
     "seed_random": "zufällig",
     "not_a_number": "{what} muss eine ganze Zahl sein.",
     # Menu

@@ -158,7 +158,7 @@ MESSAGES = {
     "winner_you": "You win!",
     # New match
     "preset": "Rules",
-    "preset_custom": "As set below",
+    "preset_custom": "Your own choice",
     "preset_standard": "Standard",
     "preset_five_each": "Five tiles each",
     "preset_seven_five": "Seven tiles (two players), five (three or four)",
@@ -170,7 +170,6 @@ MESSAGES = {
     "seat_kind": "Who plays seat {seat}",
     "hand_size": "Tiles each",
     "target": "Points to win",
-    "usual": "usual",
     "hand_end": "End of a hand",
     "hand_end_subtract": "Everyone loses their own pips",
     "hand_end_winner": "Whoever goes out takes the others' pips",
@@ -180,7 +179,9 @@ MESSAGES = {
     "win": "Winning",
     "win_immediate": "As soon as the target is reached",
     "win_hand_end": "At the end of a hand",
-    "seed": "Seed",
+    "advanced": "Advanced",
+    "seed_help": "The same number deals the same tiles again: a way to replay a deal. Left empty, the deal is random.",
+    "seed": "Deal number",
     "seed_random": "random",
     "not_a_number": "{what} must be a whole number.",
     # Menu

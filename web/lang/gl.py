@@ -180,7 +180,7 @@ MESSAGES = {
     "winner_you": "Gañaches!",
     # New match
     "preset": "Regras",
-    "preset_custom": "Como se indica abaixo",
+    "preset_custom": "Á túa escolla",
     "preset_standard": "Estándar",
     "preset_five_each": "Cinco fichas para cada un",
     "preset_seven_five": "Sete fichas (dous xogadores), cinco (tres ou catro)",
@@ -192,7 +192,6 @@ MESSAGES = {
     "seat_kind": "Quen xoga no posto {seat}",
     "hand_size": "Fichas por xogador",
     "target": "Puntos para gañar",
-    "usual": "habitual",
     "hand_end": "Fin dunha man",
     "hand_end_subtract": "Cada un perde os puntos que lle quedan",
     "hand_end_winner": "Quen queda sen fichas leva os puntos dos demais",
@@ -202,7 +201,9 @@ MESSAGES = {
     "win": "Vitoria",
     "win_immediate": "En canto se alcanza a meta",
     "win_hand_end": "Ao final dunha man",
-    "seed": "Semente",
+    "advanced": "Avanzado",
+    "seed_help": "O mesmo número reparte as mesmas fichas outra vez: así pódese xogar de novo un reparto. Se o deixas baleiro, o reparto é ao chou.",
+    "seed": "Número de reparto",
     "seed_random": "ao chou",
     "not_a_number": "{what} debe ser un número enteiro.",
     # Menu

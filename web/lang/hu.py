@@ -180,7 +180,7 @@ MESSAGES = {
     "winner_you": "Nyertél!",
     # New match
     "preset": "Szabályok",
-    "preset_custom": "Ahogy lent beállítod",
+    "preset_custom": "Saját választás",
     "preset_standard": "Alap",
     "preset_five_each": "Mindenkinek öt kő",
     "preset_seven_five": "Hét kő (két játékos), öt (három vagy négy)",
@@ -192,7 +192,6 @@ MESSAGES = {
     "seat_kind": "Ki játszik, {seat}. hely",
     "hand_size": "Kő fejenként",
     "target": "Nyerő pontszám",
-    "usual": "szokásos",
     "hand_end": "Leosztás vége",
     "hand_end_subtract": "Mindenki a saját pöttyeit veszti",
     "hand_end_winner": "Aki kifogy, viszi a többiek pöttyeit",
@@ -202,7 +201,9 @@ MESSAGES = {
     "win": "Győzelem",
     "win_immediate": "Amint valaki eléri a célt",
     "win_hand_end": "A leosztás végén",
-    "seed": "Kezdőérték",
+    "advanced": "Haladó",
+    "seed_help": "Ugyanaz a szám ugyanazokat a köveket osztja ki újra: így egy osztás újrajátszható. Ha üresen hagyod, az osztás véletlenszerű.",
+    "seed": "Osztás száma",
     "seed_random": "véletlen",
     "not_a_number": "{what}: egész számot adj meg.",
     # Menu

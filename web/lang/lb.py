@@ -178,7 +178,7 @@ MESSAGES = {
     "winner_you": "Du gewënns!",
     # New match
     "preset": "Reegelen",
-    "preset_custom": "Wéi hei ënnendrënner",
+    "preset_custom": "Eege Choix",
     "preset_standard": "Standard",
     "preset_five_each": "Fënnef Steng fir jiddereen",
     "preset_seven_five": "Siwe Steng (zwee Spiller), fënnef (dräi oder véier)",
@@ -190,7 +190,6 @@ MESSAGES = {
     "seat_kind": "Wie spillt op der Plaz {seat}",
     "hand_size": "Steng pro Spiller",
     "target": "Punkte fir ze gewannen",
-    "usual": "üblech",
     "hand_end": "Enn vun enger Ronn",
     "hand_end_subtract": "Jidderee verléiert seng eegen Aen",
     "hand_end_winner": "Wien als éischt fäerdeg ass, kritt den aneren hir Aen",
@@ -200,7 +199,9 @@ MESSAGES = {
     "win": "Gewannen",
     "win_immediate": "Soubal d'Zil erreecht ass",
     "win_hand_end": "Um Enn vun enger Ronn",
-    "seed": "Startwäert",
+    "advanced": "Erweidert",
+    "seed_help": "Déi selwecht Nummer deelt déi selwecht Steng nach eng Kéier aus: esou kann een e Spill widderhuelen. Eidel gelooss, gëtt zoufälleg ausgedeelt.",
+    "seed": "Spillnummer",
     "seed_random": "zoufälleg",
     "not_a_number": "{what} muss eng ganz Zuel sinn.",
     # Menu
