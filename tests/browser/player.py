@@ -176,6 +176,14 @@ class Player:
         download.value.save_as(path)
         return path
 
+    def open_embed_code(self) -> Locator:
+        """Menu → Copy embed code; return its dialog."""
+        self.page.get_by_role("button", name="Menu").click()
+        self.dialog("Menu").get_by_role("button", name="Copy embed code").click()
+        dialog = self.dialog("Copy embed code")
+        expect(dialog).to_be_visible()
+        return dialog
+
     def wait_for_turn(self, timeout_ms: float = TURN_TIMEOUT_MS) -> None:
         """Wait until the player has a tile to play or a dialog asks something."""
         waiting = self.playable_tiles.or_(self.page.get_by_role("dialog")).first

@@ -353,11 +353,18 @@ def show_menu(page: Page) -> None:
             export(page)
         elif value == "link":
             page.spawn(copy_link(page))
+        elif value == "embed":
+            show_embed_code(page)
 
     page.open_dialog(
         page.t("menu"),
         body,
-        [("export", page.t("export")), ("link", page.t("copy_link")), ("close", page.t("close"))],
+        [
+            ("export", page.t("export")),
+            ("link", page.t("copy_link")),
+            ("embed", page.t("embed_code")),
+            ("close", page.t("close")),
+        ],
         done,
     )
     page.on(file_input, "change", lambda event: on_import(page, event))
@@ -408,7 +415,7 @@ def download(page: Page, filename: str, text: str) -> None:
     window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
 
 
-def show_embed_code(page: Page, _event: Any = None) -> None:
+def show_embed_code(page: Page) -> None:
     """The snippet that puts this hand on another page, as a replay:
     from the position on the table now, or the whole hand from its deal."""
     game = page.game

@@ -95,7 +95,7 @@ class Page(Shell):
         game, problem = self.initial_game()
         self.begin(game)  # the header says whose turn it is, or that the game cannot be saved
         # Hint and Undo are on or off as the match allows (render decides).
-        for button in ("new", "menu", "embed-code", "how-to", "sound"):
+        for button in ("new", "menu", "how-to", "sound"):
             by_id(button).disabled = False
         feel.install(self)
         document.body.dataset.ready = "1"
@@ -181,7 +181,6 @@ class Page(Shell):
 
     def bind(self) -> None:
         self.on(q(".actions"), "click", self.on_action)
-        self.on(by_id("embed-code"), "click", lambda event: dialogs.show_embed_code(self, event))
         self.on(by_id("hand"), "click", self.on_hand_click)
         self.on(by_id("hand"), "keydown", self.on_hand_key)
         self.on(by_id("hand"), "pointerdown", self.on_pointer_down)
