@@ -183,9 +183,9 @@ def _link_with_a_bad_move() -> str:
 LINKS = {
     "cut short": (
         _game(seed=11).share_link().removeprefix("#game=")[:-30],
-        "the link is damaged: it does not hold a game",
+        "The link could not be opened: it is damaged and holds no game.",
     ),
-    "over-long": ("A" * (MAX_LINK_CHARS + 1), "the link is too long to be a game link"),
+    "over-long": ("A" * (MAX_LINK_CHARS + 1), "The link could not be opened: it is too long to be a game link."),
     "naming an illegal move": (
         _link_with_a_bad_move(),
         re.compile(r"hand 1, move 1 \(\d-\d\): player \d does not hold"),

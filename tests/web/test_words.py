@@ -163,9 +163,9 @@ def test_no_module_of_the_page_is_over_700_lines() -> None:
 
 YOU_LOG = [
     (HandStarted(1, 0), None, "Hand 1: you lead."),
-    (Drew(0, tile("6-6")), 0, "You cannot play and draw 6-6."),
-    (Drew(0, tile("6-6")), 1, "You cannot play and draw a tile."),
-    (Passed(0), None, "You cannot play and pass."),
+    (Drew(0, tile("6-6")), 0, "You cannot play: you draw 6-6."),
+    (Drew(0, tile("6-6")), 1, "You cannot play: you draw a tile."),
+    (Passed(0), None, "You cannot play: you pass."),
     (HandEnded(1, "domino", 0, (0, 2), (0, 0), (0, 0)), None, "You are out: domino!"),
     (Passed(1), None, "Computer: cannot play, passes."),
 ]

@@ -354,8 +354,8 @@ MESSAGES = {
     "why_not_record": "das ist keine Aufzeichnung von All Fives",
     "why_players": "die genannten Spieler passen nicht zu den Regeln, die für {players} Spieler gelten",
     "why_players_damaged": "die genannten Spieler lassen sich nicht lesen",
-    "why_link_long": "der Link ist zu lang für einen Spiel-Link",
-    "why_link_damaged": "der Link ist beschädigt: Er enthält kein Spiel",
+    "why_link_long": "er ist zu lang für einen Spiel-Link",
+    "why_link_damaged": "er ist beschädigt und enthält kein Spiel",
     "why_damaged": "die Aufzeichnung ist beschädigt oder stammt nicht aus diesem Spiel",
     # Aussehen, Ton, der erste Besuch
     "how_to_play_short": "Spielanleitung",

@@ -357,8 +357,8 @@ MESSAGES = {
     "why_not_record": "non é un rexistro de partida de All Fives",
     "why_players": "os xogadores que nomea non encaixan coas súas regras, que son para {players} xogadores",
     "why_players_damaged": "non se poden ler os xogadores que nomea",
-    "why_link_long": "a ligazón é longa de máis para ser dunha partida",
-    "why_link_damaged": "a ligazón está danada: non contén ningunha partida",
+    "why_link_long": "é longa de máis para ser dunha partida",
+    "why_link_damaged": "está danada e non contén ningunha partida",
     "why_damaged": "o rexistro está danado ou non o fixo este xogo",
     # O aspecto, o son, a primeira visita
     "how_to_play_short": "Como se xoga",

@@ -357,8 +357,8 @@ MESSAGES = {
     "why_not_record": "ez nem All Fives-felvétel",
     "why_players": "a megnevezett játékosok nem illenek a szabályokhoz, amelyek {players} játékosra szólnak",
     "why_players_damaged": "a megnevezett játékosokat nem lehet beolvasni",
-    "why_link_long": "a hivatkozás túl hosszú ahhoz, hogy játékot tartalmazzon",
-    "why_link_damaged": "a hivatkozás sérült: nincs benne játék",
+    "why_link_long": "túl hosszú ahhoz, hogy játékot tartalmazzon",
+    "why_link_damaged": "sérült, nincs benne játék",
     "why_damaged": "a felvétel sérült, vagy nem ez a játék készítette",
     # A kinézet, a hang, az első látogatás
     "how_to_play_short": "Útmutató",

@@ -351,8 +351,8 @@ MESSAGES = {
     "why_not_record": "dat ass keng Opzeechnung vun All Fives",
     "why_players": "déi genannt Spiller passen net zu de Reegelen, déi fir {players} Spiller sinn",
     "why_players_damaged": "déi genannt Spiller kënnen net gelies ginn",
-    "why_link_long": "de Link ass ze laang fir e Spill-Link",
-    "why_link_damaged": "de Link ass beschiedegt: et ass kee Spill dran",
+    "why_link_long": "en ass ze laang fir e Spill-Link",
+    "why_link_damaged": "en ass beschiedegt an et ass kee Spill dran",
     "why_damaged": "d'Opzeechnung ass beschiedegt oder koum net vun dësem Spill",
     # D'Ausgesinn, den Toun, den éischte Besuch
     "how_to_play_short": "Wéi ee spillt",
