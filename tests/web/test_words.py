@@ -20,10 +20,12 @@ from game.words import (
     hint_note,
     opponent_card,
     prompt,
+    read_out,
     read_setup,
     renamed_default,
     score_sheet_rows,
     tile_label,
+    tile_word,
     undo_note,
 )
 from table.controller import Game, GameSetup, SeatSetup
@@ -208,6 +210,20 @@ def test_once_the_match_is_over_hint_and_undo_say_why_they_are_off() -> None:
             game.match.play(game.match.legal_moves()[0])
     assert undo_note(EN, game) == "The match is over: its result stands."
     assert hint_note(EN, game) == "No hint: the match is over."
+
+
+def test_r_reads_the_hand_in_the_order_the_screen_shows_it() -> None:
+    # The screen lays the hand out highest first; the deal's own order is
+    # another, and R once read that one.
+    game = game_of(Rules(), "You", "Computer")
+    game.start()
+    seen = game.view(0)
+    shown = sorted(seen.hand, key=lambda t: (t.high, t.low), reverse=True)
+    assert list(seen.hand) != shown, "a deal whose order is not the screen's"
+    said = read_out(EN, game, seen, "Ends: none.", visible=True)
+    hand = ", ".join(tile_word(EN, t) for t in shown)
+    assert said == f"Ends: none. Your hand: {hand}. Scores: You 0; Computer 0."
+    assert "Your hand" not in read_out(EN, game, seen, "Ends: none.", visible=False)
 
 
 # Every seat has a name of its own until the player types one.

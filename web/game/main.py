@@ -352,7 +352,7 @@ class Page(Shell):
                 button.tabIndex = 0 if index == 0 else -1
                 box.append(button)
             return
-        tiles = sorted(seen.hand, key=lambda t: (t.high, t.low), reverse=True)
+        tiles = words.hand_order(seen.hand)
         mine = game.to_move == seen.seat and game.person_to_move and not self.busy
         first_playable = True
         for tile in tiles:
@@ -578,12 +578,8 @@ class Page(Shell):
         seen = self.seen()
         if game is None or seen is None:
             return
-        parts = [str(by_id("ends").textContent)]
-        if self.hand_visible():
-            parts.append(self.t("read_hand", tiles=", ".join(words.tile_word(self.t, t) for t in seen.hand)))
-        scores = "; ".join(f"{game.side_name(s)} {seen.scores[s]}" for s in range(game.rules.sides))
-        parts.append(self.t("read_scores", scores=scores))
-        self.announce(" ".join(parts))
+        ends = str(by_id("ends").textContent)
+        self.announce(words.read_out(self.t, game, seen, ends, visible=self.hand_visible()))
 
     # Hint and undo
 

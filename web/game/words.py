@@ -42,9 +42,11 @@ __all__ = [
     "form_choices",
     "hand_end_table",
     "hand_line",
+    "hand_order",
     "hint_note",
     "opponent_card",
     "prompt",
+    "read_out",
     "read_setup",
     "renamed_default",
     "said_to_you",
@@ -189,6 +191,23 @@ def prompt(t: Translator, game: Game, *, visible: bool, selected: Tile | None, l
     if selected is not None:
         return t("choose_end", tile=str(selected))
     return t(said_to_you(t, game, "your_lead" if leading else "your_turn", [seat]), name=name)
+
+
+def hand_order(tiles: Sequence[Tile]) -> list[Tile]:
+    """A hand as the page lays it out, left to right: the highest tiles
+    first (6-6, 6-5, ... 0-0), so the screen and R read it in one order."""
+    return sorted(tiles, key=lambda tile: (tile.high, tile.low), reverse=True)
+
+
+def read_out(t: Translator, game: Game, seen: SeatView, ends: str, *, visible: bool) -> str:
+    """The whole position in words (key R): the ends line ``ends``, the hand
+    in the order it is shown (when it may be seen), and the scores."""
+    parts = [ends]
+    if visible:
+        parts.append(t("read_hand", tiles=", ".join(tile_word(t, tile) for tile in hand_order(seen.hand))))
+    scores = "; ".join(f"{game.side_name(s)} {t.number(seen.scores[s])}" for s in range(game.rules.sides))
+    parts.append(t("read_scores", scores=scores))
+    return " ".join(parts)
 
 
 def undo_note(t: Translator, game: Game) -> str:
