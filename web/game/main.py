@@ -500,6 +500,11 @@ class Page(Shell):
             return
         self.save()
         self.busy = True
+        # The tile (or the lit end) that held the focus leaves with the move:
+        # the focus waits on the hand, not on the page's body, until the
+        # player's next turn puts it on a tile (after_move).
+        if closest(document.activeElement, "#hand, #board") is not None:
+            by_id("hand").focus()
         self.spawn(self.land(events, self.generation))
 
     async def land(self, events: list[Event], generation: int) -> None:
