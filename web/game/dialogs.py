@@ -368,6 +368,10 @@ def show_menu(page: Page) -> None:
         done,
     )
     page.on(file_input, "change", lambda event: on_import(page, event))
+    # The Menu holds the focus itself (its name is read), not its first
+    # control: a focus ring on the Language box, unasked, read as if it were
+    # the thing to change. Tab reaches every control from here.
+    by_id("dialog").focus()
 
 
 def score_sheet_table(page: Page) -> Any:
