@@ -24,6 +24,7 @@ from game.words import (
     read_setup,
     renamed_default,
     score_sheet_rows,
+    target_note,
     tile_label,
     tile_word,
     undo_note,
@@ -144,11 +145,22 @@ def test_the_form_refuses_what_the_rules_refuse(changes: dict[str, str], error: 
         read_setup(EN, {**FORM, **changes}, partnerships=False)
 
 
-def test_the_score_sheet_rows() -> None:
-    game = game_of(Rules(), "Ann", "Computer")
+def test_the_score_sheet_says_each_score_and_how_it_came_in_words() -> None:
+    # Once "+0 = 0" and "+45 +0 = 45": now the score, then what play and
+    # the hand's end brought, in words.
+    game = game_of(Rules(hand_size=3), "Ann", "Computer")
     game.start()
-    rows = score_sheet_rows(EN, game)
-    assert rows == [("1", "+0 = 0", "+0 = 0")]
+    assert score_sheet_rows(EN, game) == [("1", "0 (0 in play so far)", "0 (0 in play so far)")]
+    while not game.match.needs_deal:
+        game.match.play(game.match.legal_moves()[0])
+    (row,) = game.score_sheet()
+    assert row.change is not None
+    (cells,) = score_sheet_rows(EN, game)
+    for side, cell in enumerate(cells[1:]):
+        change = row.change[side]
+        sign = "+" if change > 0 else ""
+        assert cell == f"{row.scores[side]} ({row.play[side]} in play, {sign}{change} at the end)"
+    assert not any("=" in cell for cell in cells)
 
 
 def test_no_module_of_the_page_is_over_700_lines() -> None:
@@ -224,6 +236,14 @@ def test_r_reads_the_hand_in_the_order_the_screen_shows_it() -> None:
     hand = ", ".join(tile_word(EN, t) for t in shown)
     assert said == f"Ends: none. Your hand: {hand}. Scores: You 0; Computer 0."
     assert "Your hand" not in read_out(EN, game, seen, "Ends: none.", visible=False)
+
+
+@pytest.mark.parametrize(
+    ("score", "target", "said"),
+    [(0, 250, "of 250"), (45, 50, "of 50"), (50, 50, "target 50 reached"), (55, 50, "target 50 reached")],
+)
+def test_a_score_card_says_of_the_target_until_it_is_reached(score: int, target: int, said: str) -> None:
+    assert target_note(EN, score, target) == said
 
 
 # Every seat has a name of its own until the player types one.

@@ -230,7 +230,7 @@ class Page(Shell):
                 value.classList.add("counting")
             value.dataset.side = str(side)
             card.append(value)
-            card.append(el("span", self.t("of_target", target=rules.points_to_win), class_="score-target"))
+            card.append(el("span", words.target_note(self.t, shown, rules.points_to_win), class_="score-target"))
             box.append(card)
 
     def render_opponents(self) -> None:

@@ -51,6 +51,7 @@ __all__ = [
     "renamed_default",
     "said_to_you",
     "score_sheet_rows",
+    "target_note",
     "tile_label",
     "tile_word",
     "undo_note",
@@ -193,6 +194,12 @@ def prompt(t: Translator, game: Game, *, visible: bool, selected: Tile | None, l
     return t(said_to_you(t, game, "your_lead" if leading else "your_turn", [seat]), name=name)
 
 
+def target_note(t: Translator, score: int, target: int) -> str:
+    """What a score card says beside its score: "of 250" on the way, and
+    "target 50 reached" once the score is there ("55 of 50" read wrong)."""
+    return t("of_target", target=target) if score < target else t("target_reached", target=target)
+
+
 def hand_order(tiles: Sequence[Tile]) -> list[Tile]:
     """A hand as the page lays it out, left to right: the highest tiles
     first (6-6, 6-5, ... 0-0), so the screen and R read it in one order."""
@@ -273,15 +280,18 @@ def hand_end_table(t: Translator, game: Game, end: HandEnded) -> HandEndTable:
 
 def score_sheet_rows(t: Translator, game: Game) -> list[tuple[str, ...]]:
     """The score sheet, one row per hand: the hand's number, then for each
-    side "+play change = score" (no change while the hand is in play)."""
+    side its score after the hand and how it came, in words: "15 (20 in
+    play, -5 at the end)", or "20 (20 in play so far)" while the hand is
+    in play."""
     rows = []
     for row in game.score_sheet():
         cells = [t.number(row.hand)]
         for side in range(game.rules.sides):
-            change = (
-                "" if row.change is None else f" {'+' if row.change[side] >= 0 else ''}{t.number(row.change[side])}"
-            )
-            cells.append(f"+{t.number(row.play[side])}{change} = {t.number(row.scores[side])}")
+            total, play = t.number(row.scores[side]), t.number(row.play[side])
+            if row.change is None:
+                cells.append(t("sheet_in_play", total=total, play=play))
+            else:
+                cells.append(t("sheet_ended", total=total, play=play, change=_signed(t, row.change[side])))
         rows.append(tuple(cells))
     return rows
 

@@ -55,6 +55,7 @@ MESSAGES = {
     "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "von {target}",
+    "target_reached": "Ziel {target} erreicht",
     "end_W": "West",
     "end_E": "Ost",
     "end_N": "Nord",
@@ -211,7 +212,9 @@ MESSAGES = {
     "speed_fast": "Schnell",
     "learning_aid": "Punkte für jedes Ende anzeigen",
     "statistics": "Statistik",
-    "score_sheet": "Punkteliste (im Spiel, Rundenende = Stand)",
+    "score_sheet": "Punkteliste",
+    "sheet_in_play": "{total} (bisher {play} im Spiel)",
+    "sheet_ended": "{total} ({play} im Spiel, {change} am Rundenende)",
     "hand": "Runde",
     "opponent": "Gegner",
     "played": "Gespielt",

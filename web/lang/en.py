@@ -36,6 +36,7 @@ MESSAGES = {
     "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "of {target}",
+    "target_reached": "target {target} reached",
     "end_W": "West",
     "end_E": "East",
     "end_N": "North",
@@ -192,7 +193,9 @@ MESSAGES = {
     "speed_fast": "Fast",
     "learning_aid": "Show the points each end would score",
     "statistics": "Statistics",
-    "score_sheet": "Score sheet (in play, end of hand = total)",
+    "score_sheet": "Score sheet",
+    "sheet_in_play": "{total} ({play} in play so far)",
+    "sheet_ended": "{total} ({play} in play, {change} at the end)",
     "hand": "Hand",
     "opponent": "Opponent",
     "played": "Played",

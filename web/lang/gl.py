@@ -58,6 +58,7 @@ MESSAGES = {
     "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "de {target}",
+    "target_reached": "meta de {target} acadada",
     "end_W": "Oeste",
     "end_E": "Leste",
     "end_N": "Norte",
@@ -214,7 +215,9 @@ MESSAGES = {
     "speed_fast": "Rápida",
     "learning_aid": "Amosar os puntos que daría cada extremo",
     "statistics": "Estatísticas",
-    "score_sheet": "Puntos por man (en xogo, fin da man = total)",
+    "score_sheet": "Puntos por man",
+    "sheet_in_play": "{total} ({play} en xogo ata agora)",
+    "sheet_ended": "{total} ({play} en xogo, {change} ao final da man)",
     "hand": "Man",
     "opponent": "Rival",
     "played": "Partidas",

@@ -58,6 +58,7 @@ MESSAGES = {
     "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "cél: {target}",
+    "target_reached": "cél ({target}) elérve",
     "end_W": "Nyugat",
     "end_E": "Kelet",
     "end_N": "Észak",
@@ -214,7 +215,9 @@ MESSAGES = {
     "speed_fast": "Gyors",
     "learning_aid": "Mutasd, melyik vég hány pontot érne",
     "statistics": "Statisztika",
-    "score_sheet": "Pontlap (játék közben, leosztás vége = összesen)",
+    "score_sheet": "Pontlap",
+    "sheet_in_play": "{total} (eddig {play} játék közben)",
+    "sheet_ended": "{total} ({play} játék közben, {change} a leosztás végén)",
     "hand": "Leosztás",
     "opponent": "Ellenfél",
     "played": "Játszott",

@@ -56,6 +56,7 @@ MESSAGES = {
     "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "vun {target}",
+    "target_reached": "Zil {target} erreecht",
     "end_W": "West",
     "end_E": "Ost",
     "end_N": "Nord",
@@ -212,7 +213,9 @@ MESSAGES = {
     "speed_fast": "Séier",
     "learning_aid": "Weisen, wéi vill Punkten all Enn géif bréngen",
     "statistics": "Statistik",
-    "score_sheet": "Punktelëscht (am Spill, Enn vun der Ronn = Total)",
+    "score_sheet": "Punktelëscht",
+    "sheet_in_play": "{total} ({play} bis elo am Spill)",
+    "sheet_ended": "{total} ({play} am Spill, {change} um Enn vun der Ronn)",
     "hand": "Ronn",
     "opponent": "Géigner",
     "played": "Gespillt",
