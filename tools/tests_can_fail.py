@@ -222,6 +222,40 @@ BREAKS: tuple[Break, ...] = (
         ("tests/browser/test_hand_end.py", "-k", "match_is_over"),
         browser=True,
     ),
+    Break(
+        "r-reads-the-deal-order",
+        "R reads the hand in the order the screen shows it",
+        "web/game/words.py",
+        "tile_word(t, tile) for tile in hand_order(seen.hand))",
+        "tile_word(t, tile) for tile in seen.hand)",
+        ("tests/web/test_words.py", "-k", "r_reads"),
+    ),
+    Break(
+        "waiting-end-rings-zero",
+        "an end that counts nothing of its own shows no number in its ring",
+        "web/table/board.py",
+        '        ""\n        if idle\n',
+        '        ""\n        if False\n',
+        ("tests/web/test_board.py", "-k", "each_open_end"),
+    ),
+    Break(
+        "focus-falls-to-the-body",
+        "after a move by keyboard the focus stays in the hand",
+        "web/game/main.py",
+        '        if closest(document.activeElement, "#hand, #board") is not None:\n            by_id("hand").focus()\n',
+        "",
+        ("tests/browser/test_accessibility.py", "-k", "focus_stays"),
+        browser=True,
+    ),
+    Break(
+        "menu-rings-its-first-box",
+        "the Menu opens holding the focus itself, not ringing its Language box",
+        "web/game/dialogs.py",
+        '    by_id("dialog").focus()\n',
+        "",
+        ("tests/browser/test_look.py", "-k", "menu_opens"),
+        browser=True,
+    ),
 )
 
 
