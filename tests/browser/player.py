@@ -126,8 +126,16 @@ class Player:
             form.get_by_role("textbox", name=f"Name of seat {number}").fill(name)
             form.get_by_role("combobox", name=f"Who plays seat {number}").select_option(label=kind)
         form.get_by_role("spinbutton", name="Points to win").fill("" if target is None else str(target))
-        form.get_by_role("spinbutton", name="Seed").fill(str(seed))
+        self.fill_in_deal_number(form, seed)
         return form
+
+    def fill_in_deal_number(self, form: Locator, seed: int) -> None:
+        """Open the New match form's "Advanced" part, and type the deal number
+        (the seed: the same number deals the same tiles)."""
+        deal_number = form.get_by_role("spinbutton", name="Deal number")
+        if not deal_number.is_visible():
+            form.get_by_text("Advanced", exact=True).click()
+        deal_number.fill(str(seed))
 
     def start(self, form: Locator) -> None:
         """Press Start in the filled-in New match dialog, and wait until the
@@ -167,6 +175,14 @@ class Player:
             self.dialog("Menu").get_by_role("button", name="Save to a file").click()
         download.value.save_as(path)
         return path
+
+    def open_embed_code(self) -> Locator:
+        """Menu → Copy embed code; return its dialog."""
+        self.page.get_by_role("button", name="Menu").click()
+        self.dialog("Menu").get_by_role("button", name="Copy embed code").click()
+        dialog = self.dialog("Copy embed code")
+        expect(dialog).to_be_visible()
+        return dialog
 
     def wait_for_turn(self, timeout_ms: float = TURN_TIMEOUT_MS) -> None:
         """Wait until the player has a tile to play or a dialog asks something."""

@@ -110,6 +110,27 @@ def test_a_whole_hand_by_keyboard_alone(ready: Page) -> None:
     assert [line for line in plays if line not in heard] == [], "every play in the log was announced"
 
 
+def test_after_a_move_by_keyboard_the_focus_stays_in_the_hand(ready: Page) -> None:
+    """The tile played (or the end chosen) leaves the page with the move:
+    the focus waits on the hand, never on the page's body, and comes back
+    to a playable tile at the player's next turn."""
+    page = ready
+    player = Player(page)
+    for _ in range(2):
+        player.wait_for_turn()
+        player.playable_tiles.first.focus()
+        before = player.log.count()
+        page.keyboard.press("Enter")
+        if page.locator("#board .end-target").count():
+            page.keyboard.press("Enter")
+        expect(player.log).not_to_have_count(before)
+        assert page.evaluate("document.activeElement.closest('#hand') !== null"), "the focus is in the hand"
+        player.wait_for_turn()
+        if player.page.get_by_role("dialog").is_visible():
+            break
+        expect(player.playable_tiles.first).to_be_focused()
+
+
 @pytest.mark.parametrize("viewport", [ZOOMED], ids=["200% zoom"])
 def test_at_200_percent_zoom_the_page_reflows_and_plays(app: App, page: Page, screenshot: Screenshot) -> None:
     app.open()

@@ -183,9 +183,9 @@ def _link_with_a_bad_move() -> str:
 LINKS = {
     "cut short": (
         _game(seed=11).share_link().removeprefix("#game=")[:-30],
-        "the link is damaged: it does not hold a game",
+        "The link could not be opened: it is damaged and holds no game.",
     ),
-    "over-long": ("A" * (MAX_LINK_CHARS + 1), "the link is too long to be a game link"),
+    "over-long": ("A" * (MAX_LINK_CHARS + 1), "The link could not be opened: it is too long to be a game link."),
     "naming an illegal move": (
         _link_with_a_bad_move(),
         re.compile(r"hand 1, move 1 \(\d-\d\): player \d does not hold"),
@@ -320,3 +320,30 @@ def test_hostile_names_are_shown_as_text_and_trimmed(app: App, page: Page) -> No
 
     assert page.evaluate(MADE_FROM_NAMES) == NOTHING_MADE
     assert alerts == [], "no name ran as script"
+
+
+# --------------------------------------------------------------------------
+# (e) A form left half-filled
+
+#: Values the New match form's own checks refuse: too many tiles for two
+#: players, and points to win that are not a multiple of five.
+INVALID_FIELDS = {"Tiles each": "99", "Points to win": "7"}
+
+
+@pytest.mark.parametrize(("field", "typed"), INVALID_FIELDS.items(), ids=INVALID_FIELDS.keys())
+def test_cancel_leaves_the_new_match_form_even_with_a_field_left_invalid(
+    app: App, page: Page, field: str, typed: str
+) -> None:
+    player = _open(app, page)
+    player.wait_for_turn()
+    hand, board = player.tiles_in_hand(), player.tiles_on_board()
+
+    page.get_by_role("button", name="New match").click()
+    form = player.dialog("New match")
+    form.get_by_role("spinbutton", name=field).fill(typed)
+    form.get_by_role("button", name="Cancel").click()
+
+    expect(form).to_be_hidden()
+    assert player.tiles_in_hand() == hand, "the match on the table goes on"
+    assert player.tiles_on_board() == board
+    player.play_a_tile()

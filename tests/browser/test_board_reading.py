@@ -100,10 +100,11 @@ def test_the_ends_line_says_what_each_end_counts_and_the_board_marks_the_ends(
     assert "South 2" in line
     assert "South 2 (" not in line
     assert line.endswith("The ends count 15.")
-    # On the board: a marker on each open end, the empty arm's faint and dashed.
+    # On the board: a marker on each open end, the empty arm's faint, dashed
+    # and empty (a "0" there read as a count).
     markers = page.locator("#board .end-marker")
     expect(markers).to_have_count(4)
-    assert markers.all_text_contents() == ["3", "10", "0", "2"]
+    assert markers.all_text_contents() == ["3", "10", "", "2"]
     expect(page.locator("#board .end-marker.waiting")).to_have_count(1)
     expect(page.locator('#board .end-marker.waiting[data-end="N"]')).to_have_count(1)
     player.wait_until_still()

@@ -252,7 +252,7 @@ def test_messages_from_any_origin_but_the_host_are_ignored(
 # The rules tutorial's replays: see test_tutorial_replays.py.
 
 
-# The full game's "Copy embed code"
+# The full game's "Copy embed code", in the Menu
 
 #: The facade's link to the live replay (poster.facade).
 EMBED_SRC = re.compile(r'<a class="allfives-replay" href="([^"]+)" data-title="All Fives: a replay"')
@@ -264,9 +264,10 @@ def test_the_game_gives_embed_code_for_the_position_on_the_table_or_the_whole_ha
     player = Player(page)
     player.play_my_turns(2)
     on_table = len(player.tiles_on_board())
+    # A tool for bloggers: in the Menu, not under the player's move log.
+    expect(page.get_by_role("complementary", name="Moves").get_by_role("button")).to_have_count(0)
 
-    page.get_by_role("complementary", name="Moves").get_by_role("button", name="Copy embed code").click()
-    dialog = player.dialog("Copy embed code")
+    dialog = player.open_embed_code()
     code = dialog.get_by_role("textbox", name="Code to paste into your page")
     expect(dialog.get_by_role("radio", name=re.compile(f"^This position, after {on_table} moves"))).to_be_checked()
     expect(code).to_have_value(EMBED_SRC)
@@ -292,8 +293,7 @@ def test_a_replay_of_your_own_game_speaks_to_you_and_try_it_keeps_the_opponents_
     app.wait_until_ready()
     player = Player(page)
     player.play_my_turns(2)
-    page.get_by_role("complementary", name="Moves").get_by_role("button", name="Copy embed code").click()
-    dialog = player.dialog("Copy embed code")
+    dialog = player.open_embed_code()
     dialog.get_by_role("radio", name="The whole hand, from the deal").check()
     code = dialog.get_by_role("textbox", name="Code to paste into your page")
     expect(code).to_have_value(re.compile(r"\?move=0&"))

@@ -17,15 +17,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Page, expect
 
+from .conftest import DESKTOP, PHONE
 from .player import MATCH_OVER, TURN_STATUS, TURN_TIMEOUT_MS, Player
 
 if TYPE_CHECKING:
     from .conftest import App, PageLog, Screenshot
 
 ROOT = Path(__file__).resolve().parents[2]
-PHONE: ViewportSize = {"width": 390, "height": 844}
 #: Seed 7 against Easy to 60: three hands; the computer leads the double five,
 #: and six-five, five-blank and five-two each fit both its West and East ends.
 SEED = 7
@@ -199,7 +199,7 @@ def test_every_seat_has_its_own_name_and_four_players_default_to_partners(player
     form.get_by_role("combobox", name="Players").select_option("4")
     expect(partnerships).to_be_checked()
     assert names(4) == ["You", "Computer 2", "Computer 3", "Computer 4"]
-    form.get_by_role("spinbutton", name="Seed").fill(str(SEED))
+    player.fill_in_deal_number(form, SEED)
     player.start(form)
 
     expect(player.scores).to_contain_text("You & Computer 3")
@@ -207,6 +207,37 @@ def test_every_seat_has_its_own_name_and_four_players_default_to_partners(player
     partner = player.opponents.locator(".opponent").filter(has_text="Computer 3")
     expect(partner).to_contain_text("partner")
     expect(player.opponents.locator(".opponent").filter(has_text="Computer 2")).not_to_contain_text("partner")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_new_match_form_speaks_a_players_words_with_the_deal_number_under_advanced(
+    player: Player, page: Page
+) -> None:
+    page.get_by_role("button", name="New match").click()
+    form = player.dialog("New match")
+    expect(form.get_by_role("combobox", name="Rules")).to_have_value("")
+    expect(form.get_by_role("combobox", name="Rules").locator("option:checked")).to_have_text("Your own choice")
+    # A number left empty is the usual one for this many players, shown faintly.
+    tiles, target = (form.get_by_role("spinbutton", name=name) for name in ("Tiles each", "Points to win"))
+    expect(tiles).to_have_attribute("placeholder", "9")
+    expect(target).to_have_attribute("placeholder", "250")
+    form.get_by_role("combobox", name="Players").select_option("4")
+    expect(tiles).to_have_attribute("placeholder", "5")
+    expect(target).to_have_attribute("placeholder", "200")
+    for jargon in ("As set below", "usual", "Seed"):
+        expect(form.get_by_text(jargon)).to_have_count(0)
+
+    # The deal number waits under "Advanced", and says what it is for.
+    deal_number = form.get_by_role("spinbutton", name="Deal number")
+    expect(deal_number).to_be_hidden()
+    form.get_by_text("Advanced", exact=True).click()
+    expect(deal_number).to_be_visible()
+    expect(deal_number).to_have_accessible_description(re.compile(r"^The same number deals the same tiles again"))
+    box, window = deal_number.bounding_box(), page.viewport_size
+    assert box is not None
+    assert window is not None
+    assert box["x"] >= 0, "it fits the screen"
+    assert box["x"] + box["width"] <= window["width"], "it fits the screen"
 
 
 def test_in_hot_seat_nobody_can_undo_the_other_persons_move(player: Player, page: Page) -> None:

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import DESKTOP, PHONE, ZOOMED
-from .player import HAND_OVER, Player
+from .player import HAND_OVER, MATCH_OVER, Player
 
 if TYPE_CHECKING:
     from .conftest import App, Screenshot
@@ -160,3 +160,47 @@ def test_under_reduced_motion_the_hand_ends_at_once_in_the_same_order(app: App, 
     assert seen["atSummary"]["cards"] == ["0", "-5"]
     assert seen["atSummary"]["counting"] == 0
     assert summary_figures(player) == {"You": ["0", "0"], "Computer": ["-10", "-5"]}
+
+
+def test_once_the_match_is_over_hint_and_undo_are_off_and_say_why_even_after_a_reload(
+    app: App, player: Player, page: Page
+) -> None:
+    """A won match stands: Undo would reopen it after it is counted in the
+    statistics, and Hint has no move to hint at. Both are off, and their
+    description says why; a reload on the finished match keeps them off."""
+    form = player.fill_in_new_match(seed=SEED, target=5)
+    form.get_by_role("spinbutton", name="Tiles each").fill(str(TILES_EACH))
+    player.start(form)
+    while True:
+        player.wait_for_turn()
+        if player.match_is_over():
+            break
+        if player.hand_is_over():
+            player.next_hand()
+            continue
+        player.play_a_tile()
+    hint = page.get_by_role("button", name="Hint")
+    undo = page.get_by_role("button", name="Undo")
+
+    def both_off() -> None:
+        expect(hint).to_be_disabled()
+        expect(hint).to_have_accessible_description("No hint: the match is over.")
+        expect(undo).to_be_disabled()
+        expect(undo).to_have_accessible_description("The match is over: its result stands.")
+
+    player.dialog(MATCH_OVER).get_by_role("button", name="Close").click()
+    both_off()
+    lines = player.log.count()
+    page.keyboard.press("u")
+    # R reads the position aloud: once it is said, the U before it was handled.
+    page.keyboard.press("r")
+    expect(page.locator("#announce")).to_contain_text("Scores:")
+    expect(player.log).to_have_count(lines)
+
+    page.reload(wait_until="domcontentloaded")
+    app.wait_until_ready()
+    player.dialog(MATCH_OVER).get_by_role("button", name="Close").click()
+    both_off()
+    page.get_by_role("button", name="Menu").click()
+    statistics = player.dialog("Menu").get_by_role("row", name=re.compile("^Easy"))
+    expect(statistics.get_by_role("cell").first).to_have_text("1")

@@ -117,6 +117,20 @@ def test_the_focus_ring_shows_on_every_control_the_tab_key_reaches(ready: Page) 
     assert unringed == [], "every control shows a solid ring at least 2 px wide when focused"
 
 
+def test_the_menu_opens_holding_the_focus_itself_not_ringing_its_first_box(ready: Page) -> None:
+    page = ready
+    page.get_by_role("button", name="Menu").click()
+    menu = Player(page).dialog("Menu")
+    expect(menu).to_be_focused()
+    language = menu.get_by_role("combobox", name="Language")
+    expect(language).not_to_be_focused()
+    page.keyboard.press("Tab")
+    expect(language).to_be_focused()
+    ring = page.evaluate(FOCUSED)
+    assert ring["style"] == "solid", "Tab brings the page's own ring"
+    assert ring["width"] >= 2
+
+
 #: Every sound the page plays, in order (the page marks each on the body).
 SOUNDS_HEARD = """() => {
     window.soundsHeard = [];

@@ -111,7 +111,7 @@ def start_a_match(player: Player, seed: int) -> None:
         form.get_by_role("textbox", name=f"Name of seat {number}").fill(name)
         form.get_by_role("combobox", name=f"Who plays seat {number}").select_option(label=level)
     form.get_by_role("spinbutton", name="Points to win").fill(str(TARGET))
-    form.get_by_role("spinbutton", name="Seed").fill(str(seed))
+    player.fill_in_deal_number(form, seed)
     player.start(form)
 
 

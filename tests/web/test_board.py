@@ -525,13 +525,18 @@ def markers_in(root: ET.Element) -> dict[str, ET.Element]:
 
 def test_each_open_end_is_marked_with_what_it_counts() -> None:
     # The spinner 5-5 covered on both sides: West 3 and East 2 count, North
-    # and South take a 5 but count nothing until a tile is played there.
+    # and South take a 5 but count nothing until a tile is played there: their
+    # rings are empty (a "0" would read as a count).
     layout = layout_after("5-5", "5-3 W", "5-2 E")
     root = parse(render_board(layout, aspect=DESKTOP))
     markers = markers_in(root)
     assert sorted(markers) == ["E", "N", "S", "W"]
-    assert {end: "".join(g.itertext()) for end, g in markers.items()} == {"W": "3", "E": "2", "N": "0", "S": "0"}
+    assert {end: "".join(g.itertext()) for end, g in markers.items()} == {"W": "3", "E": "2", "N": "", "S": ""}
     assert {end for end, g in markers.items() if "waiting" in classes(g)} == {"N", "S"}
+    # The lone spinner counts once, at West: East's ring is empty too, no sign.
+    lone = markers_in(parse(render_board(layout_after("5-5"), aspect=DESKTOP)))
+    assert {end: "".join(g.itertext()) for end, g in lone.items()} == {"W": "10", "E": ""}
+    assert {end for end, g in lone.items() if "waiting" in classes(g)} == {"E"}
     # A double at an end shows both halves' count.
     double = markers_in(parse(render_board(layout_after("1-0", "1-1 W"), aspect=PHONE)))
     assert "".join(double["W"].itertext()) == "2"

@@ -98,6 +98,22 @@ def test_undo_across_the_end_of_a_hand_takes_back_the_move_that_ended_it() -> No
     assert game.person_to_move
 
 
+def test_a_match_that_is_over_cannot_be_undone_its_result_stands() -> None:
+    # Ann's moves win or lose the match; once it is over (and counted in
+    # the statistics), Undo would reopen it: it is off.
+    game = Game(GameSetup(Rules(target=20), VS_EASY.seats, seed=42))
+    while not game.match.is_over:
+        _play_until_person(game)
+        if not game.match.is_over:
+            game.play(game.match.legal_moves()[0])
+    game.counted = True
+    finished = game.save_text()
+    assert not game.can_undo()
+    assert not game.undo()
+    assert game.save_text() == finished
+    assert game.counted
+
+
 def test_nothing_to_undo_before_the_first_move() -> None:
     game = Game(GameSetup(Rules(), (SeatSetup("Ann"), SeatSetup("Bo")), seed=1))
     game.start()

@@ -99,10 +99,20 @@ def test_a_damaged_record_or_link_is_told_so() -> None:
     assert reason(EN, "there is no record version 0") == "the record is damaged, or was not made by this game"
     newer = _record() | {"version": 9}
     assert reason(EN, _refusal(newer)) == "it comes from a newer version of All Fives (version 9)"
-    assert reason(EN, "this link is damaged: it does not hold a game") == "the link is damaged: it does not hold a game"
+    assert reason(EN, "this link is damaged: it does not hold a game") == "it is damaged and holds no game"
     wrong = copy.deepcopy(_record())
     wrong["rules"] = {"players": 9}
     assert reason(EN, _refusal(wrong)) == "this game cannot play by the record's rules"
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+@pytest.mark.parametrize("engine", ["this link is damaged: it does not hold a game", "this link is too long"])
+def test_a_broken_link_is_told_in_one_sentence_with_one_colon(code: str, engine: str) -> None:
+    # "The link could not be opened: the link is damaged: it does not hold
+    # a game." said the link twice, with a colon inside a colon.
+    t = Translator(code)
+    said = t("link_broken", reason=reason(t, engine))
+    assert said.count(":") == 1, said
 
 
 @given(st.text(max_size=200))

@@ -364,11 +364,11 @@ def test_the_replay_tells_you_what_you_did_in_the_second_person() -> None:
     assert "You play 5-2 on the West end." in lines
     draws = [Drew(0, Move.parse("3-3").tile), Drew(0, Move.parse("2-1").tile)]
     assert explain(draws, layout_after("6-6"), WORDS, names, Rules(), shown=0) == [
-        "You cannot play and draw 3-3 and 2-1."
+        "You cannot play: you draw 3-3 and 2-1."
     ]
     end = [Passed(0), HandEnded(1, "domino", 0, (0, 12), (0, -10), (10, -10))]
     assert explain(end, layout_after("6-6"), WORDS, names, Rules())[:2] == [
-        "You cannot play and pass.",
+        "You cannot play: you pass.",
         "You go out: domino!",
     ]
 

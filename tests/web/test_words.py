@@ -17,12 +17,16 @@ from game.words import (
     form_choices,
     hand_end_table,
     hand_line,
+    hint_note,
     opponent_card,
     prompt,
+    read_out,
     read_setup,
     renamed_default,
     score_sheet_rows,
+    target_note,
     tile_label,
+    tile_word,
     undo_note,
 )
 from table.controller import Game, GameSetup, SeatSetup
@@ -141,11 +145,22 @@ def test_the_form_refuses_what_the_rules_refuse(changes: dict[str, str], error: 
         read_setup(EN, {**FORM, **changes}, partnerships=False)
 
 
-def test_the_score_sheet_rows() -> None:
-    game = game_of(Rules(), "Ann", "Computer")
+def test_the_score_sheet_says_each_score_and_how_it_came_in_words() -> None:
+    # Once "+0 = 0" and "+45 +0 = 45": now the score, then what play and
+    # the hand's end brought, in words.
+    game = game_of(Rules(hand_size=3), "Ann", "Computer")
     game.start()
-    rows = score_sheet_rows(EN, game)
-    assert rows == [("1", "+0 = 0", "+0 = 0")]
+    assert score_sheet_rows(EN, game) == [("1", "0 (0 in play so far)", "0 (0 in play so far)")]
+    while not game.match.needs_deal:
+        game.match.play(game.match.legal_moves()[0])
+    (row,) = game.score_sheet()
+    assert row.change is not None
+    (cells,) = score_sheet_rows(EN, game)
+    for side, cell in enumerate(cells[1:]):
+        change = row.change[side]
+        sign = "+" if change > 0 else ""
+        assert cell == f"{row.scores[side]} ({row.play[side]} in play, {sign}{change} at the end)"
+    assert not any("=" in cell for cell in cells)
 
 
 def test_no_module_of_the_page_is_over_700_lines() -> None:
@@ -162,9 +177,9 @@ def test_no_module_of_the_page_is_over_700_lines() -> None:
 
 YOU_LOG = [
     (HandStarted(1, 0), None, "Hand 1: you lead."),
-    (Drew(0, tile("6-6")), 0, "You cannot play and draw 6-6."),
-    (Drew(0, tile("6-6")), 1, "You cannot play and draw a tile."),
-    (Passed(0), None, "You cannot play and pass."),
+    (Drew(0, tile("6-6")), 0, "You cannot play: you draw 6-6."),
+    (Drew(0, tile("6-6")), 1, "You cannot play: you draw a tile."),
+    (Passed(0), None, "You cannot play: you pass."),
     (HandEnded(1, "domino", 0, (0, 2), (0, 0), (0, 0)), None, "You are out: domino!"),
     (Passed(1), None, "Computer: cannot play, passes."),
 ]
@@ -195,6 +210,40 @@ def test_undo_says_why_it_is_off_when_another_person_has_moved_since() -> None:
     name = game.seats[mover].name
     assert undo_note(EN, game) == f"Undo takes back only your own moves: {name} has moved since."
     assert undo_note(EN, game_of(Rules(), "You", "Computer")) == ""
+
+
+def test_once_the_match_is_over_hint_and_undo_say_why_they_are_off() -> None:
+    game = game_of(Rules(hand_size=3, target=5), "You", "Computer")
+    assert (undo_note(EN, game), hint_note(EN, game)) == ("", "")
+    while not game.match.is_over:
+        if game.match.needs_deal:
+            game.start()
+        else:
+            game.match.play(game.match.legal_moves()[0])
+    assert undo_note(EN, game) == "The match is over: its result stands."
+    assert hint_note(EN, game) == "No hint: the match is over."
+
+
+def test_r_reads_the_hand_in_the_order_the_screen_shows_it() -> None:
+    # The screen lays the hand out highest first; the deal's own order is
+    # another, and R once read that one.
+    game = game_of(Rules(), "You", "Computer")
+    game.start()
+    seen = game.view(0)
+    shown = sorted(seen.hand, key=lambda t: (t.high, t.low), reverse=True)
+    assert list(seen.hand) != shown, "a deal whose order is not the screen's"
+    said = read_out(EN, game, seen, "Ends: none.", visible=True)
+    hand = ", ".join(tile_word(EN, t) for t in shown)
+    assert said == f"Ends: none. Your hand: {hand}. Scores: You 0; Computer 0."
+    assert "Your hand" not in read_out(EN, game, seen, "Ends: none.", visible=False)
+
+
+@pytest.mark.parametrize(
+    ("score", "target", "said"),
+    [(0, 250, "of 250"), (45, 50, "of 50"), (50, 50, "target 50 reached"), (55, 50, "target 50 reached")],
+)
+def test_a_score_card_says_of_the_target_until_it_is_reached(score: int, target: int, said: str) -> None:
+    assert target_note(EN, score, target) == said
 
 
 # Every seat has a name of its own until the player types one.

@@ -186,7 +186,6 @@ def show_new_match(page: Page) -> None:
                 id="nm-hand_size",
                 min=str(OPTION_RANGES.hand_sizes(rules.players)[0]),
                 max=str(OPTION_RANGES.hand_sizes(rules.players)[-1]),
-                placeholder=page.t("usual"),
                 value=str(rules.hand_size or ""),
             ),
         )
@@ -202,7 +201,6 @@ def show_new_match(page: Page) -> None:
                 id="nm-target",
                 min=str(OPTION_RANGES.target_min),
                 step=str(OPTION_RANGES.target_step),
-                placeholder=page.t("usual"),
                 value=str(rules.target or ""),
             ),
         )
@@ -225,12 +223,15 @@ def show_new_match(page: Page) -> None:
             select("win", choices["win"], rules.win),
         )
     )
-    form.append(
-        field(
-            page.t("seed"),
-            el("input", None, type="number", name="seed", id="nm-seed", placeholder=page.t("seed_random")),
-        )
-    )
+    # The deal number (the seed) is for replaying a deal: out of the way,
+    # under a disclosure the player opens when they want it.
+    advanced = el("details", None, class_="advanced")
+    advanced.append(el("summary", page.t("advanced")))
+    seed = el("input", None, type="number", name="seed", id="nm-seed", placeholder=page.t("seed_random"))
+    seed.setAttribute("aria-describedby", "nm-seed-help")
+    advanced.append(field(page.t("seed"), seed))
+    advanced.append(el("p", page.t("seed_help"), id="nm-seed-help", class_="field-help"))
+    form.append(advanced)
     error = el("p", "", class_="form-error", role="alert", id="nm-error")
     form.append(error)
 
@@ -266,6 +267,10 @@ def sync_seats(page: Page, *, chosen: bool = False) -> None:
     if not partners or chosen:
         by_id("nm-partnerships").checked = partners
     by_id("nm-hand_size").max = str(OPTION_RANGES.hand_sizes(players)[-1])
+    # Left empty, a number is the usual one for this many players: shown faintly.
+    usual = Rules(players=players)
+    by_id("nm-hand_size").placeholder = str(usual.deal_size)
+    by_id("nm-target").placeholder = str(usual.points_to_win)
 
 
 def apply_preset(page: Page) -> None:
@@ -348,14 +353,25 @@ def show_menu(page: Page) -> None:
             export(page)
         elif value == "link":
             page.spawn(copy_link(page))
+        elif value == "embed":
+            show_embed_code(page)
 
     page.open_dialog(
         page.t("menu"),
         body,
-        [("export", page.t("export")), ("link", page.t("copy_link")), ("close", page.t("close"))],
+        [
+            ("export", page.t("export")),
+            ("link", page.t("copy_link")),
+            ("embed", page.t("embed_code")),
+            ("close", page.t("close")),
+        ],
         done,
     )
     page.on(file_input, "change", lambda event: on_import(page, event))
+    # The Menu holds the focus itself (its name is read), not its first
+    # control: a focus ring on the Language box, unasked, read as if it were
+    # the thing to change. Tab reaches every control from here.
+    by_id("dialog").focus()
 
 
 def score_sheet_table(page: Page) -> Any:
@@ -403,7 +419,7 @@ def download(page: Page, filename: str, text: str) -> None:
     window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
 
 
-def show_embed_code(page: Page, _event: Any = None) -> None:
+def show_embed_code(page: Page) -> None:
     """The snippet that puts this hand on another page, as a replay:
     from the position on the table now, or the whole hand from its deal."""
     game = page.game

@@ -100,7 +100,8 @@ class Page(Shell):
         elsewhere.take_over(self)  # before the save is read: whatever another tab writes after it is refused
         game, problem = self.initial_game()
         self.begin(game)  # the header says whose turn it is, or that the game cannot be saved
-        for button in ("hint", "undo", "new", "menu", "embed-code", "how-to", "sound"):
+        # Hint and Undo are on or off as the match allows (render decides).
+        for button in ("new", "menu", "how-to", "sound"):
             by_id(button).disabled = False
         feel.install(self)
         document.body.dataset.ready = "1"
@@ -190,7 +191,6 @@ class Page(Shell):
 
     def bind(self) -> None:
         self.on(q(".actions"), "click", self.on_action)
-        self.on(by_id("embed-code"), "click", lambda event: dialogs.show_embed_code(self, event))
         self.on(by_id("hand"), "click", self.on_hand_click)
         self.on(by_id("hand"), "keydown", self.on_hand_key)
         self.on(by_id("hand"), "pointerdown", self.on_pointer_down)
@@ -213,6 +213,7 @@ class Page(Shell):
         by_id("undo").disabled = self.busy or not (self.game and self.game.can_undo())
         by_id("undo").title = words.undo_note(self.t, self.game) if self.game else ""
         by_id("hint").disabled = self.busy or not (self.game and self.game.person_to_move and self.hand_visible())
+        by_id("hint").title = words.hint_note(self.t, self.game) if self.game else ""
         self.show_turn()
 
     def show_turn(self) -> None:
@@ -239,7 +240,7 @@ class Page(Shell):
                 value.classList.add("counting")
             value.dataset.side = str(side)
             card.append(value)
-            card.append(el("span", self.t("of_target", target=rules.points_to_win), class_="score-target"))
+            card.append(el("span", words.target_note(self.t, shown, rules.points_to_win), class_="score-target"))
             box.append(card)
 
     def render_opponents(self) -> None:
@@ -361,7 +362,7 @@ class Page(Shell):
                 button.tabIndex = 0 if index == 0 else -1
                 box.append(button)
             return
-        tiles = sorted(seen.hand, key=lambda t: (t.high, t.low), reverse=True)
+        tiles = words.hand_order(seen.hand)
         mine = game.to_move == seen.seat and game.person_to_move and not self.busy
         first_playable = True
         for tile in tiles:
@@ -509,6 +510,11 @@ class Page(Shell):
             return
         self.save()
         self.busy = True
+        # The tile (or the lit end) that held the focus leaves with the move:
+        # the focus waits on the hand, not on the page's body, until the
+        # player's next turn puts it on a tile (after_move).
+        if closest(document.activeElement, "#hand, #board") is not None:
+            by_id("hand").focus()
         self.spawn(self.land(events, self.generation))
 
     async def land(self, events: list[Event], generation: int) -> None:
@@ -587,12 +593,8 @@ class Page(Shell):
         seen = self.seen()
         if game is None or seen is None:
             return
-        parts = [str(by_id("ends").textContent)]
-        if self.hand_visible():
-            parts.append(self.t("read_hand", tiles=", ".join(words.tile_word(self.t, t) for t in seen.hand)))
-        scores = "; ".join(f"{game.side_name(s)} {seen.scores[s]}" for s in range(game.rules.sides))
-        parts.append(self.t("read_scores", scores=scores))
-        self.announce(" ".join(parts))
+        ends = str(by_id("ends").textContent)
+        self.announce(words.read_out(self.t, game, seen, ends, visible=self.hand_visible()))
 
     # Hint and undo
 

@@ -42,12 +42,16 @@ __all__ = [
     "form_choices",
     "hand_end_table",
     "hand_line",
+    "hand_order",
+    "hint_note",
     "opponent_card",
     "prompt",
+    "read_out",
     "read_setup",
     "renamed_default",
     "said_to_you",
     "score_sheet_rows",
+    "target_note",
     "tile_label",
     "tile_word",
     "undo_note",
@@ -190,11 +194,42 @@ def prompt(t: Translator, game: Game, *, visible: bool, selected: Tile | None, l
     return t(said_to_you(t, game, "your_lead" if leading else "your_turn", [seat]), name=name)
 
 
+def target_note(t: Translator, score: int, target: int) -> str:
+    """What a score card says beside its score: "of 250" on the way, and
+    "target 50 reached" once the score is there ("55 of 50" read wrong)."""
+    return t("of_target", target=target) if score < target else t("target_reached", target=target)
+
+
+def hand_order(tiles: Sequence[Tile]) -> list[Tile]:
+    """A hand as the page lays it out, left to right: the highest tiles
+    first (6-6, 6-5, ... 0-0), so the screen and R read it in one order."""
+    return sorted(tiles, key=lambda tile: (tile.high, tile.low), reverse=True)
+
+
+def read_out(t: Translator, game: Game, seen: SeatView, ends: str, *, visible: bool) -> str:
+    """The whole position in words (key R): the ends line ``ends``, the hand
+    in the order it is shown (when it may be seen), and the scores."""
+    parts = [ends]
+    if visible:
+        parts.append(t("read_hand", tiles=", ".join(tile_word(t, tile) for tile in hand_order(seen.hand))))
+    scores = "; ".join(f"{game.side_name(s)} {t.number(seen.scores[s])}" for s in range(game.rules.sides))
+    parts.append(t("read_scores", scores=scores))
+    return " ".join(parts)
+
+
 def undo_note(t: Translator, game: Game) -> str:
-    """Why Undo is off when another person has moved since the seat on
-    screen last did (nobody takes back another's move), else nothing."""
+    """Why Undo is off: the match is over (its result stands), or another
+    person has moved since the seat on screen last did (nobody takes back
+    another's move); else nothing."""
+    if game.match.is_over:
+        return t("undo_match_over")
     other = game.undo_blocked_by()
     return "" if other is None else t("undo_not_yours", name=game.seats[other].name)
+
+
+def hint_note(t: Translator, game: Game) -> str:
+    """Why Hint is off once the match is over (there is no move to hint at), else nothing."""
+    return t("hint_match_over") if game.match.is_over else ""
 
 
 def hand_line(t: Translator, game: Game, end: HandEnded) -> str:
@@ -245,15 +280,18 @@ def hand_end_table(t: Translator, game: Game, end: HandEnded) -> HandEndTable:
 
 def score_sheet_rows(t: Translator, game: Game) -> list[tuple[str, ...]]:
     """The score sheet, one row per hand: the hand's number, then for each
-    side "+play change = score" (no change while the hand is in play)."""
+    side its score after the hand and how it came, in words: "15 (20 in
+    play, -5 at the end)", or "20 (20 in play so far)" while the hand is
+    in play."""
     rows = []
     for row in game.score_sheet():
         cells = [t.number(row.hand)]
         for side in range(game.rules.sides):
-            change = (
-                "" if row.change is None else f" {'+' if row.change[side] >= 0 else ''}{t.number(row.change[side])}"
-            )
-            cells.append(f"+{t.number(row.play[side])}{change} = {t.number(row.scores[side])}")
+            total, play = t.number(row.scores[side]), t.number(row.play[side])
+            if row.change is None:
+                cells.append(t("sheet_in_play", total=total, play=play))
+            else:
+                cells.append(t("sheet_ended", total=total, play=play, change=_signed(t, row.change[side])))
         rows.append(tuple(cells))
     return rows
 

@@ -58,6 +58,7 @@ MESSAGES = {
     "opponent_badges": "{name} ({badges})",
     # The table
     "of_target": "cél: {target}",
+    "target_reached": "cél ({target}) elérve",
     "end_W": "Nyugat",
     "end_E": "Kelet",
     "end_N": "Észak",
@@ -127,6 +128,8 @@ MESSAGES = {
     "read_scores": "Állás: {scores}.",
     "undone": "Az utolsó lépésed visszavonva.",
     "undo_not_yours": "A visszavonás csak a saját lépéseidet vonja vissza: azóta {name} is lépett.",
+    "undo_match_over": "Vége a játszmának: az eredménye végleges.",
+    "hint_match_over": "Nincs tipp: vége a játszmának.",
     # Hints
     "hint_thinking": "Tipp keresése…",
     "hint_text": "Tipp: tedd le ezt: {tile}{where} – {reason}.",  # noqa: RUF001 (a Hungarian dash)
@@ -178,7 +181,7 @@ MESSAGES = {
     "winner_you": "Nyertél!",
     # New match
     "preset": "Szabályok",
-    "preset_custom": "Ahogy lent beállítod",
+    "preset_custom": "Saját választás",
     "preset_standard": "Alap",
     "preset_five_each": "Mindenkinek öt kő",
     "preset_seven_five": "Hét kő (két játékos), öt (három vagy négy)",
@@ -190,7 +193,6 @@ MESSAGES = {
     "seat_kind": "Ki játszik, {seat}. hely",
     "hand_size": "Kő fejenként",
     "target": "Nyerő pontszám",
-    "usual": "szokásos",
     "hand_end": "Leosztás vége",
     "hand_end_subtract": "Mindenki a saját pöttyeit veszti",
     "hand_end_winner": "Aki kifogy, viszi a többiek pöttyeit",
@@ -200,7 +202,9 @@ MESSAGES = {
     "win": "Győzelem",
     "win_immediate": "Amint valaki eléri a célt",
     "win_hand_end": "A leosztás végén",
-    "seed": "Kezdőérték",
+    "advanced": "Haladó",
+    "seed_help": "Ugyanaz a szám ugyanazokat a köveket osztja ki újra: így egy osztás újrajátszható. Ha üresen hagyod, az osztás véletlenszerű.",
+    "seed": "Osztás száma",
     "seed_random": "véletlen",
     "not_a_number": "{what}: egész számot adj meg.",
     # Menu
@@ -211,7 +215,9 @@ MESSAGES = {
     "speed_fast": "Gyors",
     "learning_aid": "Mutasd, melyik vég hány pontot érne",
     "statistics": "Statisztika",
-    "score_sheet": "Pontlap (játék közben, leosztás vége = összesen)",
+    "score_sheet": "Pontlap",
+    "sheet_in_play": "{total} (eddig {play} játék közben)",
+    "sheet_ended": "{total} ({play} játék közben, {change} a leosztás végén)",
     "hand": "Leosztás",
     "opponent": "Ellenfél",
     "played": "Játszott",
@@ -357,8 +363,8 @@ MESSAGES = {
     "why_not_record": "ez nem All Fives-felvétel",
     "why_players": "a megnevezett játékosok nem illenek a szabályokhoz, amelyek {players} játékosra szólnak",
     "why_players_damaged": "a megnevezett játékosokat nem lehet beolvasni",
-    "why_link_long": "a hivatkozás túl hosszú ahhoz, hogy játékot tartalmazzon",
-    "why_link_damaged": "a hivatkozás sérült: nincs benne játék",
+    "why_link_long": "túl hosszú ahhoz, hogy játékot tartalmazzon",
+    "why_link_damaged": "sérült, nincs benne játék",
     "why_damaged": "a felvétel sérült, vagy nem ez a játék készítette",
     # A kinézet, a hang, az első látogatás
     "how_to_play_short": "Útmutató",

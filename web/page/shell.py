@@ -24,6 +24,9 @@ __all__ = ["Shell", "tile_named"]
 
 #: How far (squared, in CSS pixels) a press must move to become a drag.
 DRAG_START = 100
+#: The dialog buttons that leave without an answer: they skip the form's
+#: checks, so a field left half-typed never holds the dialog open.
+DISMISS = frozenset({"cancel", "close"})
 
 
 def tile_named(text: str) -> Tile | None:
@@ -256,7 +259,10 @@ class Shell:
         row = by_id("dialog-buttons")
         row.replaceChildren()
         for value, label in buttons:
-            row.append(el("button", label, value=value, type="submit"))
+            button = el("button", label, value=value, type="submit")
+            if value in DISMISS:
+                button.formNoValidate = True
+            row.append(button)
         self.dialog_handler = on_close
         self.dialog_return = some(document.activeElement)
         dialog.returnValue = ""

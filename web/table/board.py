@@ -345,9 +345,12 @@ def render_board(
 def _markers(layout: Layout, geometry: BoardGeometry, targets: Mapping[End, int | None]) -> Iterator[str]:
     """A marker on each open end that is not a drop target now: a ring where
     the next tile goes, showing what the end counts (the engine's
-    :meth:`~allfives.Layout.open_end_counts`); dashed and faint on an end that
-    counts nothing yet (a spinner arm with no tile). The line under the board
-    says the same in words, so the markers are hidden from screen readers."""
+    :meth:`~allfives.Layout.open_end_counts`). An end that counts nothing of
+    its own (a spinner arm with no tile yet, or the lone spinner's second
+    side, counted once at the first) has a dashed, faint, empty ring: a "0"
+    there would read as a count, and a sign would be a riddle. The line
+    under the board says the same in words, so the markers are hidden from
+    screen readers."""
     ends = [e for e in layout.open_end_counts() if e.end not in targets and e.end in geometry.ends]
     if not ends:
         return
@@ -363,14 +366,18 @@ def _marker(box: EndBox, end: OpenEnd) -> str:
     r = 0.34 * HALF
     kind = "end-marker waiting" if idle else "end-marker"
     dash = f' stroke-dasharray="{_num(0.12 * HALF)} {_num(0.08 * HALF)}"' if idle else ""
-    text = "=" if end.shared else str(end.counts)
+    count = (
+        ""
+        if idle
+        else f'<text x="{_num(cx)}" y="{_num(cy)}" text-anchor="middle" dominant-baseline="central"'
+        f' font-family="{_attr(_FONT)}" font-size="{_num(0.36 * HALF)}" font-weight="600" fill="{TARGET}">'
+        f"{_attr(end.counts)}</text>"
+    )
     return (
         f'<g class="{kind}" data-end="{_attr(end.end.name)}" opacity="{0.6 if idle else 0.95}">'
         f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r)}" fill="{TARGET_INK}" fill-opacity="0.45"'
         f' stroke="{TARGET}" stroke-width="{_num(0.05 * HALF)}"{dash}/>'
-        f'<text x="{_num(cx)}" y="{_num(cy)}" text-anchor="middle" dominant-baseline="central"'
-        f' font-family="{_attr(_FONT)}" font-size="{_num(0.36 * HALF)}" font-weight="600" fill="{TARGET}">'
-        f"{_attr(text)}</text></g>"
+        f"{count}</g>"
     )
 
 

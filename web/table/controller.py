@@ -246,7 +246,10 @@ class Game:
 
     def _undo_point(self) -> tuple[int, int] | None:
         """(hand index, moves kept) that takes back the last person's move,
-        when that move is the on-screen seat's own."""
+        when that move is the on-screen seat's own. A match that is over
+        stands: its result is final (and counted in the statistics)."""
+        if self.match.is_over:
+            return None
         last = self._last_person_move()
         if last is None or last[2] != self.viewer():
             return None
@@ -271,7 +274,6 @@ class Game:
             return False
         index, keep = point
         self.match = self.match.until(index + 1, keep)
-        self.counted = False
         return True
 
     # Saving and sharing
