@@ -393,11 +393,15 @@ def luck_steps(
     return tuple(events)
 
 
-def decisions(data: object, seats: Iterable[int] | None = None) -> list[tuple[int, int, SeatView, Move]]:
+def decisions(
+    data: object, seats: Iterable[int] | None = None, hands: Iterable[int] | None = None
+) -> list[tuple[int, int, SeatView, Move]]:
     """Every decision in a record (its parsed JSON or its text) of ``seats``
-    (every seat when None): the hand's number, the move's number in that
-    hand (from 1), the deciding seat's view and the move played."""
+    in ``hands`` (every seat, every hand, when None): the hand's number, the
+    move's number in that hand (from 1), the deciding seat's view and the
+    move played."""
     wanted = None if seats is None else set(seats)
+    chosen = None if hands is None else set(hands)
     found: list[tuple[int, int, SeatView, Move]] = []
     pending: tuple[SeatView, int] | None = None
     for match, _events in positions(data):
@@ -407,6 +411,8 @@ def decisions(data: object, seats: Iterable[int] | None = None) -> list[tuple[in
             pending = None
         seat = match.to_move
         if seat is None or (wanted is not None and seat not in wanted):
+            continue
+        if chosen is not None and len(match.history) not in chosen:
             continue
         view = view_of(match, seat)
         if len(view.legal_moves) > 1:
@@ -419,7 +425,13 @@ def _last_move(match: Match) -> Move:
 
 
 def review_steps(
-    data: object, *, seats: Sequence[int] | None = None, samples: int = SAMPLES, seed: int = 0, luck: bool = True
+    data: object,
+    *,
+    seats: Sequence[int] | None = None,
+    hands: Sequence[int] | None = None,
+    samples: int = SAMPLES,
+    seed: int = 0,
+    luck: bool = True,
 ) -> Generator[tuple[int, int], None, Review]:
     """Review a record in small steps (a sampled deal, a few playouts); each
     step yields ``(tasks done, tasks in all)`` for a progress bar, a task
@@ -427,20 +439,20 @@ def review_steps(
     draws its samples from a generator seeded by ``seed``, its hand and its
     move, so a decision's judgement does not depend on which others are
     reviewed with it."""
-    found = decisions(data, seats)
+    found = decisions(data, seats, hands)
     match = from_record(data)
-    numbers = range(1, len(match.history) + 1)
+    numbers = [n for n in range(1, len(match.history) + 1) if hands is None or n in hands]
     total = len(found) + (len(numbers) if luck else 0)
-    hands: dict[int, list[Judgement]] = {}
+    by_hand: dict[int, list[Judgement]] = {}
     for done, (number, move_number, view, played) in enumerate(found):
         rng = random.Random(f"{seed}/{number}/{move_number}")
         steps = judge_steps(view, played, rng, samples=samples, hand=number, move_number=move_number)
         judged = yield from _progress(steps, done, total)
-        hands.setdefault(number, []).append(judged)
+        by_hand.setdefault(number, []).append(judged)
     chance: dict[int, tuple[Luck, ...]] = {}
     for done, n in enumerate(numbers if luck else (), start=len(found)):
         chance[n] = yield from _progress(luck_steps(match, n, random.Random(f"{seed}/luck/{n}")), done, total)
-    reviewed = tuple(HandReview(n, tuple(hands.get(n, ())), chance.get(n, ())) for n in numbers)
+    reviewed = tuple(HandReview(n, tuple(by_hand.get(n, ())), chance.get(n, ())) for n in numbers)
     return Review(reviewed, samples, seed)
 
 
@@ -456,10 +468,16 @@ def _progress(steps: Generator[None, None, T], done: int, total: int) -> Generat
 
 
 def review(
-    data: object, *, seats: Sequence[int] | None = None, samples: int = SAMPLES, seed: int = 0, luck: bool = True
+    data: object,
+    *,
+    seats: Sequence[int] | None = None,
+    hands: Sequence[int] | None = None,
+    samples: int = SAMPLES,
+    seed: int = 0,
+    luck: bool = True,
 ) -> Review:
     """:func:`review_steps`, run to the end."""
-    return _run(review_steps(data, seats=seats, samples=samples, seed=seed, luck=luck))
+    return _run(review_steps(data, seats=seats, hands=hands, samples=samples, seed=seed, luck=luck))
 
 
 def _run(steps: Generator[Any, None, T]) -> T:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
@@ -17,6 +19,8 @@ if TYPE_CHECKING:
     from allfives.players import Decision
 
     from table.controller import Game
+
+T = TypeVar("T")
 
 
 def layout_after(*moves: str) -> Layout:
@@ -193,3 +197,11 @@ EXAMPLE_RECORD: dict[str, Any] = {
         }
     ],
 }
+
+
+def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end on an event loop in a thread of its own:
+    in a whole run, the browser tests' Playwright keeps a loop running in
+    this thread, and asyncio.run refuses to start a second one in it."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()

@@ -186,3 +186,15 @@ def test_a_review_runs_in_small_steps_that_say_how_far_it_is() -> None:
     dones = [done for done, _total in progress]
     assert dones == sorted(dones)
     assert len(progress) >= 30 * len(result.judgements()), "a step a sampled deal"
+
+
+def test_a_review_of_one_hand_is_that_hand_alone() -> None:
+    """The game reviews the hand just ended: its decisions and its luck, no other's."""
+    with open("tests/golden/saved_game.json", encoding="utf-8") as file:
+        text = file.read()
+    judged = review(text, hands=(2,), samples=20, seed=1)
+    assert [hand.number for hand in judged.hands] == [2]
+    assert {j.hand for j in judged.judgements()} == {2}
+    assert judged.hands[0].luck[0].hand == 2
+    whole = review(text, samples=20, seed=1)
+    assert judged.judgements() == tuple(j for j in whole.judgements() if j.hand == 2)

@@ -3,15 +3,13 @@ loading and links, as a player would use them."""
 
 import asyncio
 import json
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, TypeVar
+from typing import TypeVar
 from urllib.parse import parse_qsl
 
 import pytest
-from helpers import WorkClock, a_choice_of_moves, computer_decision, computer_move, work_clock
+from helpers import WorkClock, a_choice_of_moves, computer_decision, computer_move, run_apart, work_clock
 
 from allfives import Rules
 from allfives.players import Decision, make_player
@@ -335,14 +333,6 @@ def test_a_300_ms_search_in_5_ms_slices_gives_the_page_back_many_times_and_plays
         slices += 1
     assert slices > 3  # a 300 ms search in 5 ms slices gives the page back many times
     assert decision.move in game.match.legal_moves()
-
-
-def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
-    """Run ``coroutine`` to its end on an event loop in a thread of its own:
-    in a whole run, the browser tests' Playwright keeps a loop running in
-    this thread, and asyncio.run refuses to start a second one in it."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_the_page_thinks_in_slices_with_the_browsers_turn_between_them_and_plays_through_the_controller() -> None:

@@ -18,7 +18,7 @@ from allfives.players import LEVELS
 from allfives.record import RecordError
 from allfives.rules import OPTION_RANGES, RulesError
 
-from game import translation, words
+from game import coach, translation, words
 from page.dom import by_id, el
 from replay import poster
 from replay.frames import Words
@@ -97,7 +97,10 @@ def show_hand_end(page: Page) -> None:
         table(summary.side_head, summary.side_rows),
     ]
 
-    def done(_value: str) -> None:
+    def done(value: str) -> None:
+        if value == "review" and page.game is game:
+            page.spawn(coach.show_review(page, game, end.hand, lambda: show_hand_end(page)))
+            return
         if page.game is game and game.match.needs_deal:
             page.revealed = None
             page.apply_events(game.start())
@@ -105,7 +108,10 @@ def show_hand_end(page: Page) -> None:
             page.render()
             page.after_move()
 
-    page.open_dialog(page.t("hand_over", hand=end.hand), body, [("next", page.t("next_hand"))], done)
+    buttons = [("next", page.t("next_hand"))]
+    if coach.can_review(game):
+        buttons.append(("review", page.t("review")))
+    page.open_dialog(page.t("hand_over", hand=end.hand), body, buttons, done)
 
 
 def show_match_end(page: Page) -> None:

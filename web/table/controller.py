@@ -19,17 +19,18 @@ import time
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Any, Final, Protocol, TypeVar
 from urllib.parse import urlencode, urljoin
 
 from allfives import Deal, Event, Match, Move, Played, Rules
 from allfives.players import LEVELS, Decision, Player, make_player
 from allfives.players.base import Thinking, finish
 from allfives.record import RecordError, from_record, to_record
+from allfives.review import Review, review_steps
 from allfives.rules import RulesError
 from allfives.view import SeatView, view_of
 
-__all__ = ["Game", "GameSetup", "LinkError", "SeatSetup", "decode_link", "encode_link"]
+__all__ = ["Game", "GameSetup", "LinkError", "Reviewing", "SeatSetup", "decode_link", "encode_link"]
 
 PERSON: Final = "person"
 HINT_LEVEL: Final = "expert"
@@ -207,6 +208,11 @@ class Game:
         assert seat is not None
         assert not self.seats[seat].is_person
         return self._search(self.seats[seat].kind, seat, budget_ms)
+
+    def review_of_hand(self, hand: int) -> Reviewing:
+        """The coach's review of hand ``hand`` (from 1): the people's
+        decisions and the hand's luck, to run in slices."""
+        return Reviewing(self.to_record(), hand, tuple(self.people))
 
     def hint_search(self, budget_ms: float | None = None) -> Search:
         """The hint's thinking for the person to move, to run in slices."""
@@ -434,12 +440,45 @@ class Search:
             self.since = None
 
 
+class Reviewing:
+    """The coach's review of one hand (:func:`allfives.review.review_steps`),
+    run a slice at a time as a :class:`Search` is: :meth:`step` works for
+    about ``ms`` milliseconds and returns the review once it is done;
+    :attr:`progress` says how far it is, from 0 to 1."""
+
+    def __init__(self, record: Mapping[str, Any], hand: int, seats: tuple[int, ...]) -> None:
+        self.hand = hand
+        self.seats = seats
+        self.progress = 0.0
+        self.steps = review_steps(record, seats=seats, hands=(hand,))
+
+    def step(self, ms: float) -> Review | None:
+        until = time.perf_counter() + ms / 1000
+        try:
+            while time.perf_counter() < until:
+                done, total = next(self.steps)
+                self.progress = done / total if total else 1.0
+        except StopIteration as finished:
+            self.progress = 1.0
+            return finished.value  # type: ignore[no-any-return]
+        return None
+
+
 #: How long the page thinks before it gives the browser back a turn: short
 #: enough that a click or a frame never waits long for it.
 THINK_SLICE_MS = 40
 
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 
-async def think(search: Search, still_wanted: Callable[[], bool], slice_ms: float = THINK_SLICE_MS) -> Decision | None:
+
+class Stepped(Protocol[T_co]):
+    """Work the page runs in slices: a search, a review."""
+
+    def step(self, ms: float) -> T_co | None: ...
+
+
+async def think(search: Stepped[T], still_wanted: Callable[[], bool], slice_ms: float = THINK_SLICE_MS) -> T | None:
     """The search's decision, thought in slices of ``slice_ms`` with the
     browser's turn between them, so the page never freezes; None once
     ``still_wanted()`` says the decision is no longer wanted (a new match,

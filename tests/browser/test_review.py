@@ -1,0 +1,105 @@
+"""The coach in the game (issue 33): from a hand's summary, Review has the
+Expert weigh each of the player's choices in that hand, with a progress bar
+and Cancel, and shows a line for the hand, one for its luck and a row per
+decision, each graded in a word (best, good, inaccuracy, mistake, blunder);
+closing it goes back to the summary, which still deals the next hand."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import DESKTOP, PHONE
+from .player import HAND_OVER, Player
+
+if TYPE_CHECKING:
+    from .conftest import App, Screenshot
+
+#: A review of a hand takes a few seconds in the page (docs/benchmarks.md).
+REVIEW_TIMEOUT_MS = 60_000
+GRADES = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder")
+REVIEW_TITLE = re.compile(r"^Review of hand \d+$")
+
+
+@pytest.fixture
+def player(app: App, page: Page) -> Player:
+    app.open()
+    app.wait_until_ready()
+    return Player(page)
+
+
+def play_a_hand(player: Player, seed: int = 5) -> None:
+    """A hand of the usual nine tiles against the Beginner, played to its summary."""
+    player.start_match(seed=seed, seats=(("You", "Person"), ("Computer", "Beginner")))
+    player.set_computer_speed("Fast")
+    while True:
+        player.wait_for_turn()
+        if player.hand_is_over():
+            return
+        player.play_a_tile()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_hand_reviewed_grades_each_choice_and_goes_back_to_the_summary(
+    player: Player, page: Page, screenshot: Screenshot, request: pytest.FixtureRequest
+) -> None:
+    play_a_hand(player)
+    player.dialog(HAND_OVER).get_by_role("button", name="Review").click()
+    review = player.dialog(REVIEW_TITLE)
+    expect(review).to_be_visible()
+    back = review.get_by_role("button", name="Back to the summary")
+    expect(back).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
+    expect(back).to_be_focused()
+
+    summary = review.locator(".review-summary")
+    expect(summary).to_have_text(re.compile(r"^\d+ decisions?, [\d.]+ points lost( in all)?: .+\.$"))
+    expect(review.locator(".review-luck")).to_have_text(re.compile(r"^The deal and the draws favoured "))
+    rows = review.get_by_role("listitem")
+    assert rows.count() >= 1
+    for text in rows.all_inner_texts():
+        assert re.match(rf"^({'|'.join(GRADES)}) Move \d+: you played ", text), text
+    # The grade is a word, not only a colour.
+    expect(rows.first.locator(".grade")).to_have_text(re.compile(f"^({'|'.join(GRADES)})$"))
+    screenshot(page, f"review-{request.node.callspec.id}")
+
+    back.click()
+    expect(player.dialog(HAND_OVER)).to_be_visible()
+    player.next_hand()
+    player.wait_for_turn()
+
+
+def test_a_review_can_be_cancelled_and_the_summary_stays(player: Player, page: Page) -> None:
+    play_a_hand(player)
+    # A slow phone's review: the page's CPU slowed twentyfold, so there is
+    # time to press Cancel while the Expert is still weighing.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 20})
+    player.dialog(HAND_OVER).get_by_role("button", name="Review").click()
+    review = player.dialog(REVIEW_TITLE)
+    expect(review.get_by_role("progressbar", name="How far the review is")).to_be_visible()
+    review.get_by_role("button", name="Cancel").click()
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    expect(player.dialog(HAND_OVER)).to_be_visible()
+    page.wait_for_timeout(4000)  # a review that ran on would have put its findings over the summary by now
+    expect(player.dialog(HAND_OVER)).to_be_visible()
+    expect(page.get_by_role("button", name="Back to the summary")).to_have_count(0)
+
+
+def test_the_review_speaks_german(app: App, player: Player, page: Page) -> None:
+    """The summary outlasts a reload; reloaded in German, so is the review."""
+    play_a_hand(player)
+    page.evaluate(
+        "localStorage.setItem('allfives.prefs', JSON.stringify("
+        "{...JSON.parse(localStorage.getItem('allfives.prefs') || '{}'), language: 'de'}))"
+    )
+    page.reload(wait_until="domcontentloaded")
+    app.wait_until_ready()
+    summary = page.get_by_role("dialog", name=re.compile(r"^Runde \d+ ist vorbei$"))
+    summary.get_by_role("button", name="Analyse").click()
+    review = page.get_by_role("dialog", name=re.compile(r"^Analyse von Runde \d+$"))
+    expect(review.get_by_role("button", name="Zurück zur Übersicht")).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
+    expect(review.locator(".review-summary")).to_contain_text("Punkte verloren")
+    expect(review.locator(".review-luck")).to_contain_text("Verteilung und Ziehen begünstigten")

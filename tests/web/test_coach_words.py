@@ -1,0 +1,99 @@
+"""What the coach says (web/game/coach_words.py) on CPython: a line for the
+hand, a line for its luck, a row for each decision, in the player's words."""
+
+import pytest
+from helpers import computer_decision, run_apart
+
+from allfives import Move, Rules
+from allfives.review import Choice, HandReview, Judgement, Luck, review
+
+from game.coach_words import decision_row, hand_summary, luck_line, points
+from table.controller import Game, GameSetup, SeatSetup, think
+from table.i18n import Translator
+
+EN = Translator("en")
+DE = Translator("de")
+
+
+def judged(played: str, *values: tuple[str, float], number: int = 3) -> Judgement:
+    choices = tuple(Choice(Move.parse(move), value) for move, value in values)
+    return Judgement(1, number, 0, Move.parse(played), choices, 200, exact=False)
+
+
+def a_game() -> Game:
+    return Game(GameSetup(Rules(), (SeatSetup("You"), SeatSetup("Bo", "easy")), 1))
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"), [(16.55, "+16.6"), (-2.4, "-2.4"), (0.04, "0"), (5.0, "+5"), (-10.0, "-10")]
+)
+def test_points_are_signed_to_a_tenth(value: float, shown: str) -> None:
+    assert points(EN, value) == shown
+
+
+def test_a_missed_score_reads_as_what_was_played_what_was_best_and_what_it_cost() -> None:
+    row = decision_row(EN, judged("6-1", ("5-5", 16.55), ("6-1", -2.6)))
+    assert row.text == "Move 3: you played 6-1 (-2.6). Best: 5-5 (+16.6), 19.2 points lost."
+    assert (row.grade, row.grade_word) == ("blunder", "Blunder")
+
+
+def test_the_best_move_says_no_more_than_what_was_played() -> None:
+    row = decision_row(EN, judged("5-2 W", ("5-2 W", 8.0), ("5-2 E", 7.5)))
+    assert row.text == "Move 3: you played 5-2 on the West end (+8)."
+    assert row.grade == "best"
+
+
+def test_in_german() -> None:
+    row = decision_row(DE, judged("6-1", ("5-5", 16.55), ("6-1", -2.6)))
+    assert row.text == "Zug 3: Du hast 6-1 gespielt (-2,6). Am besten: 5-5 (+16,6), 19,2 Punkte verloren."
+    assert row.grade_word == "Grober Fehler"
+
+
+def test_a_hand_in_one_line_counts_each_grade() -> None:
+    hand = HandReview(
+        1,
+        (
+            judged("5-5", ("5-5", 10.0), ("6-1", 1.0), number=1),
+            judged("6-1", ("5-2", 9.0), ("6-1", 1.0), number=3),
+            judged("6-4", ("6-0", 9.0), ("6-4", 1.0), number=5),
+        ),
+    )
+    assert hand_summary(EN, hand, 0) == "3 decisions, 16 points lost in all: 1 best move and 2 mistakes."
+    assert hand_summary(EN, HandReview(1, ()), 0) == ("You had no choice to make in this hand: every move was forced.")
+
+
+def test_luck_is_said_to_whom_it_favoured() -> None:
+    game = a_game()
+    lucky = HandReview(1, (), (Luck(1, 0, None, (), (12.4, -12.4)),))
+    unlucky = HandReview(1, (), (Luck(1, 0, None, (), (-3.0, 3.0)), Luck(1, 4, 1, (), (-6.0, 6.0))))
+    even = HandReview(1, (), (Luck(1, 0, None, (), (1.0, -1.0)),))
+    assert luck_line(EN, game, lucky, 0) == "The deal and the draws favoured you by about 12 points."
+    assert luck_line(EN, game, unlucky, 0) == "The deal and the draws favoured Bo by about 9 points."
+    assert luck_line(EN, game, even, 0) == "The deal and the draws favoured nobody much."
+
+
+def test_the_game_reviews_the_hand_just_ended_in_slices() -> None:
+    """The page's review: the person's decisions in the hand, run as the
+    computer's thinking runs, its progress rising to the end."""
+    game = a_game()
+    game.start()
+    while not game.match.needs_deal:
+        if game.person_to_move:
+            game.play(game.view(0).legal_moves[-1])
+        else:
+            game.play_computer(computer_decision(game))
+    reviewing = game.review_of_hand(1)
+    seen: list[float] = []
+
+    def still_wanted() -> bool:
+        seen.append(reviewing.progress)
+        return True
+
+    result = run_apart(think(reviewing, still_wanted, slice_ms=5))
+    assert result is not None
+    assert seen == sorted(seen)
+    assert reviewing.progress == 1.0
+    assert {j.seat for j in result.judgements()} <= {0}
+    assert [h.number for h in result.hands] == [1]
+    expected = review(game.to_record(), seats=(0,), hands=(1,))
+    assert result.judgements() == expected.judgements()
