@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import DESKTOP, PHONE
-from .player import HAND_OVER, Player
+from .player import HAND_OVER, MATCH_OVER, Player
+from .test_look import win_the_match
 
 if TYPE_CHECKING:
     from .conftest import App, Screenshot
@@ -103,3 +104,16 @@ def test_the_review_speaks_german(app: App, player: Player, page: Page) -> None:
     expect(review.get_by_role("button", name="Zurück zur Übersicht")).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
     expect(review.locator(".review-summary")).to_contain_text("Punkte verloren")
     expect(review.locator(".review-luck")).to_contain_text("Verteilung und Ziehen begünstigten")
+
+
+def test_the_last_hand_of_a_match_is_reviewed_from_the_match_end(page: Page, app: App) -> None:
+    win_the_match(page, app)
+    player = Player(page)
+    player.dialog(MATCH_OVER).get_by_role("button", name="Review the last hand").click()
+    review = player.dialog(REVIEW_TITLE)
+    back = review.get_by_role("button", name="Back to the summary")
+    expect(back).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
+    expect(review.locator(".review-summary")).to_be_visible()
+    back.click()
+    expect(player.dialog(MATCH_OVER)).to_be_visible()
+    expect(player.dialog(MATCH_OVER)).to_contain_text("You win")

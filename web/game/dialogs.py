@@ -124,11 +124,19 @@ def show_match_end(page: Page) -> None:
     body = [el("p", page.t(said, name=game.side_name(winner)))]
     body.append(table(None, [(game.side_name(side), page.t.number(score)) for side, score in enumerate(scores)]))
 
+    last_hand = len(game.match.history)
+
     def done(value: str) -> None:
         if value == "new":
             show_new_match(page)
+        elif value == "review" and page.game is game:
+            page.spawn(coach.show_review(page, game, last_hand, lambda: show_match_end(page)))
 
-    page.open_dialog(page.t("match_over"), body, [("new", page.t("new_match")), ("close", page.t("close"))], done)
+    buttons = [("new", page.t("new_match"))]
+    if coach.can_review(game) and last_hand:
+        buttons.append(("review", page.t("review_last_hand")))
+    buttons.append(("close", page.t("close")))
+    page.open_dialog(page.t("match_over"), body, buttons, done)
 
 
 def show_new_match(page: Page) -> None:

@@ -407,5 +407,6 @@ MESSAGES = {
     "review_best": "Am besten: {move} ({value}), {lost} Punkte verloren.",
     "review_move_on_end": "{tile} am Ende {end}",
     "review_values": "Jede Zahl ist, was ein Zug im Mittel wert war, in Punkten, so wie der Experte es von deinem Platz aus sieht.",
+    "review_last_hand": "Letzte Runde analysieren",
     "back_to_summary": "Zurück zur Übersicht",
 }

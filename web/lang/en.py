@@ -388,5 +388,6 @@ MESSAGES = {
     "review_best": "Best: {move} ({value}), {lost} points lost.",
     "review_move_on_end": "{tile} on the {end} end",
     "review_values": "Each figure is what a move was worth on average, in points, as the Expert sees it from your seat.",
+    "review_last_hand": "Review the last hand",
     "back_to_summary": "Back to the summary",
 }

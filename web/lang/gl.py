@@ -410,5 +410,6 @@ MESSAGES = {
     "review_best": "A mellor: {move} ({value}), {lost} puntos perdidos.",
     "review_move_on_end": "{tile} no extremo {end}",
     "review_values": "Cada cifra é o que valía de media unha xogada, en puntos, tal como o Experto o ve desde o teu sitio.",
+    "review_last_hand": "Analizar a última man",
     "back_to_summary": "Volver ao resumo",
 }

@@ -410,5 +410,6 @@ MESSAGES = {
     "review_best": "A legjobb: {move} ({value}), {lost} pont veszteség.",
     "review_move_on_end": "{tile} ({end})",
     "review_values": "Minden szám azt mutatja, átlagosan hány pontot ért egy lépés, ahogy a Profi a te helyedről látja.",
+    "review_last_hand": "Az utolsó leosztás elemzése",
     "back_to_summary": "Vissza az összegzéshez",
 }

@@ -404,5 +404,6 @@ MESSAGES = {
     "review_best": "Am beschten: {move} ({value}), {lost} Punkte verluer.",
     "review_move_on_end": "{tile} um Enn {end}",
     "review_values": "All Zuel ass dat, wat en Zuch am Duerchschnëtt wäert war, a Punkten, esou wéi den Expert et vun denger Plaz aus gesäit.",
+    "review_last_hand": "Déi lescht Ronn analyséieren",
     "back_to_summary": "Zréck bei d'Iwwersiicht",
 }
