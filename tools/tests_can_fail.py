@@ -223,6 +223,14 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "judge-loses-nothing",
+        "the coach's judge counts the points a move lost against the best",
+        "allfives/review.py",
+        "        return round(max(0.0, self.best.value - self.played_value), 1)\n",
+        "        return 0.0\n",
+        ("tests/engine/test_review.py",),
+    ),
+    Break(
         "embed-needs-storage",
         "a replay framed by another site starts where its frame gets no storage",
         "web/js/idbmap.js",
