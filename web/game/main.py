@@ -20,13 +20,13 @@ from allfives.record import RecordError
 from allfives.rules import RulesError
 from allfives.view import SeatView
 
-from game import dialogs, elsewhere, feel, intro, landing, pacing, tabs, translation, words
+from game import dialogs, elsewhere, feel, intro, landing, links, pacing, tabs, translation, words
 from game.store import Store
 from page import motion, service_worker
 from page.dom import by_id, closest, el, q
 from page.shell import Shell
 from table import board, refusal
-from table.controller import Game, GameSetup, LinkError, SeatSetup, decode_link, think
+from table.controller import Game, GameSetup, SeatSetup, think
 from table.i18n import Translator, pick_language
 
 SPEEDS = words.SPEEDS
@@ -97,8 +97,9 @@ class Page(Shell):
         translation.translate_static(self)
         self.bind()
         elsewhere.listen(self)
+        links.listen(self)
         elsewhere.take_over(self)  # before the save is read: whatever another tab writes after it is refused
-        game, problem = self.initial_game()
+        game, problem, linked = self.initial_game()
         self.begin(game)  # the header says whose turn it is, or that the game cannot be saved
         # Hint and Undo are on or off as the match allows (render decides).
         for button in ("new", "menu", "how-to", "sound"):
@@ -108,6 +109,8 @@ class Page(Shell):
         window.performance.mark("allfives-ready")  # the load benchmark reads this
         if problem:
             dialogs.show_problem(self, *problem)
+        elif linked is not None:
+            links.offer(self, linked)  # the match in progress is on the table behind the question
         intro.install(self)  # a first visit's introduction, unless a problem holds the dialog
         # Offline play: the service worker keeps the site; a new version waits
         # for the next reload, never taking over a game in progress.
@@ -117,22 +120,25 @@ class Page(Shell):
         document.body.setAttribute("data-update-ready", "1")
         self.set_status(self.t("update_ready"))
 
-    def initial_game(self) -> tuple[Game, tuple[str, str, bool] | None]:
-        """A shared link first, then the saved game, else a new match.
+    def initial_game(self) -> tuple[Game, tuple[str, str, bool] | None, Game | None]:
+        """A shared link first, then the saved game, else a new match; and a
+        linked game to offer once the match in progress is on the table.
 
-        A link that cannot be opened never costs the player their saved game:
-        the match they had goes on, and the dialog says why the link did not
-        open. A save that cannot be read is kept aside (when storage allows)
-        and offered as a download."""
-        link_problem: str | None = None
-        fragment = str(window.location.hash or "")
-        if fragment.startswith("#game="):
-            window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
-            try:
-                return Game.from_record_data(decode_link(fragment[len("#game=") :])), None
-            except (LinkError, RecordError) as error:
-                link_problem = refusal.reason(self.t, str(error))
-        return self.saved_game(link_problem)
+        A link never costs the player their saved game: when a person has
+        moved in it and it is not over, the page asks before the link
+        replaces it; a link that cannot be opened leaves it be, and the dialog
+        says why. A save that cannot be read is kept aside (when storage
+        allows) and offered as a download."""
+        link = links.take_from_address()
+        if link is None:
+            return (*self.saved_game(), None)
+        linked = links.read(self, link)
+        if isinstance(linked, str):
+            return (*self.saved_game(linked), None)
+        game, problem = self.saved_game()
+        if problem is None and game.in_progress:
+            return game, None, linked
+        return linked, None, None
 
     def saved_game(self, link_problem: str | None = None) -> tuple[Game, tuple[str, str, bool] | None]:
         """The saved game, else a new match; a save that cannot be read is kept aside."""

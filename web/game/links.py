@@ -1,0 +1,87 @@
+"""Shared links on the game page: a ``#game=`` link in the address, whether
+the page opens with it or it is pasted into the tab already open.
+
+A link never costs the player the match in progress without asking: when a
+person has moved in a match that is not over, the page first asks, as New
+match does, and Keep my match (the button focused, and Escape) leaves that
+match exactly as it was. A link that cannot be opened is refused in words
+and changes nothing. Either way the link is taken off the address, so a
+reload resumes the game rather than opening the link again."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pyscript import window
+
+from allfives.record import RecordError
+
+from game import dialogs, elsewhere
+from page.dom import by_id, el, q
+from table import refusal
+from table.controller import Game, LinkError, decode_link
+
+if TYPE_CHECKING:
+    from game.main import Page
+
+PREFIX = "#game="
+
+
+def take_from_address() -> str | None:
+    """The link in the address, if there is one, taken off it (replacing the
+    history entry, so Back does not bring it back and no hashchange follows)."""
+    fragment = str(window.location.hash or "")
+    if not fragment.startswith(PREFIX):
+        return None
+    window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+    return fragment[len(PREFIX) :]
+
+
+def read(page: Page, link: str) -> Game | str:
+    """The linked game, or why it cannot be opened, in the player's words."""
+    try:
+        return Game.from_record_data(decode_link(link))
+    except (LinkError, RecordError) as error:
+        return refusal.reason(page.t, str(error))
+
+
+def listen(page: Page) -> None:
+    """Act on a link pasted into the address of the tab already open."""
+    page.on(window, "hashchange", lambda _event: on_pasted(page))
+
+
+def on_pasted(page: Page) -> None:
+    link = take_from_address()
+    if link is None:
+        return
+    if by_id("elsewhere").open:  # the person acts in this tab: it has the game now
+        elsewhere.play_here(page)
+    linked = read(page, link)
+    if isinstance(linked, str):
+        dialogs.show_problem(page, page.t("link_broken_resumed", reason=linked), "", False)
+        return
+    offer(page, linked)
+
+
+def offer(page: Page, linked: Game) -> None:
+    """Open ``linked`` at once when nothing would be lost, else ask first."""
+    game = page.game
+    if game is None or not game.in_progress:
+        page.begin(linked)
+        return
+    scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.match.scores))
+
+    def done(value: str) -> None:
+        if value == "open":
+            page.begin(linked)
+
+    body: list[Any] = [el("p", page.t("link_replaces_text", scores=scores))]
+    page.open_dialog(
+        page.t("confirm_new_title"),
+        body,
+        [("cancel", page.t("link_keep")), ("open", page.t("link_open"))],
+        done,
+    )
+    keep = q('#dialog-buttons button[value="cancel"]')
+    if keep is not None:
+        keep.focus()
