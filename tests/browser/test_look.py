@@ -3,7 +3,8 @@ depth and glowing drop spots, a sound that is off until the player turns it
 on and then remembered, a win moment that stands still for reduced motion;
 a language change mid-match that leaves no English and no broken grammar;
 and a newcomer's three-step introduction, skippable, remembered, and back
-from "How to play"."""
+from "How to play"; and (issue 31, item 3) a first visit that deals nothing
+until the player has chosen whom to play, or skipped to Medium."""
 
 from __future__ import annotations
 
