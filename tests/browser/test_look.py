@@ -3,7 +3,8 @@ depth and glowing drop spots, a sound that is off until the player turns it
 on and then remembered, a win moment that stands still for reduced motion;
 a language change mid-match that leaves no English and no broken grammar;
 and a newcomer's three-step introduction, skippable, remembered, and back
-from "How to play"."""
+from "How to play"; and (issue 31, item 3) a first visit that deals nothing
+until the player has chosen whom to play, or skipped to Medium."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, ZOOMED
-from .player import MATCH_OVER, Player
+from .player import LEAVE_MATCH, MATCH_OVER, Player
 from .test_accessibility import serious_problems
 from .test_languages import choose_language
 
@@ -382,7 +383,7 @@ def test_a_first_visit_opens_three_steps_that_do_not_come_back(ready: Page, app:
     expect(last).to_contain_text("Step 3 of 3")
     expect(last).to_contain_text("250 points")
     expect(last.get_by_role("button", name="Skip")).to_have_count(0)
-    last.get_by_role("button", name="Let's play").click()
+    last.get_by_role("button", name="Play", exact=True).click()
     expect(page.get_by_role("dialog")).to_be_hidden()
 
     page.reload()
@@ -424,3 +425,83 @@ def test_the_introduction_is_skipped_by_keyboard_and_speaks_the_language(ready: 
     page.reload()
     app.wait_until_ready()
     expect(page.get_by_role("dialog")).to_be_hidden()
+
+
+# Issue 31, item 3: a first visit that starts with the player
+
+
+def expect_nothing_dealt(player: Player) -> None:
+    """No tile on the table or in the hand, and not a line in the log."""
+    expect(player.log).to_have_count(0)
+    expect(player.hand_tiles).to_have_count(0)
+    expect(player.board.locator(".tile")).to_have_count(0)
+
+
+LEVEL_LINES = {
+    "Beginner": "plays a random tile that fits",
+    "Easy": "takes the most points it can score now",
+    "Medium": "also weighs what its tile leaves for you",
+    "Hard": "tries its moves on many sampled deals",
+    "Expert": "searches many more sampled deals and reads your plays",
+}
+
+
+@pytest.mark.first_visit
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_first_visit_deals_nothing_until_the_player_chooses_whom_to_play(
+    ready: Page, app: App, viewport: ViewportSize
+) -> None:
+    page = ready
+    player = Player(page)
+    for title in ("Match an end", "Score in fives"):
+        expect(player.dialog(title)).to_be_visible()
+        expect_nothing_dealt(player)
+        player.dialog(title).get_by_role("button", name="Next").click()
+    last = player.dialog("Win the match")
+    expect(last).to_be_visible()
+    expect_nothing_dealt(player)
+
+    choice = last.get_by_role("group", name="Whom do you play?")
+    expect(choice.get_by_role("radio")).to_have_count(5)
+    for level, line in LEVEL_LINES.items():
+        expect(choice.get_by_role("radio", name=re.compile(f"^{level}"))).to_have_accessible_name(
+            re.compile(f"{level}\\s*{line}")
+        )
+    expect(choice.get_by_role("radio", name=re.compile("^Medium"))).to_be_checked()
+    choice.get_by_role("radio", name=re.compile("^Expert")).check()
+    expect_nothing_dealt(player)
+    last.get_by_role("button", name="Play", exact=True).click()
+
+    expect(last).to_be_hidden()
+    expect(player.opponents).to_contain_text("Expert")
+    player.wait_for_turn()
+    expect(player.hand_tiles).not_to_have_count(0)
+
+    # A return visit goes on with the match, without the introduction; the
+    # choice is the opponent a new match offers.
+    page.reload()
+    app.wait_until_ready()
+    expect(page.get_by_role("dialog")).to_be_hidden()
+    expect(player.opponents).to_contain_text("Expert")
+    page.get_by_role("button", name="New match").click()
+    form = player.dialog("New match")
+    asked = player.dialog(LEAVE_MATCH)
+    expect(form.or_(asked)).to_be_visible()
+    if asked.is_visible():  # the match has begun: say yes, it may go
+        asked.get_by_role("button", name="Start a new match").click()
+    expect(form.get_by_role("combobox", name="Who plays seat 2")).to_have_value("expert")
+
+
+@pytest.mark.first_visit
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_skipping_the_introduction_starts_a_match_against_medium(ready: Page, viewport: ViewportSize) -> None:
+    page = ready
+    player = Player(page)
+    intro = player.dialog("Match an end")
+    expect(intro).to_be_visible()
+    expect_nothing_dealt(player)
+    intro.get_by_role("button", name="Skip").click()
+    expect(intro).to_be_hidden()
+    expect(player.opponents).to_contain_text("Medium")
+    player.wait_for_turn()
+    expect(player.hand_tiles).not_to_have_count(0)

@@ -2,25 +2,41 @@
 fits, how the fives score, how a match is won), each skippable, never shown
 again once seen or skipped, and back at any time from "How to play" in the
 header, whose every step leads on to the full rules in the page's language.
+
+On a first visit the match waits for it (``Page.waiting``): nothing is dealt
+and the computer does not lead while it is open. Its last step asks whom the
+player plays, each level with a line on how it plays, and Play starts the
+match against that level, remembered as the setup of the next new match;
+Skip (or Escape) starts it against the default opponent, Medium.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from allfives.players import LEVELS
 from allfives.tiles import TILES
 
 from page.dom import by_id, el
 from table import board
+from table.controller import Game, GameSetup, SeatSetup
 
 if TYPE_CHECKING:
     from game.main import Page
 
-__all__ = ["SEEN_KEY", "install", "rules_page", "show"]
+__all__ = ["SEEN_KEY", "first_visit", "install", "rules_page", "show"]
 
 #: The storage key (under the store's prefix) that says the introduction was seen.
 SEEN_KEY: Final = "intro-seen"
 STEPS: Final = 3
+#: The opponent a first visit offers checked, and plays when the introduction is skipped.
+DEFAULT_LEVEL: Final = "medium"
+
+
+def first_visit(page: Page, *, saved: bool, link: bool) -> bool:
+    """Whether the page opens as on a first visit: no saved game, no shared
+    link, and the introduction never seen. Its match then waits for it."""
+    return not saved and not link and page.store.get(SEEN_KEY) is None
 
 
 def rules_page(language: str) -> str:
@@ -34,6 +50,43 @@ def install(page: Page) -> None:
     page.on(by_id("how-to"), "click", lambda _event: show(page, 0))
     if page.store.get(SEEN_KEY) is None and not by_id("dialog").open:
         show(page, 0)
+    elif page.waiting:  # something else holds the dialog: the match does not wait on it
+        play(page, DEFAULT_LEVEL)
+
+
+def play(page: Page, level: str) -> None:
+    """Start the match that waited for the introduction, against ``level``,
+    and remember it as the setup a new match starts from."""
+    page.waiting = False
+    game = page.game
+    assert game is not None
+    seats = tuple(seat if seat.is_person else SeatSetup(seat.name, level) for seat in game.seats)
+    setup = GameSetup(game.rules, seats, None)
+    page.store.remember_setup(setup.to_json())
+    page.begin(Game(setup))
+
+
+def _opponents(page: Page) -> Any:
+    """Whom to play: each level, weakest first, with a line on how it plays."""
+    t = page.t
+    choice = el("fieldset", None, class_="intro-opponents")
+    choice.append(el("legend", t("intro_opponent")))
+    for level in LEVELS:
+        row = el("label")
+        radio = el("input", None, type="radio", name="intro-level", value=level)
+        radio.checked = level == DEFAULT_LEVEL
+        row.append(radio)
+        words = el("span", None)
+        words.append(el("strong", t(f"level_{level}")))
+        words.append(el("span", t(f"level_about_{level}"), class_="intro-about"))
+        row.append(words)
+        choice.append(row)
+    return choice
+
+
+def _chosen_level() -> str:
+    checked = by_id("dialog").querySelector('input[name="intro-level"]:checked')
+    return str(checked.value) if checked is not None else DEFAULT_LEVEL
 
 
 def _tile(text: str) -> Any:
@@ -74,9 +127,15 @@ def show(page: Page, step: int) -> None:
     ]
     more = el("p", None, class_="intro-more")
     more.append(el("a", t("how_to_play"), href=rules_page(t.language), target="_blank"))
-    body.append(more)
     last = number == STEPS
-    buttons = [("done", t("intro_done"))] if last else [("next", t("intro_next"))]
+    choosing = last and page.waiting
+    if choosing:
+        body.append(_opponents(page))
+    body.append(more)
+    if choosing:
+        buttons = [("play", t("intro_play"))]
+    else:
+        buttons = [("done", t("intro_done"))] if last else [("next", t("intro_next"))]
     if step > 0:
         buttons.append(("back", t("intro_back")))
     if not last:
@@ -88,8 +147,11 @@ def show(page: Page, step: int) -> None:
             show(page, step + 1)
         elif value == "back":
             show(page, step - 1)
-        else:  # done, skip, or Escape: seen, and not shown again unasked
+        else:  # done, play, skip, or Escape: seen, and not shown again unasked
+            level = _chosen_level() if value == "play" else DEFAULT_LEVEL
             page.store.set(SEEN_KEY, "1")
+            if page.waiting:
+                play(page, level)
 
     page.open_dialog(t(f"intro_title_{number}"), body, buttons, done)
     by_id("dialog").classList.add("intro")

@@ -66,6 +66,8 @@ class Page(Shell):
         self.notice_count = 0
         self.board_markup = ""  # the board as last drawn
         self.arrived: Tile | None = None  # the last tile, once its arrival has been drawn
+        # A first visit's match waits, undealt and unsaved, for its introduction (intro.play starts it).
+        self.waiting = False
 
     # What the shell asks of the page
 
@@ -99,6 +101,8 @@ class Page(Shell):
         elsewhere.listen(self)
         links.listen(self)
         elsewhere.take_over(self)  # before the save is read: whatever another tab writes after it is refused
+        link = str(window.location.hash or "").startswith("#game=")
+        self.waiting = intro.first_visit(self, saved=self.store.saved_game() is not None, link=link)
         game, problem, linked = self.initial_game()
         self.begin(game)  # the header says whose turn it is, or that the game cannot be saved
         # Hint and Undo are on or off as the match allows (render decides).
@@ -187,6 +191,9 @@ class Page(Shell):
         self.notes.clear()
         self.shown_scores = dict(enumerate(game.match.scores))
         self.counting.clear()
+        if self.waiting:  # a first visit: nothing is dealt, saved or played until the introduction closes
+            self.render()
+            return
         if not game.match.hands:  # a hand that has ended waits on its summary, even after a reload
             self.apply_events(game.start())
         self.save()

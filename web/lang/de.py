@@ -383,6 +383,13 @@ MESSAGES = {
     "intro_back": "Zurück",
     "intro_skip": "Überspringen",
     "intro_done": "Los geht's",
+    "intro_opponent": "Gegen wen spielst du?",
+    "intro_play": "Spielen",
+    "level_about_beginner": "legt irgendeinen passenden Stein.",
+    "level_about_easy": "nimmt die meisten Punkte, die es jetzt gibt.",
+    "level_about_medium": "bedenkt auch, was sein Stein dir übrig lässt.",
+    "level_about_hard": "probiert seine Züge an vielen möglichen Verteilungen aus.",
+    "level_about_expert": "durchsucht noch viel mehr Verteilungen und liest aus deinen Zügen.",
     # Die Analyse einer Runde (web/game/coach.py)
     "review": "Analyse",
     "review_title": "Analyse von Runde {hand}",

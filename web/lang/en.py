@@ -364,6 +364,13 @@ MESSAGES = {
     "intro_back": "Back",
     "intro_skip": "Skip",
     "intro_done": "Let's play",
+    "intro_opponent": "Whom do you play?",
+    "intro_play": "Play",
+    "level_about_beginner": "plays a random tile that fits.",
+    "level_about_easy": "takes the most points it can score now.",
+    "level_about_medium": "also weighs what its tile leaves for you.",
+    "level_about_hard": "tries its moves on many sampled deals.",
+    "level_about_expert": "searches many more sampled deals and reads your plays.",
     # The coach's review of a hand (web/game/coach.py)
     "review": "Review",
     "review_title": "Review of hand {hand}",

@@ -386,6 +386,13 @@ MESSAGES = {
     "intro_back": "Atrás",
     "intro_skip": "Saltar",
     "intro_done": "A xogar",
+    "intro_opponent": "Contra quen xogas?",
+    "intro_play": "Xogar",
+    "level_about_beginner": "xoga ao chou unha ficha que encaixe.",
+    "level_about_easy": "colle os máis puntos que pode facer agora.",
+    "level_about_medium": "mira tamén o que a súa ficha che deixa a ti.",
+    "level_about_hard": "proba as súas xogadas en moitos repartos posibles.",
+    "level_about_expert": "busca en moitos máis repartos e le as túas xogadas.",
     # A análise dunha man (web/game/coach.py)
     "review": "Análise",
     "review_title": "Análise da man {hand}",

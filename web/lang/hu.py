@@ -386,6 +386,13 @@ MESSAGES = {
     "intro_back": "Vissza",
     "intro_skip": "Kihagyás",
     "intro_done": "Kezdjük",
+    "intro_opponent": "Ki ellen játszol?",
+    "intro_play": "Játék",
+    "level_about_beginner": "véletlenszerűen tesz le egy illő követ.",
+    "level_about_easy": "a most elérhető legtöbb pontot viszi.",
+    "level_about_medium": "azt is nézi, mit hagy neked a köve.",
+    "level_about_hard": "sok lehetséges osztáson kipróbálja a lépéseit.",
+    "level_about_expert": "még sokkal több osztást vizsgál, és olvas a lépéseidből.",
     # Egy leosztás elemzése (web/game/coach.py)
     "review": "Elemzés",
     "review_title": "A(z) {hand}. leosztás elemzése",

@@ -380,6 +380,13 @@ MESSAGES = {
     "intro_back": "Zréck",
     "intro_skip": "Iwwersprangen",
     "intro_done": "Lass geet et",
+    "intro_opponent": "Géint wie spills du?",
+    "intro_play": "Spillen",
+    "level_about_beginner": "leet iergendee Steen, dee passt.",
+    "level_about_easy": "hëlt déi meescht Punkten, déi et elo gëtt.",
+    "level_about_medium": "kuckt och, wat säi Steen dir iwwreg léisst.",
+    "level_about_hard": "probéiert seng Zich op ville méiglechen Deelungen aus.",
+    "level_about_expert": "duerchsicht nach vill méi Deelungen a liest aus dengen Zich.",
     # D'Analyse vun enger Ronn (web/game/coach.py)
     "review": "Analyse",
     "review_title": "Analyse vun der Ronn {hand}",
