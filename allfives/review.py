@@ -46,6 +46,7 @@ from .chance import shuffle
 from .events import Drew
 from .hand import HandState
 from .match import Match
+from .players.base import finish
 from .players.endgame import TooBig, solve
 from .players.expert import ENDGAME_TILES, LEARNED, NODE_LIMIT
 from .players.knowledge import Knowledge
@@ -276,7 +277,7 @@ def judge_steps(
 
 def judge(view: SeatView, played: Move, rng: random.Random, *, samples: int = SAMPLES) -> Judgement:
     """:func:`judge_steps`, run to the end."""
-    return _run(judge_steps(view, played, rng, samples=samples))
+    return finish(judge_steps(view, played, rng, samples=samples))
 
 
 def _exact(view: SeatView, moves: list[Move]) -> Generator[None, None, list[float] | None]:
@@ -357,7 +358,7 @@ def _redealt(state: HandState, rng: random.Random, samples: int) -> Iterable[Han
 
 def luck_of_hand(match: Match, number: int, rng: random.Random, samples: int = LUCK_SAMPLES) -> tuple[Luck, ...]:
     """:func:`luck_steps`, run to the end."""
-    return _run(luck_steps(match, number, rng, samples))
+    return finish(luck_steps(match, number, rng, samples))
 
 
 def luck_steps(
@@ -477,13 +478,4 @@ def review(
     luck: bool = True,
 ) -> Review:
     """:func:`review_steps`, run to the end."""
-    return _run(review_steps(data, seats=seats, hands=hands, samples=samples, seed=seed, luck=luck))
-
-
-def _run(steps: Generator[Any, None, T]) -> T:
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            result: T = stop.value
-            return result
+    return finish(review_steps(data, seats=seats, hands=hands, samples=samples, seed=seed, luck=luck))

@@ -11,10 +11,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
-from typing import Final, Protocol
+from typing import Any, Final, Protocol, TypeVar
 
 from ..tiles import Move
 from ..view import SeatView
+
+T = TypeVar("T")
 
 __all__ = ["MESSAGES", "BasePlayer", "Clock", "Decision", "Player", "Reason", "Thinking", "finish", "only_move"]
 
@@ -81,14 +83,14 @@ walk) so that the browser can run a search in slices and stay responsive,
 and returns its decision."""
 
 
-def finish(thinking: Thinking) -> Decision:
-    """Run a decision in steps straight through to its end."""
+def finish(thinking: Generator[Any, None, T]) -> T:
+    """Run work in steps (a decision, a review) straight through to its end."""
     while True:
         try:
             next(thinking)
         except StopIteration as done:
-            decision: Decision = done.value
-            return decision
+            result: T = done.value
+            return result
 
 
 class Player(Protocol):
