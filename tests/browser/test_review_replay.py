@@ -113,3 +113,28 @@ def test_the_game_opens_a_reviewed_hand_in_the_replay_and_keeps_the_review(
     expect(marks.locator(".mark .grade")).to_have_text(GRADE)
     expect(marks.locator(".mark")).to_contain_text(re.compile(r"You played "))
     screenshot(page, "replay-from-the-game")
+
+
+def test_the_marks_are_read_by_keyboard(page: Page, site: Site) -> None:
+    open_embed(page, site, record=a_missed_ten())
+    moment = page.get_by_role("button", name=re.compile(r"^Move 1 \(Ann\): Blunder"))
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if moment.evaluate("node => node === document.activeElement"):
+            break
+    expect(moment).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#position")).to_have_text("Move 1 of 2")
+    page.keyboard.press("Shift+Tab")
+    expect(page.get_by_role("button", name="Show the best move")).to_be_focused()
+    page.keyboard.press("Space")
+    expect(page.get_by_role("group", name=re.compile(r"^The layout: 1 tile, the ends count 10$"))).to_be_visible()
+
+
+def test_a_reviewed_record_without_a_decision_says_nobody_had_a_choice(page: Page, site: Site) -> None:
+    data = a_missed_ten()
+    data["meta"]["review"] = review({k: v for k, v in data.items() if k != "meta"}, seats=(1,), samples=20).to_json()
+    open_embed(page, site, record=data)
+    marks = page.get_by_role("region", name="The Expert's review")
+    expect(marks).to_contain_text("Nobody had a choice to make here: every move was forced.")
+    expect(marks.get_by_role("navigation", name="Key moments")).to_be_hidden()

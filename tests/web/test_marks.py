@@ -3,6 +3,7 @@ that keeps its review shows each decision's grade and the best move, a line
 per hand, the key moments and the margin graph; a damaged review is left
 out with a line saying so, and the replay goes on."""
 
+from dataclasses import replace
 from typing import Any
 
 from helpers import EXAMPLE_RECORD
@@ -110,3 +111,20 @@ def test_a_review_of_another_game_is_left_out_with_a_line_saying_so() -> None:
     assert marks.problem == "This game's review could not be read, so the game is shown without it."
     assert marks.at(1) is None
     assert marks.moments() == []
+
+
+def test_a_player_without_a_choice_in_a_hand_is_told_so_by_name() -> None:
+    """Ann chose in the first hand only: in the second, she is said to have had no choice."""
+    marks = marks_of(annotated(a_missed_ten()))
+    assert marks.review is not None
+    reviewed = marks.review.hands[0]
+    assert marks.hand_line(replace(reviewed, judgements=()), 0) == (
+        "Ann had no choice to make in this hand: every move was forced."
+    )
+
+
+def test_a_review_without_a_decision_says_nobody_had_a_choice() -> None:
+    data = a_missed_ten()
+    kept = review(data, samples=20, seed=1, seats=(1,)).to_json()
+    lines = marks_of({**data, "meta": {"review": kept}}).hand_lines(1)
+    assert lines[0] == "Nobody had a choice to make here: every move was forced."

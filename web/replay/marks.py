@@ -19,7 +19,7 @@ from html import escape
 from typing import Final
 
 from allfives import Layout, Move, Rules
-from allfives.review import Grade, Judgement, Review, ReviewError, read_review
+from allfives.review import Grade, HandReview, Judgement, Review, ReviewError, read_review
 
 from replay.frames import Frame, Words, side_name
 from table import coach_words
@@ -116,14 +116,18 @@ class Marks:
         if reviewed is None:
             return []
         seats = sorted({j.seat for j in self.review.judgements()})
-        lines = [
-            self.words("mark_hand_line", name=self.names[s], summary=coach_words.hand_summary(self.words, reviewed, s))
-            for s in seats
-        ]
+        lines = [self.hand_line(reviewed, seat) for seat in seats] or [self.words("mark_no_decisions")]
         sides = [side_name(self.rules, self.names, side) for side in range(self.rules.sides)]
         you = next((self.rules.side_of(s) for s in range(self.rules.players) if self._you(s)), None)
         luck = coach_words.luck_line(self.words, reviewed, sides, you)
         return [*lines, luck] if luck else lines
+
+    def hand_line(self, reviewed: HandReview, seat: int) -> str:
+        """What ``seat`` did in the reviewed hand, in a line."""
+        name = self.names[seat]
+        if not reviewed.of(seat):
+            return self.words("mark_no_choice_you" if self._you(seat) else "mark_no_choice", name=name)
+        return self.words("mark_hand_line", name=name, summary=coach_words.hand_summary(self.words, reviewed, seat))
 
     def moments(self) -> list[Moment]:
         """The mistakes and blunders, the costliest first chosen, listed in

@@ -392,10 +392,17 @@ class Game:
         (docs/embedding.md): its address, opened at the deal
         (``whole_hand``) or at the position on the table now, with
         ``seat``'s tiles face up, in ``lang``; the record in it (this hand
-        alone, from its deal, with every move made so far); and the position
-        it opens at."""
-        hand = self.match.until(len(self.match.hands), alone=True)
-        record = to_record(hand, {"app": "allfives-web", "setup": self.setup.to_json()})
+        alone, from its deal, with every move made so far, and the coach's
+        review of it when the hand is over and was reviewed); and the
+        position it opens at."""
+        number = len(self.match.hands)
+        hand = self.match.until(number, alone=True)
+        meta: dict[str, Any] = {"app": "allfives-web", "setup": self.setup.to_json()}
+        reviewed = self.reviews.get(number)
+        if reviewed is not None:
+            # The coach's marks go with the hand, which the embed numbers 1.
+            meta["review"] = Review((_renumbered(reviewed, 1),), SAMPLES, REVIEW_SEED).to_json()
+        record = to_record(hand, meta)
         move = 0 if whole_hand else len(hand.history[0].moves)
         query = urlencode({"move": move, "seat": seat, "lang": lang})
         return f"{urljoin(page_url, EMBED_PAGE)}?{query}#record={encode_link(record)}", record, move
@@ -540,6 +547,15 @@ async def think(search: Stepped[T], still_wanted: Callable[[], bool], slice_ms: 
 def default_setup(rules: Rules) -> GameSetup:
     """Seats for a record that does not say who played: all people."""
     return GameSetup(rules, tuple(SeatSetup(f"Player {i + 1}") for i in range(rules.players)))
+
+
+def _renumbered(reviewed: HandReview, number: int) -> HandReview:
+    """A hand's review, for the same hand numbered ``number``."""
+    return HandReview(
+        number,
+        tuple(replace(j, hand=number) for j in reviewed.judgements),
+        tuple(replace(event, hand=number) for event in reviewed.luck),
+    )
 
 
 def encode_link(record: Mapping[str, Any]) -> str:
