@@ -54,6 +54,15 @@ SLICE_TESTS = ("tests/web/test_controller.py", "-k", "slice")
 
 BREAKS: tuple[Break, ...] = (
     Break(
+        "stdlib-module-left-out",
+        "the trimmed standard library holds every module the pages import",
+        "sitebuild/stdlib_modules.txt",
+        "\nsecrets\n",
+        "\n",
+        ("tests/browser/test_stdlib.py", "-k", "every_module"),
+        browser=True,
+    ),
+    Break(
         "budget-ignored",
         "the computer answers within its time budget",
         "allfives/players/search.py",
