@@ -44,7 +44,11 @@ if os.path.exists("/tmp/roots.json"):
     modules = stdlib_trim.used_closure(source, json.load(open("/tmp/roots.json")))
     # A frozen module (os, codecs, io, ...) is imported from the WebAssembly,
     # never from the zip.
-    modules -= set(_imp._frozen_module_names())
+    # importlib's own two are frozen under other names.
+    frozen = set(_imp._frozen_module_names())
+    if {"_frozen_importlib", "_frozen_importlib_external"} <= frozen:
+        frozen |= {"importlib._bootstrap", "importlib._bootstrap_external"}
+    modules -= frozen
     keep = set(stdlib_trim.kept_entries(source, modules))
 
 

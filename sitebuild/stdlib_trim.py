@@ -178,7 +178,7 @@ def kept_entries(archive: zipfile.ZipFile, modules: set[str]) -> list[str]:
         if name is not None:
             if name in modules:
                 kept.append(entry)
-        elif "/" not in entry.rstrip("/") and not entry.endswith("/"):
+        elif "/" not in entry and not entry.endswith(".py"):
             kept.append(entry)  # a top-level data file: keep it, it costs nothing
         elif entry.split("/")[0] in tops or entry.split("/")[0] == "site-packages":
             kept.append(entry)
