@@ -56,3 +56,7 @@ def test_the_bytes_by_file_compare_builds_and_add_up() -> None:
     assert rows[2] == "| `/vendor/pyodide/python_stdlib.zip` | 3,383,613 | 1,173,425 |"
     assert rows[-2] == "| 2 smaller files | 5,000 | 5,000 |"
     assert rows[-1] == "| all | **3,388,613** | **1,178,425** |"
+
+
+def test_without_the_game_measured_there_is_no_table_of_bytes() -> None:
+    assert bytes_by_file({}, ["dist"]) == []

@@ -164,6 +164,8 @@ def table(results: dict[tuple[str, str, str], list[Report]], builds: list[str]) 
 def bytes_by_file(results: dict[tuple[str, str, str], list[Report]], builds: list[str]) -> list[str]:
     """A first visit to the game (mobile), bytes per file, a column per build."""
     firsts = {build: results[(build, "game", "mobile")][0] for build in builds if (build, "game", "mobile") in results}
+    if not firsts:
+        return []
     files = sorted({path for report in firsts.values() for path in report.by_file})
     largest = sorted(files, key=lambda path: -max(report.by_file.get(path, 0) for report in firsts.values()))
     rows = ["| file | " + " | ".join(firsts) + " |", "|---|" + "---|" * len(firsts)]
@@ -194,15 +196,12 @@ def run(builds: dict[str, Path], runs: int, pages: list[str], write: bool) -> in
                             flush=True,
                         )
     names = list(builds)
-    text = "\n".join(
-        [
-            *table(results, names),
-            "",
-            "A first visit to the game (mobile preset), bytes by file as Lighthouse counts them (gzipped):",
-            "",
-            *bytes_by_file(results, names),
-        ]
-    )
+    lines = table(results, names)
+    by_file = bytes_by_file(results, names)
+    if by_file:
+        heading = "A first visit to the game (mobile preset), bytes by file as Lighthouse counts them (gzipped):"
+        lines += ["", heading, "", *by_file]
+    text = "\n".join(lines)
     print(text)
     if write:
         write_section(text, runs, names)
