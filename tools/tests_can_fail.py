@@ -54,6 +54,32 @@ SLICE_TESTS = ("tests/web/test_controller.py", "-k", "slice")
 
 BREAKS: tuple[Break, ...] = (
     Break(
+        "pages-server-sends-uncompressed",
+        "the benchmark's server gzips every file as GitHub Pages does",
+        "sitebuild/serve.py",
+        "gzip.compress(file.read(), 6, mtime=0)",
+        "file.read()",
+        ("tests/tooling/test_serve.py",),
+    ),
+    Break(
+        "archive-ships-both-forms",
+        "the page's archive ships one form of each module, its .pyc",
+        "sitebuild/bundle.py",
+        "            del members[source], members[name]\n",
+        "            del members[name]\n",
+        ("tests/browser/test_pycache.py",),
+        browser=True,
+    ),
+    Break(
+        "stdlib-module-left-out",
+        "the trimmed standard library holds every module the pages import",
+        "sitebuild/stdlib_modules.txt",
+        "\nsecrets\n",
+        "\n",
+        ("tests/browser/test_stdlib.py", "-k", "every_module"),
+        browser=True,
+    ),
+    Break(
         "budget-ignored",
         "the computer answers within its time budget",
         "allfives/players/search.py",
