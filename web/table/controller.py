@@ -37,6 +37,7 @@ HINT_LEVEL: Final = "expert"
 MAX_NAME: Final = 24
 MAX_LINK_CHARS: Final = 20_000
 MAX_REASON_CHARS: Final = 200
+MAX_DATE_CHARS: Final = 40
 EMBED_PAGE: Final = "embed.html"
 
 
@@ -117,8 +118,13 @@ class SheetRow:
 class Game:
     """A match in progress with its seats, as the page shows it."""
 
-    def __init__(self, setup: GameSetup, *, seed: int | None = None, match: Match | None = None) -> None:
+    def __init__(
+        self, setup: GameSetup, *, seed: int | None = None, match: Match | None = None, started: str | None = None
+    ) -> None:
         self.setup = setup
+        #: When the match began (ISO 8601, UTC), for its entry in the history;
+        #: "" for a match saved before the date was kept.
+        self.started = started if started is not None else time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         self.seed: int = (
             seed if seed is not None else (setup.seed if setup.seed is not None else random.randrange(2**31))
         )
@@ -288,7 +294,10 @@ class Game:
         return to_record(self.match, self._meta())
 
     def _meta(self) -> dict[str, Any]:
-        return {"app": "allfives-web", "setup": self.setup.to_json(), "seed": self.seed, "counted": self.counted}
+        meta = {"app": "allfives-web", "setup": self.setup.to_json(), "seed": self.seed, "counted": self.counted}
+        if self.started:
+            meta["started"] = self.started
+        return meta
 
     def save_text(self) -> str:
         return json.dumps(self.to_record(), separators=(",", ":"))
@@ -322,7 +331,9 @@ class Game:
         seed = meta.get("seed") if isinstance(meta, Mapping) else None
         if not isinstance(seed, int) or isinstance(seed, bool):
             seed = random.randrange(2**31)
-        game = Game(setup, seed=seed, match=match)
+        started = meta.get("started") if isinstance(meta, Mapping) else None
+        started = started if isinstance(started, str) and len(started) <= MAX_DATE_CHARS else ""
+        game = Game(setup, seed=seed, match=match, started=started)
         game.counted = bool(meta.get("counted")) if isinstance(meta, Mapping) else False
         return game
 
@@ -339,7 +350,9 @@ class Game:
         match = self.match
         if match.hands:
             match = match.until(len(match.hands), 0, alone=True)
-        return "#game=" + encode_link(to_record(match, self._meta()))
+        # A link deals the match anew: when this one began is not the new one's date.
+        meta = {key: value for key, value in self._meta().items() if key != "started"}
+        return "#game=" + encode_link(to_record(match, meta))
 
     def embed_link(self, page_url: str, *, whole_hand: bool, seat: int, lang: str) -> tuple[str, dict[str, Any], int]:
         """The replay of this hand on ``embed.html`` beside ``page_url``
