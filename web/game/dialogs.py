@@ -18,7 +18,7 @@ from allfives.players import LEVELS
 from allfives.record import RecordError
 from allfives.rules import OPTION_RANGES, RulesError
 
-from game import coach, translation, words
+from game import coach, history_page, translation, words
 from page.dom import by_id, el
 from replay import poster
 from replay.frames import Words
@@ -259,6 +259,8 @@ def show_new_match(page: Page) -> None:
             by_id("nm-error").textContent = str(problem)
             return
         page.store.remember_setup(new_setup.to_json())
+        if page.game is not None and page.game.in_progress:  # the match left is kept in the history
+            history_page.keep(page, page.game, "abandoned")
         page.begin(Game(new_setup))
 
     page.open_dialog(page.t("new_match"), [form], [("start", page.t("start")), ("cancel", page.t("cancel"))], done)
@@ -333,16 +335,8 @@ def show_menu(page: Page) -> None:
         body.append(wrap)
     body.append(el("h3", page.t("score_sheet")))
     body.append(score_sheet_table(page))
-    stats = page.store.stats()
-    if stats:
-        head = (page.t("opponent"), page.t("played"), page.t("won"))
-        rows = [
-            (page.t("level_" + level), page.t.number(stats[level][0]), page.t.number(stats[level][1]))
-            for level in LEVELS
-            if level in stats
-        ]
-        body.append(el("h3", page.t("statistics")))
-        body.append(table(head, rows))
+    # The statistics are on the History screen, worked out from the matches it lists.
+    body.append(el("p", history_page.persistence_line(page), class_="storage-note"))
     rules_link = el("p")
     # The rules tutorial is written in every language of the game (build.py).
     code = page.t.language
@@ -369,11 +363,14 @@ def show_menu(page: Page) -> None:
             page.spawn(copy_link(page))
         elif value == "embed":
             show_embed_code(page)
+        elif value == "history":
+            history_page.show(page)
 
     page.open_dialog(
         page.t("menu"),
         body,
         [
+            ("history", page.t("history")),
             ("export", page.t("export")),
             ("link", page.t("copy_link")),
             ("embed", page.t("embed_code")),

@@ -184,7 +184,9 @@ class Entry:
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise EntryError("the entry's version must be a whole number from 1")
         if version > VERSION:
-            raise EntryError(f"this entry is from a newer version of All Fives (version {version})")
+            raise EntryError(
+                f"this record is from a newer version of All Fives (version {version}; this game reads version {VERSION})"
+            )
         entry_id, how = data.get("id"), data.get("how")
         if not isinstance(entry_id, str) or not _ID.match(entry_id):
             raise EntryError("the entry has no proper id")
