@@ -63,7 +63,9 @@ def test_a_won_match_is_in_the_history_with_its_statistics_and_outlasts_a_reload
     expect(matches(history).first).to_contain_text("You against Computer (Beginner)")
     expect(matches(history).first).to_contain_text(WON)
     stats = history.get_by_role("table")
-    expect(stats.get_by_role("row").nth(1)).to_have_text(re.compile(r"^Beginner\s*2 players, 15 points\s*1\s*1\s*[\d.]+$"))
+    expect(stats.get_by_role("row").nth(1)).to_have_text(
+        re.compile(r"^Beginner\s*2 players, 15 points\s*1\s*1\s*[\d.]+$")
+    )
     expect(history).to_contain_text("The newest 200 matches are kept on this device")
     screenshot(page, "history")
     history.get_by_role("button", name="Close").click()

@@ -6,11 +6,9 @@ it opens on; what the dialogs say comes from :mod:`words`."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from allfives import HandEnded, Rules
@@ -19,6 +17,7 @@ from allfives.record import RecordError
 from allfives.rules import OPTION_RANGES, RulesError
 
 from game import coach, history_page, translation, words
+from game.parts import download, table
 from page.dom import by_id, el
 from replay import poster
 from replay.frames import Words
@@ -41,7 +40,7 @@ def show_problem(page: Page, message: str, unreadable: str, kept: bool) -> None:
 
     def done(value: str) -> None:
         if value == "download":
-            download(page, "allfives-unreadable-save.json", unreadable)
+            download("allfives-unreadable-save.json", unreadable)
 
     page.open_dialog(page.t("problem_title"), body, buttons, done)
 
@@ -64,24 +63,6 @@ def show_pass_screen(page: Page) -> None:
         [("show", page.t("show_hand", name=name))],
         done,
     )
-
-
-def table(head: Sequence[str] | None, rows: Sequence[Sequence[str]]) -> Any:
-    """A summary table: a heading row (when given), then rows whose first
-    cell heads the row."""
-    node = el("table", None, class_="summary")
-    if head is not None:
-        line = el("tr")
-        for heading in head:
-            line.append(el("th", heading, scope="col"))
-        node.append(line)
-    for row in rows:
-        line = el("tr")
-        line.append(el("th", row[0], scope="row"))
-        for cell in row[1:]:
-            line.append(el("td", cell))
-        node.append(line)
-    return node
 
 
 def show_hand_end(page: Page) -> None:
@@ -417,17 +398,7 @@ async def import_file(page: Page, file: Any) -> None:
 
 def export(page: Page) -> None:
     if page.game is not None:
-        download(page, "allfives-game.json", json.dumps(page.game.to_record(), indent=1))
-
-
-def download(page: Page, filename: str, text: str) -> None:
-    blob = window.Blob.new([text], json.loads('{"type": "application/json"}'))
-    url = window.URL.createObjectURL(blob)
-    link = el("a", None, href=url, download=filename)
-    document.body.append(link)
-    link.click()
-    link.remove()
-    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+        download("allfives-game.json", json.dumps(page.game.to_record(), indent=1))
 
 
 def show_embed_code(page: Page) -> None:

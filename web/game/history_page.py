@@ -19,9 +19,9 @@ from pyscript import window
 
 from allfives.players import LEVELS
 
-from game import dialogs
-from game.history import CAPACITY, Entry, History, Refused, Shelf, export_lines, read_file
+from game.history import CAPACITY, Entry, History, Refused, Shelf, export_lines, now, read_file
 from game.history_words import filtered, level_choices, result_line, sides_line, statistics_rows
+from game.parts import download, table
 from page.dom import by_id, closest, el, js_object
 from table import refusal
 from table.controller import EMBED_PAGE, Game, encode_link
@@ -29,7 +29,7 @@ from table.controller import EMBED_PAGE, Game, encode_link
 if TYPE_CHECKING:
     from game.main import Page
 
-__all__ = ["ask_persistence", "keep", "persistence_line", "show"]
+__all__ = ["ask_persistence", "begun", "keep", "persistence_line", "show"]
 
 #: What the browser said when asked to keep the site's storage for good:
 #: True granted, False refused, None not known (yet, or no such API).
@@ -57,6 +57,11 @@ def persistence_line(page: Page) -> str:
     if persisted is None:
         return page.t("storage_unknown")
     return page.t("storage_persisted" if persisted else "storage_not_persisted")
+
+
+def begun(game: Game) -> None:
+    """The match is dealt its first hand now: the date its entry will carry."""
+    game.started = game.started or now()
 
 
 def keep(page: Page, game: Game, how: str) -> None:
@@ -100,7 +105,7 @@ def show(page: Page, level: str = "", said: list[Any] | None = None) -> None:
             if k in earlier
         ]
         body.append(el("h3", page.t("history_earlier")))
-        body.append(dialogs.table(head, rows))
+        body.append(table(head, rows))
     if shelf.unreadable:
         body.append(el("p", page.t("history_unreadable", count=len(shelf.unreadable)), class_="history-unreadable"))
         body.append(
@@ -114,7 +119,7 @@ def show(page: Page, level: str = "", said: list[Any] | None = None) -> None:
 
     def done(value: str) -> None:
         if value == "export-all":
-            dialogs.download(page, "allfives-history.jsonl", export_lines(history.shelf().entries))
+            download("allfives-history.jsonl", export_lines(history.shelf().entries))
 
     buttons = [("close", page.t("close"))]
     if shelf.entries:
@@ -139,7 +144,7 @@ def draw(page: Page, shelf: Shelf, level: str) -> None:
     if rows:
         part.append(el("h3", t("statistics")))
         head = (t("opponent"), t("history_rules"), t("played"), t("won"), t("history_points_per_hand"))
-        part.append(dialogs.table(head, rows))
+        part.append(table(head, rows))
     part.append(el("h3", t("history_matches"), id="history-matches"))
     if not entries:
         part.append(el("p", t("history_empty" if not shelf.entries else "history_none_here")))
@@ -198,13 +203,13 @@ def on_click(page: Page, event: Any) -> None:
     entry = next((e for e in History(page.store).shelf().entries if e.id == wanted), None)
     if entry is not None:
         day = entry.ended[:10]
-        dialogs.download(page, f"allfives-match-{day}.json", json.dumps(entry.record, indent=1, ensure_ascii=False))
+        download(f"allfives-match-{day}.json", json.dumps(entry.record, indent=1, ensure_ascii=False))
 
 
 def download_unreadable(page: Page) -> None:
     shelf = History(page.store).shelf()
     text = "".join(value.replace("\n", " ") + "\n" for _key, value in shelf.unreadable)
-    dialogs.download(page, "allfives-history-unreadable.jsonl", text)
+    download("allfives-history-unreadable.jsonl", text)
 
 
 def on_import(page: Page, event: Any) -> None:

@@ -196,6 +196,7 @@ class Page(Shell):
             self.render()
             return
         if not game.match.hands:  # a hand that has ended waits on its summary, even after a reload
+            history_page.begun(game)
             self.apply_events(game.start())
         self.save()
         self.render()

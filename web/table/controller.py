@@ -119,12 +119,13 @@ class Game:
     """A match in progress with its seats, as the page shows it."""
 
     def __init__(
-        self, setup: GameSetup, *, seed: int | None = None, match: Match | None = None, started: str | None = None
+        self, setup: GameSetup, *, seed: int | None = None, match: Match | None = None, started: str = ""
     ) -> None:
         self.setup = setup
-        #: When the match began (ISO 8601, UTC), for its entry in the history;
-        #: "" for a match saved before the date was kept.
-        self.started = started if started is not None else time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        #: When the match began (ISO 8601, UTC), for its entry in the history:
+        #: the page stamps it as it deals the first hand; "" when not known
+        #: (a match saved before the date was kept, or made off the page).
+        self.started = started
         self.seed: int = (
             seed if seed is not None else (setup.seed if setup.seed is not None else random.randrange(2**31))
         )
