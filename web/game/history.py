@@ -413,7 +413,7 @@ def statistics(entries: Iterable[Entry]) -> dict[tuple[str, Rules], Tally]:
             continue
         tally = out.setdefault((entry.level, entry.rules), Tally())
         tally.matches += 1
-        tally.wins += entry.won
+        tally.wins += bool(entry.won)
         tally.hands += entry.hands
         tally.points += entry.points
     return dict(sorted(out.items(), key=lambda item: (LEVELS.index(item[0][0]), item[0][1].points_to_win)))
