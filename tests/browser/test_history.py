@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from .conftest import DESKTOP, PHONE
 from .player import MATCH_OVER, Player
 from .test_look import win_the_match
 
@@ -55,19 +56,20 @@ def won(page: Page, app: App) -> Player:
     return player
 
 
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_won_match_is_in_the_history_with_its_statistics_and_outlasts_a_reload(
-    won: Player, page: Page, app: App, screenshot: Screenshot
+    won: Player, page: Page, app: App, screenshot: Screenshot, request: pytest.FixtureRequest
 ) -> None:
     history = open_history(won)
     expect(matches(history)).to_have_count(1)
     expect(matches(history).first).to_contain_text("You against Computer (Beginner)")
     expect(matches(history).first).to_contain_text(WON)
-    stats = history.get_by_role("table")
+    stats = history.get_by_role("table", name="Statistics")
     expect(stats.get_by_role("row").nth(1)).to_have_text(
         re.compile(r"^Beginner\s*2 players, 15 points\s*1\s*1\s*[\d.]+$")
     )
     expect(history).to_contain_text("The newest 200 matches are kept on this device")
-    screenshot(page, "history")
+    screenshot(page, f"history-{request.node.callspec.id}")
     history.get_by_role("button", name="Close").click()
 
     page.reload(wait_until="domcontentloaded")
@@ -129,6 +131,8 @@ def test_the_history_saved_to_a_file_comes_back_in_and_a_bad_line_is_refused(
 
 
 def test_the_filter_shows_one_opponent_and_the_statistics_agree(app: App, page: Page) -> None:
+    # Counted before the history was kept: carried over, beside the list.
+    page.add_init_script("localStorage.setItem('allfives.stats', JSON.stringify({easy: [3, 2]}))")
     app.open()
     app.wait_until_ready()
     player = Player(page)
@@ -136,18 +140,21 @@ def test_the_filter_shows_one_opponent_and_the_statistics_agree(app: App, page: 
     bring_in(history, "history.jsonl", (GOLDEN / "history_v1.jsonl").read_text(encoding="utf-8"))
     expect(history.get_by_role("status")).to_contain_text("2 matches brought in.")
     expect(matches(history)).to_have_count(2)
+    earlier = history.get_by_role("table", name="Earlier matches, not in the list")
+    expect(earlier).to_contain_text(re.compile(r"Easy\s*3\s*2"))
     opponent = history.get_by_role("combobox", name="Opponent")
 
     opponent.select_option(label="Easy")
     expect(matches(history)).to_have_count(1)
     expect(matches(history).first).to_contain_text("(Easy)")
-    expect(history.get_by_role("table").get_by_role("row")).to_have_count(2)
-    expect(history.get_by_role("table").get_by_role("row").nth(1)).to_contain_text("Easy")
+    statistics = history.get_by_role("table", name="Statistics")
+    expect(statistics.get_by_role("row")).to_have_count(2)
+    expect(statistics.get_by_role("row").nth(1)).to_contain_text("Easy")
 
     opponent.select_option(label="Medium")
     expect(matches(history)).to_have_count(1)
     expect(matches(history).first).to_contain_text("Left unfinished")
-    expect(history.get_by_role("table")).to_have_count(0)  # no match finished against Medium
+    expect(statistics).to_have_count(0)  # no match finished against Medium
 
     opponent.select_option(label="Expert")
     expect(matches(history)).to_have_count(0)

@@ -154,13 +154,15 @@ def test_a_review_or_anything_this_version_does_not_read_is_kept_as_it_came(hist
 
 
 def test_beyond_the_capacity_the_oldest_match_is_dropped_and_still_counted(storage: Storage) -> None:
+    # The counts kept before there was a history (web/game/store.py) are carried over.
+    storage.items[PREFIX + "stats"] = json.dumps({"beginner": [5, 1], "expert": [2, 0]})
     store = Store(Window(storage))
     history = History(store, capacity=2)
     oldest, middle, newest = finished(1, day=1), finished(2, day=2), finished(5, day=3)
     for entry in (oldest, middle, newest):
         history.keep(entry)
     assert [e.id for e in history.shelf().entries] == [newest.id, middle.id]
-    assert store.stats() == {"beginner": (1, int(bool(oldest.won)))}
+    assert store.stats() == {"beginner": (6, 1 + int(bool(oldest.won))), "expert": (2, 0)}
 
 
 def test_the_history_at_its_fullest_leaves_room_in_local_storage() -> None:

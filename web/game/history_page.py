@@ -104,8 +104,10 @@ def show(page: Page, level: str = "", said: list[Any] | None = None) -> None:
             for k in LEVELS
             if k in earlier
         ]
-        body.append(el("h3", page.t("history_earlier")))
-        body.append(table(head, rows))
+        body.append(el("h3", page.t("history_earlier"), id="history-earlier"))
+        counts = table(head, rows)
+        counts.setAttribute("aria-labelledby", "history-earlier")
+        body.append(counts)
     if shelf.unreadable:
         body.append(el("p", page.t("history_unreadable", count=len(shelf.unreadable)), class_="history-unreadable"))
         body.append(
@@ -142,9 +144,12 @@ def draw(page: Page, shelf: Shelf, level: str) -> None:
     part.replaceChildren()
     rows = statistics_rows(t, entries)
     if rows:
-        part.append(el("h3", t("statistics")))
+        part.append(el("h3", t("statistics"), id="history-statistics"))
         head = (t("opponent"), t("history_rules"), t("played"), t("won"), t("history_points_per_hand"))
-        part.append(table(head, rows))
+        statistics = table(head, rows)
+        statistics.setAttribute("aria-labelledby", "history-statistics")
+        statistics.classList.add("history-stats")
+        part.append(statistics)
     part.append(el("h3", t("history_matches"), id="history-matches"))
     if not entries:
         part.append(el("p", t("history_empty" if not shelf.entries else "history_none_here")))
