@@ -28,8 +28,10 @@ from game.history import (
     read_file,
     statistics,
 )
+from game.history_words import FRIENDS, filtered, result_line, sides_line, statistics_rows
 from game.store import PREFIX, Store
 from table.controller import Game, GameSetup, SeatSetup
+from table.i18n import Translator
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 
@@ -310,3 +312,35 @@ def test_hot_seat_matches_are_listed_but_not_in_the_statistics_per_level() -> No
 def test_levels_come_in_the_order_of_the_ladder() -> None:
     stats = statistics([finished(1, "hard"), finished(2, "beginner")])
     assert [level for level, _ in stats] == sorted({"hard", "beginner"}, key=LEVELS.index)
+
+
+# What the History screen says (web/game/history_words.py)
+
+
+def test_each_match_reads_as_who_played_and_how_it_ended() -> None:
+    t = Translator("en")
+    entry = finished(1, "easy")
+    winner = "Ann" if entry.won else "Computer"
+    assert sides_line(t, entry) == "Ann against Computer (Easy)"
+    assert result_line(t, entry) == f"{winner} won {entry.scores[0]} \u2013 {entry.scores[1]}"
+    left = Entry.of_game(played_out(6, moves=2), "abandoned")
+    assert result_line(t, left) == f"Left unfinished at {left.scores[0]} \u2013 {left.scores[1]}"
+    assert result_line(Translator("de"), left).startswith("Beim Stand von ")
+
+
+def test_the_statistics_rows_say_level_rules_matches_wins_and_points_a_hand() -> None:
+    entries = [finished(1, "easy"), finished(2, "easy")]
+    hands = sum(e.hands for e in entries)
+    points = sum(e.scores[0] for e in entries)
+    wins = sum(bool(e.won) for e in entries)
+    ((level, rules, played, won, per_hand),) = statistics_rows(Translator("en"), entries)
+    assert (level, rules, played, won) == ("Easy", "2 players, 25 points", "2", str(wins))
+    assert per_hand == f"{round(points / hands, 1)}"
+
+
+def test_the_filter_keeps_one_opponent_or_the_matches_without_a_computer() -> None:
+    easy, hard = finished(1, "easy"), finished(2, "hard")
+    friends = Entry.of_game(Game(GameSetup(Rules(), (SeatSetup("Ann"), SeatSetup("Bo")), 1)), "abandoned")
+    assert filtered([easy, hard, friends], "") == [easy, hard, friends]
+    assert filtered([easy, hard, friends], "hard") == [hard]
+    assert filtered([easy, hard, friends], FRIENDS) == [friends]
