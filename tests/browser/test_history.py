@@ -16,6 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from .conftest import DESKTOP, PHONE
 from .player import MATCH_OVER, Player
+from .test_accessibility import serious_problems
 from .test_look import win_the_match
 
 if TYPE_CHECKING:
@@ -191,3 +192,12 @@ def test_the_menu_says_whether_the_browser_keeps_the_storage(app: App, page: Pag
     app.wait_until_ready()
     page.get_by_role("button", name="Menu").click()
     expect(Player(page).dialog("Menu").locator(".storage-note")).to_have_text(PERSISTENCE)
+
+
+def test_the_history_screen_passes_axe(app: App, page: Page) -> None:
+    app.open()
+    app.wait_until_ready()
+    history = open_history(Player(page))
+    bring_in(history, "history.jsonl", (GOLDEN / "history_v1.jsonl").read_text(encoding="utf-8") + "not json\n")
+    expect(matches(history)).to_have_count(2)
+    assert serious_problems(page) == []
