@@ -20,7 +20,7 @@ from allfives.record import RecordError
 from allfives.rules import RulesError
 from allfives.view import SeatView
 
-from game import dialogs, elsewhere, feel, intro, landing, links, pacing, tabs, translation, words
+from game import dialogs, elsewhere, feel, history_page, intro, landing, links, pacing, tabs, translation, words
 from game.store import Store
 from page import motion, service_worker
 from page.dom import by_id, closest, el, q
@@ -109,6 +109,7 @@ class Page(Shell):
         for button in ("new", "menu", "how-to", "sound"):
             by_id(button).disabled = False
         feel.install(self)
+        self.spawn(history_page.ask_persistence(self))
         document.body.dataset.ready = "1"
         window.performance.mark("allfives-ready")  # the load benchmark reads this
         if problem:
@@ -195,6 +196,7 @@ class Page(Shell):
             self.render()
             return
         if not game.match.hands:  # a hand that has ended waits on its summary, even after a reload
+            history_page.begun(game)
             self.apply_events(game.start())
         self.save()
         self.render()
@@ -671,9 +673,7 @@ class Page(Shell):
         assert game is not None
         if game.counted:
             return
-        level = game.opponents_level()
-        if level is not None:
-            self.store.count_match(level, game.person_won())
+        history_page.keep(self, game, "finished")  # the history counts it (game/history.py)
         game.counted = True
         self.save()
 

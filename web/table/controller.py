@@ -40,6 +40,7 @@ MAX_LINK_CHARS: Final = 20_000
 #: The seed of the coach's reviews: the same hand gets the same review.
 REVIEW_SEED: Final = 0
 MAX_REASON_CHARS: Final = 200
+MAX_DATE_CHARS: Final = 40
 EMBED_PAGE: Final = "embed.html"
 
 
@@ -120,8 +121,14 @@ class SheetRow:
 class Game:
     """A match in progress with its seats, as the page shows it."""
 
-    def __init__(self, setup: GameSetup, *, seed: int | None = None, match: Match | None = None) -> None:
+    def __init__(
+        self, setup: GameSetup, *, seed: int | None = None, match: Match | None = None, started: str = ""
+    ) -> None:
         self.setup = setup
+        #: When the match began (ISO 8601, UTC), for its entry in the history:
+        #: the page stamps it as it deals the first hand; "" when not known
+        #: (a match saved before the date was kept, or made off the page).
+        self.started = started
         self.seed: int = (
             seed if seed is not None else (setup.seed if setup.seed is not None else random.randrange(2**31))
         )
@@ -301,6 +308,8 @@ class Game:
 
     def _meta(self) -> dict[str, Any]:
         meta = {"app": "allfives-web", "setup": self.setup.to_json(), "seed": self.seed, "counted": self.counted}
+        if self.started:
+            meta["started"] = self.started
         kept = self.kept_review()
         if kept is not None:
             meta["review"] = kept.to_json()
@@ -363,7 +372,9 @@ class Game:
         seed = meta.get("seed") if isinstance(meta, Mapping) else None
         if not isinstance(seed, int) or isinstance(seed, bool):
             seed = random.randrange(2**31)
-        game = Game(setup, seed=seed, match=match)
+        started = meta.get("started") if isinstance(meta, Mapping) else None
+        started = started if isinstance(started, str) and len(started) <= MAX_DATE_CHARS else ""
+        game = Game(setup, seed=seed, match=match, started=started)
         game.counted = bool(meta.get("counted")) if isinstance(meta, Mapping) else False
         kept = meta.get("review") if isinstance(meta, Mapping) else None
         if kept is not None:
@@ -385,7 +396,9 @@ class Game:
         match = self.match
         if match.hands:
             match = match.until(len(match.hands), 0, alone=True)
-        return "#game=" + encode_link(to_record(match, self._meta()))
+        # A link deals the match anew: when this one began is not the new one's date.
+        meta = {key: value for key, value in self._meta().items() if key != "started"}
+        return "#game=" + encode_link(to_record(match, meta))
 
     def embed_link(self, page_url: str, *, whole_hand: bool, seat: int, lang: str) -> tuple[str, dict[str, Any], int]:
         """The replay of this hand on ``embed.html`` beside ``page_url``
