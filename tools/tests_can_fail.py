@@ -387,6 +387,15 @@ BREAKS: tuple[Break, ...] = (
         ("tests/browser/test_review_replay.py",),
         browser=True,
     ),
+    Break(
+        "history-forgets-the-review",
+        "a hand reviewed after the match is in the history is marked in the history's replay",
+        "web/game/coach.py",
+        "        History(page.store).keep_review(game)  # and with the match in the history, once it is there\n",
+        "",
+        ("tests/browser/test_review_replay.py", "-k", "history"),
+        browser=True,
+    ),
     # Issue 32: the history of matches (web/game/history.py, web/game/history_page.py)
     Break(
         "history-makes-room-before-writing",

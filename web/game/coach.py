@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
+from game.history import History
 from page.dom import by_id, el
 from table import coach_words
 from table.controller import Game, think
@@ -60,6 +61,7 @@ async def show_review(page: Page, game: Game, hand: int, back: Callable[[], None
             return
         game.keep_review(result)  # kept with the game: asked again, it is shown at once
         page.save()
+        History(page.store).keep_review(game)  # and with the match in the history, once it is there
     else:
         page.open_dialog(t("review_title", hand=hand), [], [("cancel", t("cancel"))], closed)
     (reviewed,) = result.hands
