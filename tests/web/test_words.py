@@ -1,5 +1,5 @@
 """The game page's words and tables (web/game/words.py) on CPython: what the log
-says, what the page asks, what the hand-end dialog counts, and what the New
+says, what the page asks, and what the New
 match form offers and refuses."""
 
 from pathlib import Path
@@ -15,7 +15,6 @@ from game.words import (
     describe,
     ends_line,
     form_choices,
-    hand_end_table,
     hand_line,
     hint_note,
     opponent_card,
@@ -42,28 +41,7 @@ def game_of(rules: Rules, *names: str) -> Game:
 
 
 ANN_BEN = game_of(Rules(), "Ann", "Ben")
-FOUR_WT = game_of(Rules(players=4, hand_end="winner-takes"), "Ann", "Ben", "Cat", "Dan")
 FOUR = game_of(Rules(players=4), "Ann", "Ben", "Cat", "Dan")
-
-
-def test_the_hand_end_under_subtract_own_rounds_each_hand_on_its_own() -> None:
-    # Ann went out; Ben's 7 and Dan's 7 each round to 5; Cat's 3 to 5.
-    end = HandEnded(1, "domino", 0, (0, 7, 3, 7), (-5, -10), (-5, -10))
-    table = hand_end_table(EN, FOUR, end)
-    assert table.seat_head == ("Player", "Pips left", "Rounded")
-    assert table.seat_rows == (("Ann", "0", "0"), ("Ben", "7", "5"), ("Cat", "3", "5"), ("Dan", "7", "5"))
-    assert table.side_rows == (("Ann & Cat", "-5", "-5"), ("Ben & Dan", "-10", "-10"))
-
-
-def test_the_hand_end_under_winner_takes_rounds_only_the_total() -> None:
-    # Ann went out: her side takes Ben's 7 + Dan's 7 = 14, rounded to 15. No
-    # hand is rounded on its own (that would show 5 + 5 = 10), and Cat's 3
-    # is not counted.
-    end = HandEnded(1, "domino", 0, (0, 7, 3, 7), (15, 0), (15, 0))
-    table = hand_end_table(EN, FOUR_WT, end)
-    assert table.seat_head == ("Player", "Pips left")
-    assert table.seat_rows == (("Ann", "0"), ("Ben", "7"), ("Cat", "3"), ("Dan", "7"))
-    assert table.side_rows == (("Ann & Cat", "+15", "15"), ("Ben & Dan", "0", "0"))
 
 
 LOG = [

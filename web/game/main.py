@@ -20,7 +20,7 @@ from allfives.record import RecordError
 from allfives.rules import RulesError
 from allfives.view import SeatView
 
-from game import dialogs, elsewhere, feel, intro, landing, links, pacing, tabs, translation, words
+from game import dialogs, elsewhere, feel, intro, landing, links, pacing, summary, tabs, translation, words
 from game.store import Store
 from page import motion, service_worker
 from page.dom import by_id, closest, el, q
@@ -109,6 +109,7 @@ class Page(Shell):
         for button in ("new", "menu", "how-to", "sound"):
             by_id(button).disabled = False
         feel.install(self)
+        summary.install(self)
         document.body.dataset.ready = "1"
         window.performance.mark("allfives-ready")  # the load benchmark reads this
         if problem:
@@ -227,6 +228,7 @@ class Page(Shell):
         by_id("undo").title = words.undo_note(self.t, self.game) if self.game else ""
         by_id("hint").disabled = self.busy or not (self.game and self.game.person_to_move and self.hand_visible())
         by_id("hint").title = words.hint_note(self.t, self.game) if self.game else ""
+        summary.render_next(self)
         self.show_turn()
 
     def show_turn(self) -> None:
@@ -464,10 +466,10 @@ class Page(Shell):
         assert game is not None
         if game.match.is_over:
             self.record_result()
-            dialogs.show_match_end(self)
+            summary.show_match_end(self)
             return
         if game.match.needs_deal:
-            dialogs.show_hand_end(self)
+            summary.show_hand_end(self)
             return
         if game.computer_to_move:
             self.spawn(self.computer_turns(self.generation))
