@@ -2,6 +2,7 @@
 says, what the page asks, and what the New
 match form offers and refuses."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -282,3 +283,16 @@ def test_an_opponents_card_reads_as_one_line() -> None:
     assert opponent_card(EN, "Ben", ["Medium"], 1, "drew a tile") == "Ben (Medium): 1 tile in hand, drew a tile"
     assert opponent_card(EN, "Cat", ["Hard", "partner"], 5, "") == "Cat (Hard, partner): 5 tiles in hand"
     assert opponent_card(Translator("de"), "Ben", [], 6, "") == "Ben: 6 Steine auf der Hand"
+
+
+@pytest.mark.parametrize("code", ["en", "de", "gl", "hu", "lb"])
+def test_a_touch_screen_is_asked_to_tap_never_to_press_a_key(code: str) -> None:
+    t = Translator(code)
+    game = game_of(Rules(), "You", "Computer")
+    game.start()
+    while game.computer_to_move:
+        game.match.play(computer_move(game))
+    said = prompt(t, game, visible=True, selected=tile("5-3"), leading=False, touch=True)
+    assert "5-3" in said
+    assert re.search(r"\bEsc(ape)?\b", said) is None, said
+    assert said != prompt(t, game, visible=True, selected=tile("5-3"), leading=False)

@@ -20,7 +20,7 @@ from allfives.record import RecordError
 from allfives.rules import RulesError
 from allfives.view import SeatView
 
-from game import dialogs, elsewhere, feel, intro, landing, links, pacing, summary, tabs, translation, words
+from game import dialogs, elsewhere, feel, intro, landing, links, pacing, summary, tabs, translation, voice, words
 from game.store import Store
 from page import motion, service_worker
 from page.dom import by_id, closest, el, q
@@ -402,15 +402,7 @@ class Page(Shell):
             box.append(button)
 
     def render_prompt(self) -> None:
-        game = self.game
-        assert game is not None
-        seen = self.seen()
-        leading = seen is not None and seen.layout.is_empty
-        text = words.prompt(self.t, game, visible=self.hand_visible(), selected=self.selected, leading=leading)
-        end = hand_end(seen) if seen is not None and seen.shown and not game.match.is_over else None
-        if seen is not None and end is not None:
-            text = words.hand_line(self.t, game, end) + " " + self.t("left_in_hand", count=end.pips[seen.seat])
-        by_id("prompt").textContent = text
+        by_id("prompt").textContent = voice.prompt_text(self)
 
     def set_status(self, text: str, *, lasting: bool = False) -> None:
         pacing.notice(self, text, lasting=lasting)

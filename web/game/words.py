@@ -173,8 +173,11 @@ def tile_label(t: Translator, view: SeatView, tile: Tile, moves: Sequence[Move])
     return t("tile_fits", tile=name, ends=fits)
 
 
-def prompt(t: Translator, game: Game, *, visible: bool, selected: Tile | None, leading: bool) -> str:
-    """What the page asks of the player now."""
+def prompt(
+    t: Translator, game: Game, *, visible: bool, selected: Tile | None, leading: bool, touch: bool = False
+) -> str:
+    """What the page asks of the player now; on a ``touch`` screen, in words
+    of tapping, never of keys."""
     seat = game.to_move
     if game.match.is_over:
         return t("match_over")
@@ -186,7 +189,7 @@ def prompt(t: Translator, game: Game, *, visible: bool, selected: Tile | None, l
     if not visible:
         return t("pass_to", name=name)
     if selected is not None:
-        return t("choose_end", tile=str(selected))
+        return t("choose_end_touch" if touch else "choose_end", tile=str(selected))
     return t(said_to_you(t, game, "your_lead" if leading else "your_turn", [seat]), name=name)
 
 

@@ -99,6 +99,7 @@ MESSAGES = {
     "your_lead": "{name}, du spielst aus: Lege einen beliebigen Stein.",
     "your_lead_you": "Du spielst aus: Lege einen beliebigen Stein.",
     "choose_end": "Wähle ein Ende für {tile} oder drücke Esc.",
+    "choose_end_touch": "Wähle ein Ende für {tile} oder tippe den Stein noch einmal an.",
     "computer_turn": "{name} überlegt…",
     "pass_to": "Gib das Gerät an {name} weiter",
     "pass_explain": "Jetzt soll nur {name} auf den Bildschirm schauen: Als Nächstes erscheint die Hand von {name}.",

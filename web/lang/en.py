@@ -80,6 +80,7 @@ MESSAGES = {
     "your_lead": "{name}, you lead: play any tile.",
     "your_lead_you": "You lead: play any tile.",
     "choose_end": "Choose an end for {tile}, or press Escape.",
+    "choose_end_touch": "Choose an end for {tile}, or tap the tile again.",
     "computer_turn": "{name} is thinking…",
     "pass_to": "Pass the device to {name}",
     "pass_explain": "Only {name} should look at the screen now: the next hand shown is theirs.",

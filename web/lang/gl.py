@@ -102,6 +102,7 @@ MESSAGES = {
     "your_lead": "{name}, saes ti: xoga calquera ficha.",
     "your_lead_you": "Saes ti: xoga calquera ficha.",
     "choose_end": "Escolle un extremo para {tile} ou preme Esc.",
+    "choose_end_touch": "Escolle un extremo para {tile} ou toca de novo a ficha.",
     "computer_turn": "{name} está a pensar…",
     "pass_to": "Pásalle o dispositivo a {name}",
     "pass_explain": "Agora só {name} debe mirar a pantalla: a seguinte man que aparece é a súa.",

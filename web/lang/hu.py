@@ -102,6 +102,7 @@ MESSAGES = {
     "your_lead": "{name}, te kezdesz: bármelyik követ leteheted.",
     "your_lead_you": "Te kezdesz: bármelyik követ leteheted.",
     "choose_end": "Válassz véget ehhez: {tile}, vagy nyomd meg az Esc billentyűt.",
+    "choose_end_touch": "Válassz véget ehhez: {tile}, vagy koppints újra a kőre.",
     "computer_turn": "{name} gondolkodik…",
     "pass_to": "Add az eszközt {name} kezébe",
     "pass_explain": "Most csak {name} nézze a képernyőt: a következő kéz, ami megjelenik, az övé.",

@@ -100,6 +100,7 @@ MESSAGES = {
     "your_lead": "{name}, du fänks un: all Steen ass erlaabt.",
     "your_lead_you": "Du fänks un: all Steen ass erlaabt.",
     "choose_end": "Wiel en Enn fir {tile} oder dréck op Esc.",
+    "choose_end_touch": "Wiel en Enn fir {tile} oder tipp de Steen nach eng Kéier un.",
     "computer_turn": "{name} iwwerleet…",
     "pass_to": "Gëff den Apparat weider un {name}",
     "pass_explain": "Elo soll nëmmen {name} op den Ecran kucken: als Nächst kënnt d'Hand vun {name}.",
