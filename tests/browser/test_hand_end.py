@@ -16,11 +16,14 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import DESKTOP, PHONE, ZOOMED
+from .conftest import DESKTOP, PHONE, ZOOMED, App
 from .player import HAND_OVER, MATCH_OVER, Player
+from .test_phone import phone
 
 if TYPE_CHECKING:
-    from .conftest import App, Screenshot
+    from .conftest import Screenshot, Site
+
+__all__ = ["phone"]  # the touch phone's fixture, from test_phone.py
 
 SEED = 7
 TILES_EACH = 3
@@ -225,10 +228,8 @@ def test_once_the_match_is_over_hint_and_undo_are_off_and_say_why_even_after_a_r
     expect(statistics.get_by_role("cell").first).to_have_text("1")
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_look_at_the_table_closes_the_summary_without_dealing_and_next_hand_goes_on(
-    app: App, player: Player, page: Page, screenshot: Screenshot, request: pytest.FixtureRequest
-) -> None:
+def look_then_go_on(app: App, player: Player, page: Page, screenshot: Screenshot, name: str) -> None:
+    """Look at the table closes the summary and deals nothing; Next hand under the table goes on."""
     play_the_hand_out(player)
     summary = player.dialog(HAND_OVER)
     next_hand = page.get_by_role("button", name="Next hand")
@@ -241,7 +242,7 @@ def test_look_at_the_table_closes_the_summary_without_dealing_and_next_hand_goes
     expect(next_hand).to_be_focused()
     expect(next_hand).to_be_in_viewport()
     player.wait_until_still()
-    screenshot(page, f"{request.node.callspec.id}-hand-end-look")
+    screenshot(page, f"{name}-hand-end-look")
 
     # Reloaded, the summary is back; Escape closes it the same way, and deals nothing.
     page.reload(wait_until="domcontentloaded")
@@ -258,3 +259,16 @@ def test_look_at_the_table_closes_the_summary_without_dealing_and_next_hand_goes
     expect(next_hand).to_be_hidden()
     expect(player.opponents.get_by_role("img", name=re.compile(" holds "))).to_have_count(0)
     player.wait_for_turn()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP], ids=["desktop"])
+def test_look_at_the_table_closes_the_summary_without_dealing_and_next_hand_goes_on(
+    app: App, player: Player, page: Page, screenshot: Screenshot
+) -> None:
+    look_then_go_on(app, player, page, screenshot, "desktop")
+
+
+def test_on_a_touch_phone_look_at_the_table_closes_the_summary_and_next_hand_goes_on(
+    phone: Page, site: Site, screenshot: Screenshot
+) -> None:
+    look_then_go_on(App(page=phone, site=site), Player(phone), phone, screenshot, "phone")

@@ -7,6 +7,7 @@ desktop the header's buttons keep their words."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -14,7 +15,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from .conftest import DESKTOP, INTRO_SEEN, PHONE, WAIT_TIMEOUT_MS, App, PageLog
-from .player import HAND_OVER, Player
+from .player import HAND_OVER, MATCH_OVER, Player
+from .test_look import win_the_match
 
 if TYPE_CHECKING:
     from .conftest import Screenshot, Site
@@ -158,3 +160,20 @@ def test_on_a_phone_every_dialogs_buttons_are_in_view(phone: Page, screenshot: S
     summary = player.dialog(HAND_OVER)
     buttons_in_view(summary)
     screenshot(phone, "phone-hand-end-summary")
+
+
+def test_on_a_phone_the_match_end_tells_the_match_with_its_buttons_in_view(
+    phone: Page, site: Site, screenshot: Screenshot
+) -> None:
+    win_the_match(phone, App(page=phone, site=site))
+    end = Player(phone).dialog(MATCH_OVER)
+    expect(end).to_contain_text("You win!")
+    expect(end.get_by_text(re.compile(r"^Final scores: You \d+ and Computer \d+\.$"))).to_be_visible()
+    expect(end.get_by_text(re.compile(r"^Your best hand: hand \d+, [+-]?\d+\.$"))).to_be_visible()
+    hands = end.get_by_role("table", name="Hand by hand").get_by_role("row")
+    assert hands.first.get_by_role("columnheader").all_inner_texts() == ["Hand", "You", "Computer"]
+    assert hands.count() >= 2
+    for cells in (row.get_by_role("cell").all_inner_texts() for row in hands.all()[1:]):
+        assert all(re.fullmatch(r"[+-]?\d+ → -?\d+", cell) for cell in cells), cells
+    buttons_in_view(end)
+    screenshot(phone, "phone-match-end")
