@@ -119,13 +119,20 @@ def test_on_a_phone_the_log_shows_whole_lines(phone: Page) -> None:
     player = Player(phone)
     player.start_match(seed=12)
     log = phone.get_by_role("list", name="Moves")
-    for _ in range(4):
-        player.play_my_turns(1)
+    hand = phone.get_by_role("region", name="Your hand")
+    for turn in range(4):
+        player.wait_for_turn()
         player.wait_until_still()
         assert log.evaluate(CUT_LINES) == [], "a line of the log is cut in half"
-    # Three whole lines of it are in sight.
-    shown = log.evaluate("(log) => log.clientHeight / parseFloat(getComputedStyle(log).lineHeight)")
-    assert shown >= 2.9, f"{shown:.1f} lines of the log in sight"
+        # Three whole lines of it are in sight, none of them under the hand
+        # (the first turn's hand is the fullest: two rows of tiles).
+        shown = log.evaluate("(log) => log.clientHeight / parseFloat(getComputedStyle(log).lineHeight)")
+        assert shown >= 2.9, f"{shown:.1f} lines of the log in sight"
+        box, rack = log.bounding_box(), hand.bounding_box()
+        assert box is not None
+        assert rack is not None
+        assert box["y"] + box["height"] <= rack["y"] + 1, f"turn {turn + 1}: the log's last line is under the hand"
+        player.play_a_tile()
 
 
 def buttons_in_view(dialog: Locator) -> None:
