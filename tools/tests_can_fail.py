@@ -364,6 +364,15 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "phone-log-under-the-hand",
+        "on a phone the move log's lines stay above a hand of two rows",
+        "web/style.css",
+        "  .play {\n    grid-template-rows: minmax(0, 1fr) auto;\n  }\n",
+        "",
+        ("tests/browser/test_phone.py", "-k", "whole_lines"),
+        browser=True,
+    ),
+    Break(
         "dialog-buttons-scroll-away",
         "every dialog's buttons stay in view, the New match form's Start among them",
         "web/style.css",
