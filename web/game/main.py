@@ -15,12 +15,26 @@ from typing import Any
 
 from pyscript import document, window
 
-from allfives import Drew, End, Event, HandEnded, HandStarted, IllegalMove, Move, Played, Rules, Tile
+from allfives import Drew, End, Event, HandStarted, IllegalMove, Move, Played, Rules, Tile
 from allfives.record import RecordError
 from allfives.rules import RulesError
 from allfives.view import SeatView
 
-from game import dialogs, elsewhere, feel, intro, landing, links, pacing, summary, tabs, translation, voice, words
+from game import (
+    dialogs,
+    elsewhere,
+    feel,
+    history_page,
+    intro,
+    landing,
+    links,
+    pacing,
+    summary,
+    tabs,
+    translation,
+    voice,
+    words,
+)
 from game.store import Store
 from page import motion, service_worker
 from page.dom import by_id, closest, el, q
@@ -109,6 +123,7 @@ class Page(Shell):
         for button in ("new", "menu", "how-to", "sound"):
             by_id(button).disabled = False
         feel.install(self)
+        self.spawn(history_page.ask_persistence(self))
         summary.install(self)
         document.body.dataset.ready = "1"
         window.performance.mark("allfives-ready")  # the load benchmark reads this
@@ -196,6 +211,7 @@ class Page(Shell):
             self.render()
             return
         if not game.match.hands:  # a hand that has ended waits on its summary, even after a reload
+            history_page.begun(game)
             self.apply_events(game.start())
         self.save()
         self.render()
@@ -297,7 +313,7 @@ class Page(Shell):
                 else self.notes.get(seat, "")
             )
             if seen is not None and shown:
-                state = landing.pips_left(self.t, hand_end(seen), seat)
+                state = landing.pips_left(self.t, voice.hand_end(seen), seat)
             card.append(el("div", state, class_="opponent-state", aria_hidden="true"))
             badges = [str(b.textContent) for b in title.querySelectorAll(".badge")]
             said = state if shown else words.opponent_card(self.t, setup.name, badges, count, state)
@@ -665,18 +681,11 @@ class Page(Shell):
         assert game is not None
         if game.counted:
             return
-        level = game.opponents_level()
-        if level is not None:
-            self.store.count_match(level, game.person_won())
+        history_page.keep(self, game, "finished")  # the history counts it (game/history.py)
         game.counted = True
         self.save()
 
     # Dialogs
-
-
-def hand_end(seen: SeatView) -> HandEnded | None:
-    """How the hand on the table ended, once it has (it may end in a win instead)."""
-    return next((e for e in reversed(seen.history) if isinstance(e, HandEnded)), None)
 
 
 def last_played(seen: SeatView) -> Tile | None:

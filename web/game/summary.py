@@ -12,7 +12,7 @@ from pyscript import document
 
 from allfives import HandEnded
 
-from game import coach, dialogs, story, words
+from game import coach, dialogs, parts, story, words
 from page.dom import by_id, el
 from table import board
 
@@ -119,7 +119,7 @@ def show_match_end(page: Page) -> None:
     if told.best:
         body.append(el("p", told.best, class_="match-best"))
     body.append(el("h3", told.heading, id="match-story-heading"))
-    sheet = dialogs.table(told.head, told.rows)
+    sheet = parts.table(told.head, told.rows)
     sheet.classList.add("match-story")
     sheet.setAttribute("aria-labelledby", "match-story-heading")
     body.append(sheet)

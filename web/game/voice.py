@@ -11,13 +11,19 @@ from typing import TYPE_CHECKING
 from pyscript import window
 
 from allfives import HandEnded
+from allfives.view import SeatView
 
 from game import words
 
 if TYPE_CHECKING:
     from game.main import Page
 
-__all__ = ["prompt_text", "touch_screen"]
+__all__ = ["hand_end", "prompt_text", "touch_screen"]
+
+
+def hand_end(seen: SeatView) -> HandEnded | None:
+    """How the hand on the table ended, once it has (it may end in a win instead)."""
+    return next((e for e in reversed(seen.history) if isinstance(e, HandEnded)), None)
 
 
 def touch_screen() -> bool:
@@ -38,9 +44,7 @@ def prompt_text(page: Page) -> str:
     text = words.prompt(
         page.t, game, visible=page.hand_visible(), selected=page.selected, leading=leading, touch=touch_screen()
     )
-    end = None
-    if seen is not None and seen.shown and not game.match.is_over:
-        end = next((e for e in reversed(seen.history) if isinstance(e, HandEnded)), None)
+    end = hand_end(seen) if seen is not None and seen.shown and not game.match.is_over else None
     if seen is not None and end is not None:
         text = words.hand_line(page.t, game, end) + " " + page.t("left_in_hand", count=end.pips[seen.seat])
     return text
