@@ -4,7 +4,8 @@ CPython; ``main.py`` only turns clicks into calls here and draws what it is
 told.
 
 Everything random is derived from the match's seed: hand *n* is dealt from
-``Random(f"{seed}/hand/{n}")`` and a computer player's *k*-th decision from
+the seed ``f"{seed}/hand/{n}"`` (:meth:`allfives.Deal.from_seed`, so the
+record carries it and the deal can be verified) and a computer player's *k*-th decision from
 its own seeded stream, so a saved record reloads into exactly the same game,
 undo replays the same deals, and a shared link deals the same tiles.
 """
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol, TypeVar
 from urllib.parse import urlencode, urljoin
 
-from allfives import Deal, Event, Match, Move, Played, Rules
+from allfives import Event, Match, Move, Played, Rules
 from allfives.players import LEVELS, Decision, Player, make_player
 from allfives.players.base import Thinking, finish
 from allfives.record import RecordError, from_record, to_record
@@ -185,10 +186,7 @@ class Game:
         """Deal the next hand when one is due (the seed decides the tiles)."""
         if not self.match.needs_deal:
             return []
-        number = len(self.match.hands) + 1
-        rng = random.Random(f"{self.seed}/hand/{number}")
-        deal = Deal.shuffle(self.rules, rng, choose_leader=self.match.leader_by_chance)
-        return self.match.start_hand(deal)
+        return self.match.deal_seed(f"{self.seed}/hand/{len(self.match.hands) + 1}")
 
     def play(self, move: Move) -> list[Event]:
         """A person's move; an illegal one raises ``IllegalMove`` and changes nothing."""
