@@ -61,7 +61,9 @@ def _check_hand(match: Match, index: int, hand: HandHistory) -> list[Check]:
     number = hand.number
     seed = hand.deal.seed
     if seed is None:
-        return [Check(number, None, f"hand {number}: no seed (dealt before deals carried one), so it cannot be checked")]
+        return [
+            Check(number, None, f"hand {number}: no seed (dealt before deals carried one), so it cannot be checked")
+        ]
     # Whether chance chose this hand's leader is the engine's rule, read
     # from the match as it stood before the deal.
     by_chance = match.until(index).leader_by_chance
@@ -71,15 +73,17 @@ def _check_hand(match: Match, index: int, hand: HandHistory) -> list[Check]:
     for seat, (expected, recorded) in enumerate(zip(dealt.hands, hand.deal.hands, strict=True)):
         # A seat's tiles are a set: the order they are held in changes nothing.
         if sorted(expected) != sorted(recorded):
-            failures.append(f"{where} deals seat {seat + 1} {_tiles(expected)}, but the record gives it {_tiles(recorded)}")
+            failures.append(
+                f"{where} deals seat {seat + 1} {_tiles(expected)}, but the record gives it {_tiles(recorded)}"
+            )
     if dealt.boneyard != hand.deal.boneyard:
         failures.append(
             f"{where} leaves the boneyard {_tiles(dealt.boneyard)} in this order, "
             f"but the record's is {_tiles(hand.deal.boneyard)}"
         )
     if by_chance and dealt.leader != hand.deal.leader:
-        seat = "nobody" if hand.deal.leader is None else f"seat {hand.deal.leader + 1}"
-        failures.append(f"{where} chooses seat {(dealt.leader or 0) + 1} to lead, but the record has {seat}")
+        recorded_leader = "nobody" if hand.deal.leader is None else f"seat {hand.deal.leader + 1}"
+        failures.append(f"{where} chooses seat {(dealt.leader or 0) + 1} to lead, but the record has {recorded_leader}")
     drawn = [event.tile for event in hand.events if isinstance(event, Drew) and event.tile is not None]
     if list(dealt.boneyard[: len(drawn)]) != drawn:
         failures.append(f"{where}: the tiles drawn, {_tiles(drawn)}, are not the boneyard's first tiles in order")

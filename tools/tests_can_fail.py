@@ -335,6 +335,38 @@ BREAKS: tuple[Break, ...] = (
         ("tests/browser/test_look.py", "-k", "menu_opens"),
         browser=True,
     ),
+    Break(
+        "verify-ignores-boneyard",
+        "a deal is verified only when the seed gives the boneyard in its order too",
+        "allfives/verify.py",
+        "    if dealt.boneyard != hand.deal.boneyard:\n",
+        "    if sorted(dealt.boneyard) != sorted(hand.deal.boneyard):\n",
+        ("tests/engine/test_verify.py",),
+    ),
+    Break(
+        "verify-trusts-the-seed",
+        "a record whose seed does not give its deal fails verification",
+        "allfives/verify.py",
+        "        if sorted(expected) != sorted(recorded):\n",
+        "        if len(expected) != len(recorded):\n",
+        ("tests/engine/test_verify.py", "tests/cli/test_cli.py", "-k", "verif"),
+    ),
+    Break(
+        "daily-expert-timed",
+        "the daily's duplicate is the same on every device: the Expert's caps, not a clock",
+        "allfives/daily.py",
+        "budget_ms=None, deals=EXPERT_DEALS)",
+        "budget_ms=5.0, deals=EXPERT_DEALS)",
+        ("tests/engine/test_daily.py",),
+    ),
+    Break(
+        "daily-future-allowed",
+        "a daily deal of a date not yet begun anywhere is refused",
+        "allfives/daily.py",
+        "    if when > latest:\n",
+        "    if when > latest + timedelta(days=1):\n",
+        ("tests/engine/test_daily.py",),
+    ),
 )
 
 

@@ -18,6 +18,7 @@ from ..rules import Rules, RulesError
 from ..verify import all_verified, verify
 from ..view import view_of
 from . import arena, bench, play
+from . import daily as daily_command
 from . import review as review_command
 from .options import add_rules_arguments, rules_from_args
 
@@ -144,6 +145,10 @@ def build_parser() -> argparse.ArgumentParser:
     verify_parser = commands.add_parser("verify", help="check that each hand's deal and draws follow from its seed")
     verify_parser.add_argument("file", help="the record (a JSON file), or - for standard input")
     verify_parser.set_defaults(run=cmd_verify)
+
+    daily = commands.add_parser("daily", help="the daily deal of a date, and the Expert's score with your tiles")
+    daily_command.add_arguments(daily)
+    daily.set_defaults(run=daily_command.run)
 
     play = commands.add_parser("play", help="play in the terminal against the computer, or hot-seat")
     play.add_argument(

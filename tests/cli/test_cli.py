@@ -110,7 +110,8 @@ def test_what_the_pages_import_pulls_in_no_command_line_module_and_no_experiment
 def test_verify_says_each_hand_follows_from_its_seed(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = run("play", "--seed", "5", "--seats", "easy,easy", "--target", "60", "--save", str(save))
-    assert "Deal fingerprint " in result.stdout and 'The deal\'s seed was "5/hand/1".' in result.stdout
+    assert "Deal fingerprint " in result.stdout
+    assert 'The deal\'s seed was "5/hand/1".' in result.stdout
     verified = run("verify", str(save))
     assert verified.returncode == 0
     assert verified.stdout.splitlines()[0].startswith('hand 1: verified (seed "5/hand/1", fingerprint ')

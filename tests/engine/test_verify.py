@@ -84,7 +84,8 @@ def test_a_boneyard_in_another_order_fails() -> None:
     data["hands"] = [hand]
     (check,) = verify(data)
     assert check.verified is False
-    assert "leaves the boneyard" in check.line and "in this order, but the record's is" in check.line
+    assert "leaves the boneyard" in check.line
+    assert "in this order, but the record's is" in check.line
 
 
 def test_a_leader_chance_did_not_choose_fails() -> None:
