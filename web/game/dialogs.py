@@ -18,7 +18,7 @@ from allfives.players import LEVELS
 from allfives.record import RecordError
 from allfives.rules import OPTION_RANGES, RulesError
 
-from game import coach, translation, words
+from game import coach, daily, deal_proof, translation, words
 from page.dom import by_id, el
 from replay import poster
 from replay.frames import Words
@@ -96,8 +96,14 @@ def show_hand_end(page: Page) -> None:
         table(summary.seat_head, summary.seat_rows),
         table(summary.side_head, summary.side_rows),
     ]
+    proof = deal_proof.summary_line(page.t, game.match, end.hand)
+    if proof:
+        body.append(el("p", proof, class_="deal-proof"))
 
     def done(value: str) -> None:
+        if value == "daily" and page.game is game:
+            page.spawn(daily.show_result(page, game))
+            return
         if value == "review" and page.game is game:
             page.spawn(coach.show_review(page, game, end.hand, lambda: show_hand_end(page)))
             return
@@ -108,7 +114,7 @@ def show_hand_end(page: Page) -> None:
             page.render()
             page.after_move()
 
-    buttons = [("next", page.t("next_hand"))]
+    buttons = [("next", page.t("next_hand"))] if game.daily is None else [("daily", page.t("daily_see_result"))]
     if coach.can_review(game):
         buttons.append(("review", page.t("review")))
     page.open_dialog(page.t("hand_over", hand=end.hand), body, buttons, done)
@@ -369,11 +375,14 @@ def show_menu(page: Page) -> None:
             page.spawn(copy_link(page))
         elif value == "embed":
             show_embed_code(page)
+        elif value == "daily":
+            daily.start_today(page)
 
     page.open_dialog(
         page.t("menu"),
         body,
         [
+            ("daily", page.t("daily_deal")),
             ("export", page.t("export")),
             ("link", page.t("copy_link")),
             ("embed", page.t("embed_code")),

@@ -20,7 +20,7 @@ from allfives.record import RecordError
 from allfives.rules import RulesError
 from allfives.view import SeatView
 
-from game import dialogs, elsewhere, feel, intro, landing, links, pacing, tabs, translation, words
+from game import daily, deal_proof, dialogs, elsewhere, feel, intro, landing, links, pacing, tabs, translation, words
 from game.store import Store
 from page import motion, service_worker
 from page.dom import by_id, closest, el, q
@@ -101,7 +101,7 @@ class Page(Shell):
         elsewhere.listen(self)
         links.listen(self)
         elsewhere.take_over(self)  # before the save is read: whatever another tab writes after it is refused
-        link = str(window.location.hash or "").startswith("#game=")
+        link = str(window.location.hash or "").startswith("#game=") or "daily=" in str(window.location.search)
         self.waiting = intro.first_visit(self, saved=self.store.saved_game() is not None, link=link)
         game, problem, linked = self.initial_game()
         self.begin(game)  # the header says whose turn it is, or that the game cannot be saved
@@ -115,6 +115,7 @@ class Page(Shell):
             dialogs.show_problem(self, *problem)
         elif linked is not None:
             links.offer(self, linked)  # the match in progress is on the table behind the question
+        daily.from_address(self)  # a ?daily= link: dealt, or refused in words
         intro.install(self)  # a first visit's introduction, unless a problem holds the dialog
         # Offline play: the service worker keeps the site; a new version waits
         # for the next reload, never taking over a game in progress.
@@ -428,7 +429,7 @@ class Page(Shell):
         text = words.describe(self.t, game, event, self.shown_seat() if len(game.people) == 1 else None)
         if not text:
             return
-        item = el("li", text)
+        item, proof = el("li", text), deal_proof.log_line(self.t, game.match, event)
         if isinstance(event, Played):
             # Numbered by the move's place in the hand, as records and replays count them.
             self.plays_logged += 1
@@ -442,6 +443,8 @@ class Page(Shell):
             item.classList.add("aside")  # a draw, a pass, the hand's end: no number
         log = by_id("log")
         log.append(item)
+        if proof:  # the deal's fingerprint as the hand starts, its seed as it ends
+            log.append(el("li", proof, class_="aside deal-proof"))
         log.scrollTop = log.scrollHeight
         if not quiet:
             self.announce(text)

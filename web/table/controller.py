@@ -125,6 +125,10 @@ class Game:
         )
         self.match = match if match is not None else Match(setup.rules)
         self.counted = False  # the result is in the statistics
+        #: The daily deal's date (YYYY-MM-DD) when this is one: a single hand
+        #: (game.daily_state); ``practice`` when it does not count.
+        self.daily: str | None = None
+        self.practice = False
 
     # Whose turn, and what they may do
 
@@ -184,8 +188,8 @@ class Game:
 
     def start(self) -> list[Event]:
         """Deal the next hand when one is due (the seed decides the tiles)."""
-        if not self.match.needs_deal:
-            return []
+        if not self.match.needs_deal or (self.daily is not None and self.match.hands):
+            return []  # a daily deal is one hand
         return self.match.deal_seed(f"{self.seed}/hand/{len(self.match.hands) + 1}")
 
     def play(self, move: Move) -> list[Event]:
@@ -234,6 +238,8 @@ class Game:
         """Whether starting another match would throw this one away: a person
         has moved in it and it is not over (a match nobody has played yet,
         or one already won, loses nothing)."""
+        if self.daily is not None and self.match.needs_deal:
+            return False  # a daily's one hand is over
         return not self.match.is_over and self._last_person_move() is not None
 
     def can_undo(self) -> bool:
@@ -286,7 +292,10 @@ class Game:
         return to_record(self.match, self._meta())
 
     def _meta(self) -> dict[str, Any]:
-        return {"app": "allfives-web", "setup": self.setup.to_json(), "seed": self.seed, "counted": self.counted}
+        meta = {"app": "allfives-web", "setup": self.setup.to_json(), "seed": self.seed, "counted": self.counted}
+        if self.daily is not None:
+            meta["daily"] = {"date": self.daily, "practice": self.practice}
+        return meta
 
     def save_text(self) -> str:
         return json.dumps(self.to_record(), separators=(",", ":"))
@@ -322,6 +331,9 @@ class Game:
             seed = random.randrange(2**31)
         game = Game(setup, seed=seed, match=match)
         game.counted = bool(meta.get("counted")) if isinstance(meta, Mapping) else False
+        daily = meta.get("daily") if isinstance(meta, Mapping) else None
+        if isinstance(daily, Mapping) and isinstance(daily.get("date"), str):
+            game.daily, game.practice = daily["date"][:10], bool(daily.get("practice"))
         return game
 
     @staticmethod
