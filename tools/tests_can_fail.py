@@ -367,6 +367,39 @@ BREAKS: tuple[Break, ...] = (
         "    if when > latest + timedelta(days=1):\n",
         ("tests/engine/test_daily.py",),
     ),
+    Break(
+        "daily-counts-twice",
+        "only the first play of today's daily counts; any other is practice",
+        "web/game/daily_state.py",
+        "        return day == today and day.isoformat() not in self.results\n",
+        "        return day == today\n",
+        ("tests/web/test_daily_state.py",),
+    ),
+    Break(
+        "daily-second-hand",
+        "a daily deal is one hand: nothing is dealt after it",
+        "web/table/controller.py",
+        "if not self.match.needs_deal or (self.daily is not None and self.match.hands):",
+        "if not self.match.needs_deal:",
+        ("tests/web/test_daily_state.py",),
+    ),
+    Break(
+        "no-fingerprint-in-the-log",
+        "the log shows the deal's fingerprint as each hand starts",
+        "web/game/deal_proof.py",
+        'return None if seed is None else t("deal_fingerprint", fingerprint=fingerprint(seed))',
+        "return None",
+        ("tests/web/test_daily_state.py",),
+    ),
+    Break(
+        "daily-practice-counted",
+        "a practice play of the daily leaves the dailies played as they were",
+        "web/game/daily.py",
+        "    if not game.practice:\n        book.add",
+        "    if True:\n        book.add",
+        ("tests/browser/test_daily.py", "-k", "practice"),
+        browser=True,
+    ),
 )
 
 

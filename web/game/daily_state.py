@@ -79,7 +79,8 @@ class Duplicating:
         until = time.perf_counter() + ms / 1000
         try:
             while time.perf_counter() < until:
-                self.progress = next(self.steps)
+                # A draw adds to the tiles still to play: the bar never goes back.
+                self.progress = max(self.progress, next(self.steps))
         except StopIteration as finished:
             self.progress = 1.0
             return finished.value  # type: ignore[no-any-return]
