@@ -84,7 +84,9 @@ def test_the_streak_is_the_days_in_a_row_up_to_today(played: dict[str, list[int]
 def test_only_the_first_play_of_todays_deal_counts() -> None:
     book = Dailies.from_json({"2026-12-05": [10, 5]})
     assert book.counts(TODAY, TODAY)
-    assert not book.counts(TODAY - timedelta(days=1), TODAY)  # played already
+    assert not book.counts(TODAY - timedelta(days=1), TODAY)  # a past day
+    book.add(Duplicate(TODAY, 30, 20))
+    assert not book.counts(TODAY, TODAY)  # played already today: practice
     assert not book.counts(TODAY - timedelta(days=2), TODAY)  # a past day: practice
     assert not book.counts(TODAY + timedelta(days=1), TODAY)  # a friend's tomorrow: practice
 
