@@ -97,6 +97,7 @@ def test_the_daily_played_to_its_end_against_the_expert_on_your_tiles(
     seed = f"Deal seed “daily/{TODAY}” (fingerprint {golden(TODAY)['fingerprint']})"
     expect(summary.locator(".deal-proof")).to_have_text(seed)
     expect(player.log.last).to_have_text(seed)
+    screenshot(page, "daily-summary")
 
     said, shared = see_the_result(player)
     you, expert, margin = (int(part) for part in said.groups())

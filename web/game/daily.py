@@ -29,7 +29,7 @@ from table.controller import Game, think
 if TYPE_CHECKING:
     from game.main import Page
 
-__all__ = ["from_address", "show_result", "start", "start_today"]
+__all__ = ["install", "show_result", "start", "start_today"]
 
 PARAMETER = "daily"
 
@@ -57,6 +57,23 @@ def start(page: Page, day: date) -> None:
 
 def start_today(page: Page) -> None:
     start(page, today())
+
+
+def install(page: Page) -> None:
+    """Answer the daily's buttons (Menu, Daily deal; a daily's summary, See
+    how the Expert did) as their dialog closes, after its own handler; and
+    deal, or refuse, a ``?daily=`` link the page was opened with."""
+    page.on(by_id("dialog"), "close", lambda _event: on_dialog_closed(page))
+    from_address(page)
+
+
+def on_dialog_closed(page: Page) -> None:
+    value = str(by_id("dialog").returnValue or "")
+    game = page.game
+    if value == dialogs.DAILY_DEAL:
+        start_today(page)
+    elif value == dialogs.DAILY_RESULT and game is not None and game.daily is not None:
+        page.spawn(show_result(page, game))
 
 
 def from_address(page: Page) -> None:

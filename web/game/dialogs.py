@@ -18,7 +18,7 @@ from allfives.players import LEVELS
 from allfives.record import RecordError
 from allfives.rules import OPTION_RANGES, RulesError
 
-from game import coach, daily, deal_proof, translation, words
+from game import coach, deal_proof, translation, words
 from page.dom import by_id, el
 from replay import poster
 from replay.frames import Words
@@ -28,6 +28,11 @@ from table.i18n import LANGUAGES
 
 if TYPE_CHECKING:
     from game.main import Page
+
+#: The buttons game.daily answers when a dialog closes with them: Menu,
+#: Daily deal, and a daily's summary, See how the Expert did.
+DAILY_DEAL = "daily-deal"
+DAILY_RESULT = "daily-result"
 
 
 def show_problem(page: Page, message: str, unreadable: str, kept: bool) -> None:
@@ -101,9 +106,8 @@ def show_hand_end(page: Page) -> None:
         body.append(el("p", proof, class_="deal-proof"))
 
     def done(value: str) -> None:
-        if value == "daily" and page.game is game:
-            page.spawn(daily.show_result(page, game))
-            return
+        if value == DAILY_RESULT:
+            return  # game.daily answers it
         if value == "review" and page.game is game:
             page.spawn(coach.show_review(page, game, end.hand, lambda: show_hand_end(page)))
             return
@@ -114,7 +118,7 @@ def show_hand_end(page: Page) -> None:
             page.render()
             page.after_move()
 
-    buttons = [("next", page.t("next_hand"))] if game.daily is None else [("daily", page.t("daily_see_result"))]
+    buttons = [("next", page.t("next_hand"))] if game.daily is None else [(DAILY_RESULT, page.t("daily_see_result"))]
     if coach.can_review(game):
         buttons.append(("review", page.t("review")))
     page.open_dialog(page.t("hand_over", hand=end.hand), body, buttons, done)
@@ -375,14 +379,12 @@ def show_menu(page: Page) -> None:
             page.spawn(copy_link(page))
         elif value == "embed":
             show_embed_code(page)
-        elif value == "daily":
-            daily.start_today(page)
 
     page.open_dialog(
         page.t("menu"),
         body,
         [
-            ("daily", page.t("daily_deal")),
+            (DAILY_DEAL, page.t("daily_deal")),
             ("export", page.t("export")),
             ("link", page.t("copy_link")),
             ("embed", page.t("embed_code")),

@@ -115,7 +115,7 @@ class Page(Shell):
             dialogs.show_problem(self, *problem)
         elif linked is not None:
             links.offer(self, linked)  # the match in progress is on the table behind the question
-        daily.from_address(self)  # a ?daily= link: dealt, or refused in words
+        daily.install(self)  # Menu, Daily deal; a ?daily= link, dealt or refused in words
         intro.install(self)  # a first visit's introduction, unless a problem holds the dialog
         # Offline play: the service worker keeps the site; a new version waits
         # for the next reload, never taking over a game in progress.
