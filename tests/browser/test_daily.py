@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .player import HAND_OVER, Player
+from .test_accessibility import serious_problems
 
 if TYPE_CHECKING:
     from .conftest import App, Screenshot
@@ -111,6 +112,7 @@ def test_the_daily_played_to_its_end_against_the_expert_on_your_tiles(
     assert shared[2].endswith(f"/?daily={TODAY}")
     assert not TILE.search("\n".join(shared)), "the share text gives no tile away"
     screenshot(page, "daily-result")
+    assert serious_problems(page) == []
 
     page.evaluate(WATCH_STATUS)
     dialog.get_by_role("button", name="Copy the result").click()

@@ -124,3 +124,12 @@ def test_the_log_shows_the_fingerprint_as_a_hand_starts_and_the_seed_as_it_ends(
     assert deal_proof.log_line(T, game.match, ended) == seed_line
     assert deal_proof.summary_line(T, game.match, 1) == seed_line
     assert not any(isinstance(e, HandStarted) for e in game.match.log[1:])
+
+
+@pytest.mark.parametrize("written", ["hello", "2026-02-30", 20261206, None])
+def test_a_saved_daily_with_a_date_that_is_not_one_loads_as_an_ordinary_game(written: object) -> None:
+    game = played_out(daily_game(TODAY, "You", "Expert", practice=False))
+    data = game.to_record()
+    data["meta"]["daily"]["date"] = written
+    loaded = Game.from_record_data(data)
+    assert loaded.daily is None

@@ -133,9 +133,7 @@ async def show_result(page: Page, game: Game) -> None:
         body.append(el("p", t("daily_practice"), class_="daily-note"))
     body.append(el("p", t("daily_streak", count=book.streak(today())), class_="daily-note"))
     text = share_text(t, result, link(game.daily), practice=game.practice)
-    shared = el("pre", text, class_="daily-share")
-    shared.setAttribute("aria-label", t("daily_share_label"))
-    body.append(shared)
+    body.append(el("pre", text, class_="daily-share", role="group", aria_label=t("daily_share_label")))
 
     def done(value: str) -> None:
         if value == "share":

@@ -20,6 +20,7 @@ import time
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Any, Final, Protocol, TypeVar
 from urllib.parse import urlencode, urljoin
 
@@ -332,8 +333,8 @@ class Game:
         game = Game(setup, seed=seed, match=match)
         game.counted = bool(meta.get("counted")) if isinstance(meta, Mapping) else False
         daily = meta.get("daily") if isinstance(meta, Mapping) else None
-        if isinstance(daily, Mapping) and isinstance(daily.get("date"), str):
-            game.daily, game.practice = daily["date"][:10], bool(daily.get("practice"))
+        if isinstance(daily, Mapping) and _is_date(daily.get("date")):
+            game.daily, game.practice = str(daily["date"]), bool(daily.get("practice"))
         return game
 
     @staticmethod
@@ -499,6 +500,14 @@ async def think(search: Stepped[T], still_wanted: Callable[[], bool], slice_ms: 
         if not still_wanted():
             return None
     return decision
+
+
+def _is_date(text: object) -> bool:
+    """Whether ``text`` is a date written YYYY-MM-DD."""
+    try:
+        return isinstance(text, str) and len(text) == 10 and date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False
 
 
 def default_setup(rules: Rules) -> GameSetup:
