@@ -2,8 +2,9 @@
 deals the day's hand against the Expert, its fingerprint in the log and its
 seed revealed at the end; at the end the Expert plays the player's tiles on
 the device and the result reads "You scored 35, the Expert 25 with your
-tiles: +10", with the streak and a share text that gives nothing away. The
-day's second play is practice; a bad date in a link is refused in words."""
+tiles: +10", with the streak (across two days on the clock) and a share
+text that gives nothing away. The day's second play is practice; a bad date
+in a link is refused in words."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from allfives.match import fingerprint
 
 from .player import HAND_OVER, Player
 from .test_accessibility import serious_problems
@@ -66,13 +69,13 @@ def play_to_the_end(player: Player) -> None:
         player.play_a_tile()
 
 
-def see_the_result(player: Player) -> tuple[re.Match[str], list[str]]:
+def see_the_result(player: Player, title: str = TITLE) -> tuple[re.Match[str], list[str]]:
     """From the summary, the Expert's play of the player's tiles: the result
     line, and the share text's lines."""
     summary = player.dialog(HAND_OVER)
     expect(summary.get_by_role("button", name="Next hand")).to_have_count(0)  # a daily is one hand
     summary.get_by_role("button", name="See how the Expert did").click()
-    dialog = player.dialog(TITLE)
+    dialog = player.dialog(title)
     expect(dialog.get_by_role("progressbar", name="The Expert plays your tiles")).to_be_visible()
     copy = dialog.get_by_role("button", name="Copy the result")
     expect(copy).to_be_visible(timeout=DUPLICATE_TIMEOUT_MS)
@@ -120,6 +123,30 @@ def test_the_daily_played_to_its_end_against_the_expert_on_your_tiles(
     page.wait_for_function("window.statusSaid.includes('Result copied: paste it to your friends.')")
     stored = json.loads(page.evaluate("localStorage.getItem('allfives.dailies')"))
     assert stored == {"2026-12-05": [20, 15], TODAY: [you, expert]}
+
+
+def test_the_streak_runs_across_two_days_on_the_clock(app: App, page: Page) -> None:
+    """The daily of 5 December played on the 5th, then the next day's on
+    the 6th: two in a row."""
+    page.clock.set_fixed_time(datetime(2026, 12, 5, 12, 0, tzinfo=UTC))
+    app.open()
+    app.wait_until_ready()
+    player = Player(page)
+    for day, streak in (("2026-12-05", 1), (TODAY, 2)):
+        page.clock.set_fixed_time(datetime.fromisoformat(f"{day}T12:00:00+00:00"))
+        page.get_by_role("button", name="Menu").click()
+        player.dialog("Menu").get_by_role("button", name="Daily deal").click()
+        expect(player.log.filter(has_text="Deal fingerprint")).to_have_text(
+            [f"Deal fingerprint {fingerprint('daily/' + day)}"]
+        )
+        play_to_the_end(player)
+        see_the_result(player, f"Daily deal of {day}")
+        dialog = player.dialog(f"Daily deal of {day}")
+        expect(dialog).to_contain_text(f"Daily deals in a row: {streak}")
+        expect(dialog).not_to_contain_text("Practice")
+        dialog.get_by_role("button", name="Close").click()
+        expect(dialog).to_be_hidden()
+    assert sorted(json.loads(page.evaluate("localStorage.getItem('allfives.dailies')"))) == ["2026-12-05", TODAY]
 
 
 def test_the_days_second_play_is_practice_and_does_not_count(app: App, page: Page) -> None:
