@@ -29,6 +29,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the same seed gives the same review")
     parser.add_argument("--no-luck", action="store_true", help="leave out the luck of the deal and of each draw")
     parser.add_argument("--json", action="store_true", help="one JSON document, for tools")
+    parser.add_argument(
+        "--annotate",
+        metavar="OUT",
+        help="also write the record with its review kept in it (meta.review) to OUT: the replay and the embed show it",
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -52,11 +57,23 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         result = review(text, seats=seats, samples=args.samples, seed=args.seed, luck=not args.no_luck)
     except record.RecordError as error:
         return refuse(str(error))
+    if args.annotate:
+        annotated = record.to_record(record.from_record(text), {**_meta(text), "review": result.to_json()})
+        try:
+            Path(args.annotate).write_text(json.dumps(annotated, indent=1) + "\n", encoding="utf-8")
+        except OSError as error:
+            return refuse(f"cannot write {args.annotate}: {error.strerror}")
     if args.json:
         out.write(json.dumps(result.to_json()) + "\n")
     else:
         out.write(as_text(result, seats if seats is not None else range(players)))
     return 0
+
+
+def _meta(text: str) -> dict[str, object]:
+    """The record's own meta (names, dates), kept when the review is added."""
+    meta = json.loads(text).get("meta", {})
+    return dict(meta) if isinstance(meta, dict) else {}
 
 
 def as_text(result: Review, seats: range | list[int]) -> str:

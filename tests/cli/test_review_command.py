@@ -14,6 +14,8 @@ from helpers import EXAMPLE_RECORD
 from allfives import Deal, Match, Move, Rules
 from allfives.cli import main
 from allfives.record import dumps
+from allfives.review import read_review
+from allfives.review import review as review_of
 
 ROOT = Path(__file__).parents[2]
 
@@ -92,3 +94,17 @@ def test_a_record_that_breaks_the_rules_is_refused_with_its_place() -> None:
     assert result.returncode == 2
     assert "hand 1, move 2" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_annotate_keeps_the_review_in_the_record_for_the_replay(tmp_path: Path) -> None:
+    """A tutorial writer annotates an example: the record comes back with its
+    names and its review in meta, and the review reads back as the same one."""
+    source = {**EXAMPLE_RECORD, "meta": {"players": ["Ann", "Bo"]}}
+    path, annotated = tmp_path / "hand.json", tmp_path / "annotated.json"
+    path.write_text(json.dumps(source))
+    out = io.StringIO()
+    assert main(["review", str(path), "--samples", "40", "--seed", "2", "--annotate", str(annotated)], out) == 0
+    kept = json.loads(annotated.read_text())
+    assert kept["hands"] == source["hands"]
+    assert kept["meta"]["players"] == ["Ann", "Bo"]
+    assert read_review(kept["meta"]["review"], kept) == review_of(source, samples=40, seed=2)

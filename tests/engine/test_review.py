@@ -2,14 +2,27 @@
 points lost as the Expert values them, grades by points lost, and a review
 that is the same every time it is run with the same seed."""
 
+import json
 import random
+from typing import Any
 
 import pytest
 from helpers import EXAMPLE_RECORD
 
 from allfives import TILES, Deal, Match, Move, Rules, record
 from allfives.players import make_player
-from allfives.review import BANDS, Grade, decisions, grade_of, judge, luck_of_hand, review, review_steps
+from allfives.review import (
+    BANDS,
+    Grade,
+    ReviewError,
+    decisions,
+    grade_of,
+    judge,
+    luck_of_hand,
+    read_review,
+    review,
+    review_steps,
+)
 from allfives.view import view_of
 
 ALL_TILES = [str(tile) for tile in TILES]
@@ -198,3 +211,46 @@ def test_a_review_of_one_hand_is_that_hand_alone() -> None:
     assert judged.hands[0].luck[0].hand == 2
     whole = review(text, samples=20, seed=1)
     assert judged.judgements() == tuple(j for j in whole.judgements() if j.hand == 2)
+
+
+# A review kept with its record (meta.review): read back, checked against the record
+
+
+def test_a_review_read_back_is_the_same_review() -> None:
+    reviewed = review(EXAMPLE_RECORD, samples=40, seed=3)
+    kept = json.loads(json.dumps(reviewed.to_json()))
+    assert read_review(kept, EXAMPLE_RECORD) == reviewed
+
+
+def test_a_review_of_another_record_is_refused() -> None:
+    kept = review(a_missed_ten(), samples=40, seed=1, luck=False).to_json()
+    with pytest.raises(ReviewError, match="decision 1 is not a move of this record"):
+        read_review(kept, EXAMPLE_RECORD)
+
+
+def test_a_review_that_says_another_seat_moved_is_refused() -> None:
+    kept = review(a_missed_ten(), samples=40, seed=1, luck=False).to_json()
+    kept["decisions"][0]["seat"] = 1
+    with pytest.raises(ReviewError, match="not a move of this record"):
+        read_review(kept, a_missed_ten())
+
+
+@pytest.mark.parametrize(
+    ("damage", "reason"),
+    [
+        (lambda r: r.pop("hands"), "must list the hands"),
+        (lambda r: r.update(samples=0), "its samples and its seed"),
+        (lambda r: r.update(decisions="all"), "decisions must be a list"),
+        (lambda r: r["decisions"][0].update(played="7-7"), "is not a tile"),
+        (lambda r: r["decisions"][0].update(choices=r["decisions"][0]["choices"][:1]), "every move that could"),
+        (lambda r: r["decisions"][0]["choices"][0].update(value="ten"), "a choice without a value"),
+        (lambda r: r["luck"][0].update(favour=[1.0]), "how much it favoured each side"),
+        (lambda r: r["luck"][0].update(hand=9), "a hand the review does not list"),
+    ],
+)
+def test_a_damaged_review_is_refused_in_one_line(damage: Any, reason: str) -> None:
+    kept = review(a_missed_ten(), samples=40, seed=1).to_json()
+    damage(kept)
+    with pytest.raises(ReviewError, match=reason) as refused:
+        read_review(kept, a_missed_ten())
+    assert "\n" not in str(refused.value)

@@ -1,4 +1,4 @@
-"""What the coach says (web/game/coach_words.py) on CPython: a line for the
+"""What the coach says (web/table/coach_words.py) on CPython: a line for the
 hand, a line for its luck, a row for each decision, in the player's words."""
 
 import pytest
@@ -7,7 +7,7 @@ from helpers import computer_decision, run_apart
 from allfives import Move, Rules
 from allfives.review import Choice, HandReview, Judgement, Luck, review
 
-from game.coach_words import decision_row, hand_summary, luck_line, points
+from table.coach_words import decision_row, hand_summary, luck_line, points
 from table.controller import Game, GameSetup, SeatSetup, think
 from table.i18n import Translator
 
@@ -62,14 +62,24 @@ def test_a_hand_in_one_line_counts_each_grade() -> None:
     assert hand_summary(EN, HandReview(1, ()), 0) == ("You had no choice to make in this hand: every move was forced.")
 
 
+SIDES = ("You", "Bo")
+
+
 def test_luck_is_said_to_whom_it_favoured() -> None:
-    game = a_game()
     lucky = HandReview(1, (), (Luck(1, 0, None, (), (12.4, -12.4)),))
     unlucky = HandReview(1, (), (Luck(1, 0, None, (), (-3.0, 3.0)), Luck(1, 4, 1, (), (-6.0, 6.0))))
     even = HandReview(1, (), (Luck(1, 0, None, (), (1.0, -1.0)),))
-    assert luck_line(EN, game, lucky, 0) == "The deal and the draws favoured you by about 12 points."
-    assert luck_line(EN, game, unlucky, 0) == "The deal and the draws favoured Bo by about 9 points."
-    assert luck_line(EN, game, even, 0) == "The deal and the draws favoured nobody much."
+    assert luck_line(EN, lucky, SIDES, 0) == "The deal and the draws favoured you by about 12 points."
+    assert luck_line(EN, unlucky, SIDES, 0) == "The deal and the draws favoured Bo by about 9 points."
+    assert luck_line(EN, even, SIDES, 0) == "The deal and the draws favoured nobody much."
+
+
+def test_an_onlooker_hears_whom_the_luck_favoured_by_name() -> None:
+    """The replay: nobody is "you", so the luckiest side is named."""
+    lucky = HandReview(1, (), (Luck(1, 0, None, (), (12.4, -12.4)),))
+    even = HandReview(1, (), (Luck(1, 0, None, (), (1.0, -1.0)),))
+    assert luck_line(EN, lucky, ("Ann", "Bo"), None) == "The deal and the draws favoured Ann by about 12 points."
+    assert luck_line(EN, even, ("Ann", "Bo"), None) == "The deal and the draws favoured nobody much."
 
 
 def test_the_game_reviews_the_hand_just_ended_in_slices() -> None:

@@ -14,6 +14,7 @@ from helpers import WorkClock, a_choice_of_moves, computer_decision, computer_mo
 from allfives import Rules
 from allfives.players import Decision, make_player
 from allfives.record import RecordError, from_record
+from allfives.review import read_review
 
 from table import controller
 from table.controller import Game, GameSetup, LinkError, Search, SeatSetup, clean_name, decode_link, encode_link
@@ -451,3 +452,61 @@ def test_against_the_computer_undo_is_never_blocked() -> None:
     _play_until_person(game)
     assert game.undo_blocked_by() is None
     assert game.can_undo()
+
+
+# The coach's reviews, kept with the game
+
+
+def _a_reviewed_hand(hands: int = 1) -> Game:
+    """A game against Easy, played to the end of hand ``hands``, its last hand reviewed."""
+    game = Game(VS_EASY)
+    for _ in range(hands):
+        game.start()
+        while not game.match.needs_deal:
+            if game.computer_to_move:
+                game.match.play(computer_move(game))
+            else:
+                game.play(game.match.legal_moves()[-1])
+    reviewing = game.review_of_hand(hands)
+    result = None
+    while result is None:
+        result = reviewing.step(1000)
+    game.keep_review(result)
+    return game
+
+
+def test_a_review_is_kept_with_the_saved_game_and_read_back() -> None:
+    game = _a_reviewed_hand()
+    kept = game.review_kept_of(1)
+    assert kept is not None
+    again = Game.load_text(game.save_text())
+    assert again.review_kept_of(1) == kept, "the same review, not worked out again"
+
+
+def test_a_damaged_review_is_dropped_and_the_game_kept() -> None:
+    game = _a_reviewed_hand()
+    data = json.loads(game.save_text())
+    data["meta"]["review"]["decisions"][0]["played"] = "9-9"
+    again = Game.from_record_data(data)
+    assert again.review_kept_of(1) is None
+    assert again.match.history[0].moves == game.match.history[0].moves
+
+
+def test_undo_into_a_reviewed_hand_drops_its_review() -> None:
+    game = _a_reviewed_hand()
+    assert game.undo()
+    assert game.review_kept_of(1) is None
+
+
+def test_the_replay_link_of_a_reviewed_hand_carries_the_review() -> None:
+    game = _a_reviewed_hand(hands=2)
+    link = game.reviewed_link("https://ann.example/fives/", 2, lang="en")
+    _page, options, linked = _embedded(link)
+    first = len(game.match.history[0].moves)
+    assert options == {"move": str(first + 1), "seat": "0", "lang": "en"}, "opened at the hand's first move"
+    assert read_review(linked["meta"]["review"], linked).hands[-1].number == 2
+
+    _, record, _ = game.embed_link("https://ann.example/fives/", whole_hand=True, seat=0, lang="en")
+    (alone,) = read_review(record["meta"]["review"], record).hands
+    assert alone.number == 1, "the embed's hand alone is hand 1"
+    assert [str(j.played) for j in alone.judgements] == [str(j.played) for j in game.reviews[2].judgements]

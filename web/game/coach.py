@@ -2,18 +2,23 @@
 Expert weigh each of the player's choices in that hand (in slices, so the
 page never freezes, with a progress bar and Cancel), then shows a line for
 the hand, a line for its luck and a row for each decision, its grade in a
-word and a colour. Closing it goes back to the hand's summary.
+word and a colour, and "Step through it" opens the match in the replay
+(embed.html, in a new tab) with each decision marked there. The review is
+kept with the game, so asking again shows it at once. Closing it goes back
+to the hand's summary.
 
 The judging is :mod:`allfives.review` (through the controller's
-:class:`~table.controller.Reviewing`); the words are :mod:`game.coach_words`."""
+:class:`~table.controller.Reviewing`); the words are :mod:`table.coach_words`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game import coach_words
+from pyscript import window
+
 from page.dom import by_id, el
+from table import coach_words
 from table.controller import Game, think
 
 if TYPE_CHECKING:
@@ -32,26 +37,35 @@ async def show_review(page: Page, game: Game, hand: int, back: Callable[[], None
     hand's summary when the review closes (finished or cancelled)."""
     t = page.t
     seat = game.people[0]
-    reviewing = game.review_of_hand(hand)
-    bar = el("progress", None, max="100", value="0", aria_label=t("review_progress"))
     state = {"running": True}
 
     def closed(_value: str) -> None:
         state["running"] = False
         back()
 
-    page.open_dialog(t("review_title", hand=hand), [el("p", t("reviewing")), bar], [("cancel", t("cancel"))], closed)
+    result = game.review_kept_of(hand)
+    if result is None:
+        reviewing = game.review_of_hand(hand)
+        bar = el("progress", None, max="100", value="0", aria_label=t("review_progress"))
+        page.open_dialog(
+            t("review_title", hand=hand), [el("p", t("reviewing")), bar], [("cancel", t("cancel"))], closed
+        )
 
-    def still_wanted() -> bool:
-        bar.value = str(round(100 * reviewing.progress))
-        return state["running"] and page.game is game
+        def still_wanted() -> bool:
+            bar.value = str(round(100 * reviewing.progress))
+            return state["running"] and page.game is game
 
-    result = await think(reviewing, still_wanted)
-    if result is None or not state["running"]:
-        return
+        result = await think(reviewing, still_wanted)
+        if result is None or not state["running"]:
+            return
+        game.keep_review(result)  # kept with the game: asked again, it is shown at once
+        page.save()
+    else:
+        page.open_dialog(t("review_title", hand=hand), [], [("cancel", t("cancel"))], closed)
     (reviewed,) = result.hands
     body: list[Any] = [el("p", coach_words.hand_summary(t, reviewed, seat), class_="review-summary")]
-    luck = coach_words.luck_line(t, game, reviewed, seat)
+    sides = [game.side_name(side) for side in range(game.rules.sides)]
+    luck = coach_words.luck_line(t, reviewed, sides, game.rules.side_of(seat))
     if luck:
         body.append(el("p", luck, class_="review-luck"))
     rows = [coach_words.decision_row(t, judgement) for judgement in reviewed.of(seat)]
@@ -67,6 +81,8 @@ async def show_review(page: Page, game: Game, hand: int, back: Callable[[], None
     by_id("dialog-body").replaceChildren(*body)
     button = el("button", t("back_to_summary"), value="back", type="submit")
     button.formNoValidate = True
-    by_id("dialog-buttons").replaceChildren(button)
+    link = game.reviewed_link(str(window.location.href), hand, lang=t.language)
+    step_through = el("a", t("review_step_through"), href=link, target="_blank", rel="noopener", class_="btn")
+    by_id("dialog-buttons").replaceChildren(button, step_through)
     button.focus()
     page.announce(coach_words.hand_summary(t, reviewed, seat))

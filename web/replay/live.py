@@ -50,6 +50,7 @@ from replay.frames import (
     seat_names,
     try_record,
 )
+from replay.marks import Mark, Marks
 from table import board, refusal
 from table.controller import Game, LinkError, decode_link, think
 
@@ -90,6 +91,8 @@ class Replay(Shell):
         self.game: Game | None = None  # "Try it" in progress
         self.last_events: list[Event] = []
         self.height = -1
+        self.marks: Marks | None = None  # the coach's review, when the record keeps one
+        self.show_best = False  # the board shows the best move instead of the one played
 
     def part(self, name: str) -> Any:
         """This replay's element ``name`` (its id, after the prefix)."""
@@ -137,6 +140,8 @@ class Replay(Shell):
         self.rules = Rules.from_json(record.get("rules", {}))
         self.names = seat_names(record, self.rules.players, self.words)
         self.seat = min(self.options.seat, self.rules.players - 1)
+        self.marks = Marks(record, self.frames, self.words, self.names, self.rules)
+        self.draw_moments()
         self.bind()
         self.part("replay-controls").hidden = False
         jump = self.part("jump")
@@ -210,6 +215,9 @@ class Replay(Shell):
         for nav in ("replay-controls", "play-controls"):
             self.on(self.part(nav), "click", self.on_action)
         self.on(self.part("jump"), "input", lambda _event: self.goto(int(str(self.part("jump").value))))
+        review = some(self.part("review"))
+        if review is not None:
+            self.on(review, "click", self.on_review_action)
         self.on(self.part("hand"), "click", self.on_hand_click)
         self.on(self.part("board"), "click", self.on_board_click)
         self.on(self.part("board"), "keydown", self.on_board_key)
@@ -224,6 +232,7 @@ class Replay(Shell):
         """Show the table after ``position`` moves, and tell the host."""
         if self.game is not None or not self.frames:
             return
+        self.show_best = self.show_best and position == self.position
         self.position = max(0, min(position, self.last))
         frame = self.frames[self.position]
         self.render()
@@ -265,7 +274,12 @@ class Replay(Shell):
 
     def render_frame(self, frame: Frame) -> None:
         played = frame.played
-        self.draw_table(frame.layout, played.move.tile if played else None)
+        mark = self.marks.at(frame.move) if self.marks is not None else None
+        if self.show_best and mark is not None and mark.best_layout is not None and mark.best is not None:
+            self.draw_table(mark.best_layout, mark.best.tile)
+        else:
+            self.draw_table(frame.layout, played.move.tile if played else None)
+        self.draw_review(frame, mark)
         self.draw_scores(frame.scores, self.names)
         self.draw_explanation(explain(frame.events, frame.layout, self.words, self.names, self.rules, self.seat))
         position = poster.position_line(frame.move, self.last, self.words)
@@ -318,6 +332,64 @@ class Replay(Shell):
             if "=" in line:
                 node.classList.add("count")
             box.append(node)
+
+    def draw_review(self, frame: Frame, mark: Mark | None) -> None:
+        """The coach's marks at this frame: the decision's grade and the
+        best move's toggle, the hand's lines and its margin graph."""
+        box, marks = some(self.part("review")), self.marks
+        if box is None or marks is None or not (marks.shown or marks.problem):
+            return
+        box.hidden = False
+        said = self.part("mark")
+        said.replaceChildren()
+        toggle = self.part("best-toggle")
+        toggle.hidden = mark is None or mark.best is None
+        if marks.problem is not None:
+            said.textContent = marks.problem
+            return
+        if mark is not None:
+            said.append(el("span", mark.grade_word, class_=f"grade grade-{mark.grade}"), " " + mark.text)
+            if self.show_best and mark.best is not None:
+                said.append(" " + mark.best_text)
+            toggle.textContent = self.words("mark_show_played" if self.show_best else "mark_show_best")
+            toggle.setAttribute("aria-pressed", "true" if self.show_best else "false")
+        lines = self.part("hand-review")
+        lines.replaceChildren(*(el("p", line) for line in marks.hand_lines(frame.hand)))
+        graph = marks.graph(frame.hand, self.seat)
+        if graph:
+            picture = el("figure", None, class_="graph")
+            picture.innerHTML = graph  # marks.graph escapes what it writes
+            caption = self.words("mark_graph_caption", name=self.names[self.seat])
+            picture.append(el("figcaption", caption, aria_hidden="true"))  # the graph's own name says it
+            lines.append(picture)
+        for button in self.part("moment-list").querySelectorAll("button"):
+            button.setAttribute("aria-current", "true" if str(button.dataset.move) == str(frame.move) else "false")
+
+    def draw_moments(self) -> None:
+        """The key moments, each a button that jumps to its move."""
+        nav = some(self.part("moments"))
+        if nav is None or self.marks is None:
+            return
+        moments = self.marks.moments()
+        items = []
+        for moment in moments:
+            button = el("button", moment.text, type="button", data_action="moment", data_move=str(moment.position))
+            item = el("li")
+            item.append(button)
+            items.append(item)
+        self.part("moment-list").replaceChildren(*items)
+        nav.hidden = not moments
+
+    def on_review_action(self, event: Any) -> None:
+        button = closest(event.target, "[data-action]")
+        if button is None:
+            return
+        if str(button.dataset.action) == "best":
+            self.show_best = not self.show_best
+            self.render()
+        elif str(button.dataset.action) == "moment":
+            self.set_playing(False)
+            self.goto(int(str(button.dataset.move)))
 
     def draw_hand(
         self,
@@ -445,6 +517,9 @@ class Replay(Shell):
             self.last_events = game.start()
         self.part("replay-controls").hidden = True
         self.part("play-controls").hidden = False
+        review = some(self.part("review"))
+        if review is not None:
+            review.hidden = True  # the marks are the record's, not this game's
         self.render()
         self.after_move()
 

@@ -41,6 +41,9 @@ MODULES = (
     "table.refusal",
     "page.service_worker",
     "page.shell",
+    "allfives.review",
+    "table.coach_words",
+    "replay.marks",
     "replay.live",
 )
 

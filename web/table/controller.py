@@ -19,6 +19,7 @@ import random
 import time
 import zlib
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Final, Protocol, TypeVar
@@ -28,7 +29,7 @@ from allfives import Event, Match, Move, Played, Rules
 from allfives.players import LEVELS, Decision, Player, make_player
 from allfives.players.base import Thinking, finish
 from allfives.record import RecordError, from_record, to_record
-from allfives.review import Review, review_steps
+from allfives.review import SAMPLES, HandReview, Review, ReviewError, read_review, review_steps
 from allfives.rules import RulesError
 from allfives.view import SeatView, view_of
 
@@ -38,6 +39,8 @@ PERSON: Final = "person"
 HINT_LEVEL: Final = "expert"
 MAX_NAME: Final = 24
 MAX_LINK_CHARS: Final = 20_000
+#: The seed of the coach's reviews: the same hand gets the same review.
+REVIEW_SEED: Final = 0
 MAX_REASON_CHARS: Final = 200
 EMBED_PAGE: Final = "embed.html"
 
@@ -130,6 +133,9 @@ class Game:
         #: (game.daily_state); ``practice`` when it does not count.
         self.daily: str | None = None
         self.practice = False
+        #: The coach's reviews of finished hands, by hand number: kept with
+        #: the game (its record's ``meta.review``), so each is computed once.
+        self.reviews: dict[int, HandReview] = {}
 
     # Whose turn, and what they may do
 
@@ -217,6 +223,11 @@ class Game:
         decisions and the hand's luck, to run in slices."""
         return Reviewing(self.to_record(), hand, tuple(self.people))
 
+    def review_kept_of(self, hand: int) -> Review | None:
+        """The coach's review of hand ``hand``, if it was worked out before."""
+        kept = self.reviews.get(hand)
+        return None if kept is None else Review((kept,), SAMPLES, REVIEW_SEED)
+
     def hint_search(self, budget_ms: float | None = None) -> Search:
         """The hint's thinking for the person to move, to run in slices."""
         seat = self.to_move
@@ -285,6 +296,7 @@ class Game:
             return False
         index, keep = point
         self.match = self.match.until(index + 1, keep)
+        self.reviews = {n: r for n, r in self.reviews.items() if n <= index}  # a hand played again is another hand
         return True
 
     # Saving and sharing
@@ -296,7 +308,35 @@ class Game:
         meta = {"app": "allfives-web", "setup": self.setup.to_json(), "seed": self.seed, "counted": self.counted}
         if self.daily is not None:
             meta["daily"] = {"date": self.daily, "practice": self.practice}
+        kept = self.kept_review()
+        if kept is not None:
+            meta["review"] = kept.to_json()
         return meta
+
+    def kept_review(self) -> Review | None:
+        """Every hand the coach has reviewed, as one review (None: none yet)."""
+        if not self.reviews:
+            return None
+        return Review(tuple(self.reviews[n] for n in sorted(self.reviews)), SAMPLES, REVIEW_SEED)
+
+    def keep_review(self, review: Review) -> None:
+        for hand in review.hands:
+            self.reviews[hand.number] = hand
+
+    def reviewed_link(self, page_url: str, hand: int, *, lang: str) -> str:
+        """The replay of the match to the end of hand ``hand``, on
+        ``embed.html`` beside ``page_url``, keeping the coach's review of it,
+        opened at the hand's first move with the person's tiles face up."""
+        upto = self.match.until(hand)
+        kept = self.kept_review()
+        meta: dict[str, Any] = {"app": "allfives-web", "setup": self.setup.to_json()}
+        if kept is not None:
+            reviewed = tuple(h for h in kept.hands if h.number <= hand)
+            meta["review"] = Review(reviewed, kept.samples, kept.seed).to_json()
+        record = to_record(upto, meta)
+        earlier = sum(len(h.moves) for h in upto.history[: hand - 1])
+        query = urlencode({"move": earlier + 1 if hand > 1 else 0, "seat": self.people[0], "lang": lang})
+        return f"{urljoin(page_url, EMBED_PAGE)}?{query}#record={encode_link(record)}"
 
     def save_text(self) -> str:
         return json.dumps(self.to_record(), separators=(",", ":"))
@@ -335,6 +375,11 @@ class Game:
         daily = meta.get("daily") if isinstance(meta, Mapping) else None
         if isinstance(daily, Mapping) and _is_date(daily.get("date")):
             game.daily, game.practice = str(daily["date"]), bool(daily.get("practice"))
+        kept = meta.get("review") if isinstance(meta, Mapping) else None
+        if kept is not None:
+            # A review that cannot be read is worked out again on asking: the game itself is whole.
+            with suppress(ReviewError):
+                game.keep_review(read_review(kept, data))
         return game
 
     @staticmethod
@@ -357,10 +402,17 @@ class Game:
         (docs/embedding.md): its address, opened at the deal
         (``whole_hand``) or at the position on the table now, with
         ``seat``'s tiles face up, in ``lang``; the record in it (this hand
-        alone, from its deal, with every move made so far); and the position
-        it opens at."""
-        hand = self.match.until(len(self.match.hands), alone=True)
-        record = to_record(hand, {"app": "allfives-web", "setup": self.setup.to_json()})
+        alone, from its deal, with every move made so far, and the coach's
+        review of it when the hand is over and was reviewed); and the
+        position it opens at."""
+        number = len(self.match.hands)
+        hand = self.match.until(number, alone=True)
+        meta: dict[str, Any] = {"app": "allfives-web", "setup": self.setup.to_json()}
+        reviewed = self.reviews.get(number)
+        if reviewed is not None:
+            # The coach's marks go with the hand, which the embed numbers 1.
+            meta["review"] = Review((_renumbered(reviewed, 1),), SAMPLES, REVIEW_SEED).to_json()
+        record = to_record(hand, meta)
         move = 0 if whole_hand else len(hand.history[0].moves)
         query = urlencode({"move": move, "seat": seat, "lang": lang})
         return f"{urljoin(page_url, EMBED_PAGE)}?{query}#record={encode_link(record)}", record, move
@@ -461,7 +513,7 @@ class Reviewing:
         self.hand = hand
         self.seats = seats
         self.progress = 0.0
-        self.steps = review_steps(record, seats=seats, hands=(hand,))
+        self.steps = review_steps(record, seats=seats, hands=(hand,), seed=REVIEW_SEED)
 
     def step(self, ms: float) -> Review | None:
         until = time.perf_counter() + ms / 1000
@@ -513,6 +565,15 @@ def _is_date(text: object) -> bool:
 def default_setup(rules: Rules) -> GameSetup:
     """Seats for a record that does not say who played: all people."""
     return GameSetup(rules, tuple(SeatSetup(f"Player {i + 1}") for i in range(rules.players)))
+
+
+def _renumbered(reviewed: HandReview, number: int) -> HandReview:
+    """A hand's review, for the same hand numbered ``number``."""
+    return HandReview(
+        number,
+        tuple(replace(j, hand=number) for j in reviewed.judgements),
+        tuple(replace(event, hand=number) for event in reviewed.luck),
+    )
 
 
 def encode_link(record: Mapping[str, Any]) -> str:

@@ -1,21 +1,33 @@
 """What the coach says about a hand, as plain values: a line for the hand,
 a line for its luck, and a row for each decision. Pure Python (no DOM), so
-pytest runs it on CPython; :mod:`game.coach` puts it on screen.
+pytest runs it on CPython; :mod:`game.coach` puts it on screen, and the
+replay's marks (:mod:`replay.marks`) use it too.
 
 The figures come from :mod:`allfives.review` (the Expert's judgement from
 the deciding seat's view); this module only words them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from allfives import Move
 from allfives.review import GRADE_NAMES, HandReview, Judgement
 
-from table.controller import Game
-from table.i18n import Translator
+__all__ = ["DecisionRow", "Say", "decision_row", "hand_summary", "luck_line", "move_words", "points", "tenths"]
 
-__all__ = ["DecisionRow", "decision_row", "hand_summary", "luck_line", "points", "tenths"]
+
+class Say(Protocol):
+    """What the coach needs of a translator: the game's
+    (:class:`table.i18n.Translator`) and the replay's (``replay.frames.Words``)."""
+
+    def __call__(self, key: str, **params: object) -> str: ...
+
+    def number(self, value: int | float) -> str: ...
+
+    def join(self, items: list[str]) -> str: ...
+
 
 #: Luck this close to nothing is said to be even.
 EVEN_LUCK = 2.5
@@ -27,13 +39,13 @@ def tenths(value: float) -> int | float:
     return int(rounded) if rounded == int(rounded) else rounded
 
 
-def points(t: Translator, value: float) -> str:
+def points(t: Say, value: float) -> str:
     """``+16.5``, ``-2``, ``0``: a value in points, to a tenth, signed."""
     shown = tenths(value)
     return ("+" if shown > 0 else "") + t.number(shown)
 
 
-def hand_summary(t: Translator, review: HandReview, seat: int) -> str:
+def hand_summary(t: Say, review: HandReview, seat: int) -> str:
     """ "3 decisions, 6.5 points lost: 1 best move, 2 mistakes." for ``seat``."""
     mine = review.of(seat)
     if not mine:
@@ -44,19 +56,24 @@ def hand_summary(t: Translator, review: HandReview, seat: int) -> str:
     return t("review_summary", count=len(mine), lost=lost, grades=grades)
 
 
-def luck_line(t: Translator, game: Game, review: HandReview, seat: int) -> str:
-    """Who the deal and the draws favoured, by how much, said to ``seat``."""
+def luck_line(t: Say, review: HandReview, side_names: Sequence[str], you: int | None) -> str:
+    """Who the deal and the draws favoured, by how much: said to the side
+    ``you`` (a side's number), or to an onlooker when None."""
     if not review.luck:
         return ""
-    side = game.rules.side_of(seat)
-    mine = review.luck_of(side)
+    sides = range(len(side_names))
+    if you is None:
+        luckiest = max(sides, key=review.luck_of)
+        if review.luck_of(luckiest) < EVEN_LUCK:
+            return t("review_luck_even")
+        return t("review_luck_them", name=side_names[luckiest], points=round(review.luck_of(luckiest)))
+    mine = review.luck_of(you)
     if abs(mine) < EVEN_LUCK:
         return t("review_luck_even")
     if mine > 0:
         return t("review_luck_you", points=round(mine))
-    others = [s for s in range(game.rules.sides) if s != side]
-    luckiest = max(others, key=review.luck_of)
-    return t("review_luck_them", name=game.side_name(luckiest), points=round(-mine))
+    luckiest = max((s for s in sides if s != you), key=review.luck_of)
+    return t("review_luck_them", name=side_names[luckiest], points=round(-mine))
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,14 +87,20 @@ class DecisionRow:
     move_number: int
 
 
-def decision_row(t: Translator, judgement: Judgement) -> DecisionRow:
-    """ "Move 3: you played 6-4 West (+2.1). Best: 6-0 East (+6.7): 4.6 points lost."."""
-    played = _move(t, judgement.played)
-    text = t("review_played", number=judgement.move_number, move=played, value=points(t, judgement.played_value))
+def decision_row(t: Say, judgement: Judgement, name: str | None = None, *, you: bool = False) -> DecisionRow:
+    """ "Move 3: you played 6-4 West (+2.1). Best: 6-0 East (+6.7): 4.6 points lost.",
+    or with ``name``, "Ann played 6-4 West (+2.1). Best: ..." (the replay,
+    which names the move's number elsewhere; ``you`` when that name is the
+    reader's own)."""
+    played, value = move_words(t, judgement.played), points(t, judgement.played_value)
+    if name is None:
+        text = t("review_played", number=judgement.move_number, move=played, value=value)
+    else:
+        text = t("mark_played_you" if you else "mark_played", name=name, move=played, value=value)
     if judgement.best.move != judgement.played:
         best = t(
             "review_best",
-            move=_move(t, judgement.best.move),
+            move=move_words(t, judgement.best.move),
             value=points(t, judgement.best.value),
             lost=tenths(judgement.lost),
         )
@@ -86,7 +109,8 @@ def decision_row(t: Translator, judgement: Judgement) -> DecisionRow:
     return DecisionRow(grade, t("grade_" + grade), text, judgement.move_number)
 
 
-def _move(t: Translator, move: Move) -> str:
+def move_words(t: Say, move: Move) -> str:
+    """ "6-4 on the West end", or a lead's tile alone."""
     if move.end is None:
         return str(move.tile)
     return t("review_move_on_end", tile=str(move.tile), end=t("end_" + move.end.name))
