@@ -133,3 +133,15 @@ def test_a_saved_daily_with_a_date_that_is_not_one_loads_as_an_ordinary_game(wri
     data["meta"]["daily"]["date"] = written
     loaded = Game.from_record_data(data)
     assert loaded.daily is None
+
+
+def test_the_duplicate_takes_the_grades_of_a_review_the_player_asked_for_already() -> None:
+    game = played_out(daily_game(TODAY, "You", "Expert", practice=False))
+    asked = review(game.to_record(), seats=(0,), hands=(1,))
+    game.keep_review(asked)
+    working = Duplicating(game)
+    seen = []
+    while (result := working.step(5)) is None:
+        seen.append(working.progress)
+    assert not any(0.5 < p < 1 for p in seen), "no second review"
+    assert result.grades == tuple(j.grade.value for j in asked.judgements(0))

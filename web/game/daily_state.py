@@ -14,9 +14,9 @@ from datetime import date, timedelta
 from typing import Any, Final
 
 from allfives.daily import PLAYER, RULES, Duplicate, daily_match, duplicate_steps, score_of
-from allfives.review import Grade, Review, review_steps
+from allfives.review import Grade, review_steps
 
-from table.controller import Game, GameSetup, SeatSetup
+from table.controller import REVIEW_SEED, Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
 __all__ = ["KEY", "MARKS", "Dailies", "DailyResult", "Duplicating", "daily_game", "share_text"]
@@ -67,11 +67,16 @@ class Duplicating:
         self.day = date.fromisoformat(game.daily)
         self.played = game.match
         self.progress = 0.0
-        self.steps = self._work(game.to_record())
+        self.steps = self._work(game)
 
-    def _work(self, data: Mapping[str, Any]) -> Generator[float, None, DailyResult]:
+    def _work(self, game: Game) -> Generator[float, None, DailyResult]:
         expert = yield from _scaled(duplicate_steps(self.day), 0.0, 0.5)
-        review: Review = yield from _scaled(review_steps(data, seats=(PLAYER,), hands=(1,), luck=False), 0.5, 0.5)
+        # The coach's review of the hand, when the player has asked for it
+        # already: the same judge, the same seed, so the same grades.
+        review = game.review_kept_of(1)
+        if review is None:
+            steps = review_steps(game.to_record(), seats=(PLAYER,), hands=(1,), seed=REVIEW_SEED, luck=False)
+            review = yield from _scaled(steps, 0.5, 0.5)
         grades = tuple(judgement.grade.value for judgement in review.judgements(PLAYER))
         return DailyResult(Duplicate(self.day, score_of(self.played), score_of(expert)), grades)
 
