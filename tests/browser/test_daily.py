@@ -159,6 +159,12 @@ def test_the_days_second_play_is_practice_and_does_not_count(app: App, page: Pag
     expect(dialog).to_contain_text("Practice: only the first play of today's deal counts.")
     expect(dialog).to_contain_text("Daily deals in a row: 1")
     assert shared[0].endswith("against the Expert (practice)")
+    # The coach's review of the hand opens from the result, and goes back to the summary.
+    dialog.get_by_role("button", name="Review").click()
+    back = player.dialog("Review of hand 1").get_by_role("button", name="Back to the summary")
+    expect(back).to_be_visible(timeout=DUPLICATE_TIMEOUT_MS)
+    back.click()
+    expect(player.dialog(HAND_OVER).get_by_role("button", name="See how the Expert did")).to_be_visible()
     assert json.loads(page.evaluate("localStorage.getItem('allfives.dailies')")) == {TODAY: [40, 30]}
 
 

@@ -2,7 +2,7 @@
 ``?daily=YYYY-MM-DD`` deal the day's hand against the Expert (asking first,
 as a shared link does, when a match is in progress); at its end the Expert
 plays the player's tiles on the device, with a progress bar, and the result
-is shown with a share text copied in one press.
+is shown with a share text copied in one press, and the coach's Review.
 
 "Today" is the device's own date (local time). A date in a link is taken
 once it has begun somewhere on Earth (:func:`allfives.daily.latest_date`);
@@ -21,7 +21,7 @@ from pyscript import window
 
 from allfives.daily import DailyError, latest_date, parse_date
 
-from game import dialogs, links
+from game import coach, dialogs, links
 from game.daily_state import KEY, Dailies, Duplicating, daily_game, share_text
 from page.dom import by_id, el
 from table.controller import Game, think
@@ -138,15 +138,18 @@ async def show_result(page: Page, game: Game) -> None:
     def done(value: str) -> None:
         if value == "share":
             page.spawn(dialogs.copy_text(page, text, t("daily_copied"), t("daily_copy"), t("daily_copy_by_hand")))
+        elif value == "review" and page.game is game:
+            page.spawn(coach.show_review(page, game, 1, lambda: dialogs.show_hand_end(page)))
 
     # The result takes the progress's place in the open dialog, as the
     # coach's review does (closing it and opening another would hand the
     # close of the first to the second's handler).
     by_id("dialog-body").replaceChildren(*body)
     copy = el("button", t("daily_copy"), value="share", type="submit")
+    review = el("button", t("review"), value="review", type="submit")
     close = el("button", t("close"), value="close", type="submit")
     close.formNoValidate = True
-    by_id("dialog-buttons").replaceChildren(copy, close)
+    by_id("dialog-buttons").replaceChildren(copy, review, close)
     page.dialog_handler = done
     copy.focus()
     page.announce(said)
