@@ -426,6 +426,15 @@ BREAKS: tuple[Break, ...] = (
         ("tests/browser/test_daily.py", "-k", "practice"),
         browser=True,
     ),
+    Break(
+        "daily-link-lost-to-the-introduction",
+        "a newcomer opening a shared daily plays that daily once the introduction closes",
+        "web/game/main.py",
+        ' or "daily=" in str(window.location.search)',
+        "",
+        ("tests/browser/test_daily.py", "-k", "newcomer"),
+        browser=True,
+    ),
 )
 
 

@@ -188,3 +188,17 @@ def test_a_bad_date_in_a_link_is_refused_in_words_and_the_game_goes_on(
     expect(problem).to_be_hidden()
     player.wait_for_turn()
     expect(player.opponents).not_to_contain_text("Expert")  # the usual match, not a daily
+
+
+@pytest.mark.first_visit
+def test_a_newcomer_opening_a_shared_daily_meets_the_introduction_and_then_that_daily(app: App, page: Page) -> None:
+    player = open_on(app, page, f"?daily={TODAY}")
+    intro = page.get_by_role("dialog")
+    expect(intro).to_be_visible()
+    intro.get_by_role("button", name="Skip").click()
+    expect(intro).to_be_hidden()
+    expect(player.log.filter(has_text="Deal fingerprint")).to_have_text(
+        [f"Deal fingerprint {fingerprint('daily/' + TODAY)}"]
+    )
+    expect(player.opponents).to_contain_text("Expert")
+    player.wait_for_turn()
