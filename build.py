@@ -7,7 +7,7 @@ Usage::
     python build.py serve [--port N] [--host H] [--isolated]
     python build.py test [--no-install] [PYTEST_ARGS...]
     python build.py lint             # ruff check, ruff format --check, mypy --strict
-    python build.py bench [--runs N]
+    python build.py bench [--only load|lighthouse] [--runs N]
 
 The site is plain static files: the web/ pages and icons, the allfives/
 package, and the parts of PyScript and Pyodide (from node_modules, pinned by
@@ -56,9 +56,11 @@ def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
         "--no-install", action="store_true", help="never fetch a Chromium: without one, run the tests that need none"
     )
     commands.add_parser("lint", help="ruff check, ruff format --check and mypy --strict (no build)")
-    commands.add_parser(
-        "bench", help="build, then time the game's load against bare Pyodide (tools/benchmarks/load_bench.py)"
+    bench_parser = commands.add_parser(
+        "bench",
+        help="build, then time the game's load against bare Pyodide, and run Lighthouse (tools/benchmarks/)",
     )
+    bench_parser.add_argument("--only", choices=["load", "lighthouse"], help="run only this benchmark")
     args, rest = parser.parse_known_args(argv)
     if rest and args.command not in ("test", "bench"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
@@ -100,12 +102,21 @@ def run_lint() -> int:
     return testing.run_checks()
 
 
-def run_load_bench(bench_args: Sequence[str]) -> int:
-    """Run the load benchmark (tools/benchmarks/load_bench.py) on the dist/
-    just built, in a process of its own: the build imports nothing of tools/
+BENCHMARKS = {"load": "tools.benchmarks.load_bench", "lighthouse": "tools.benchmarks.lighthouse_bench"}
+
+
+def run_benchmarks(bench_args: Sequence[str], only: str | None = None) -> int:
+    """Run the load benchmark (tools/benchmarks/load_bench.py), then
+    Lighthouse (tools/benchmarks/lighthouse_bench.py), on the dist/ just
+    built, each in a process of its own: the build imports nothing of tools/
     (tools/ imports sitebuild, never the other way)."""
-    command = [sys.executable, "-m", "tools.benchmarks.load_bench", "--built", *bench_args]
-    return subprocess.run(command, cwd=ROOT, check=False).returncode
+    for name, module in BENCHMARKS.items():
+        if only in (None, name):
+            command = [sys.executable, "-m", module, "--built", *bench_args]
+            code = subprocess.run(command, cwd=ROOT, check=False).returncode
+            if code != 0:
+                return code
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -125,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.command == "test":
         return run_tests(rest, install=not args.no_install)
     elif args.command == "bench":
-        return run_load_bench(rest)
+        return run_benchmarks(rest, args.only)
     return 0
 
 

@@ -11,6 +11,17 @@ for an archive to unpack). The sources stay in dist/ beside it, the site's
 readable Python; the ``.pyc`` files, which only the archives use now, are
 taken out of dist/ (and so out of what the service worker caches).
 
+The archive holds one form of each module: its ``.pyc``, where the source
+would be (``table/board.pyc``: Python imports a module from a lone ``.pyc``
+there, and a ``.pyc`` in ``__pycache__`` only beside its source). A source
+gzips to less than half its ``.pyc``, but the page would compile it at every
+start, which is what the ``.pyc`` files are for (docs/benchmarks.md has
+both measured). A traceback still names the file and the line; the line's
+text is in the source, in dist/ at the same path. PyScript's own package is
+the exception: PyScript writes its sources from its bundle at every start,
+so its ``.pyc`` stay in ``__pycache__`` beside them. Members are stored, not
+deflated: the server's gzip compresses across them, which sends less.
+
 It runs after :mod:`sitebuild.pycache`, which lists the ``.pyc`` files in
 the configs, and before the offline manifest, which hashes the archives.
 """
@@ -29,6 +40,8 @@ __all__ = ["ARCHIVE_TARGET", "archive_name", "bundle_config", "write_bundles"]
 
 #: PyScript's target for an archive: unpacked into the working directory.
 ARCHIVE_TARGET: Final = "./*"
+#: Where PyScript writes its own package in the page.
+PYSCRIPT_HOME: Final = "pyscript/"
 #: A fixed time for every member, so the same files make the same bytes.
 MEMBER_TIME: Final = (2026, 1, 1, 0, 0, 0)
 
@@ -47,15 +60,45 @@ def member(target: str) -> str:
     return name
 
 
+def compiled_in_place(name: str) -> str | None:
+    """``table/__pycache__/board.cpython-314.pyc`` -> ``table/board.pyc``,
+    where Python imports a ``.pyc`` that has no source beside it; None for
+    any other member."""
+    folder, _, file = name.rpartition("/")
+    if not file.endswith(".pyc") or not (folder == "__pycache__" or folder.endswith("/__pycache__")):
+        return None
+    parent = folder.removesuffix("__pycache__")
+    return f"{parent}{file.split('.', 1)[0]}.pyc"
+
+
+def one_form(files: dict[str, str]) -> dict[str, str]:
+    """Each member of ``files`` (path in the page -> dist-relative URL) with
+    one form of each module: a source that has a ``.pyc`` goes, and the
+    ``.pyc`` moves to where the source was. PyScript's package keeps its
+    ``.pyc`` in ``__pycache__``: PyScript writes its sources beside them."""
+    members = dict(files)
+    for name, url in files.items():
+        in_place = compiled_in_place(name)
+        if in_place is None or name.startswith(PYSCRIPT_HOME):
+            continue
+        source = in_place.removesuffix("c")
+        if source in members:
+            del members[source], members[name]
+            members[in_place] = url
+    return members
+
+
 def write_archive(dist: Path, files: dict[str, str], target: Path) -> None:
-    """Pack ``files`` (dist-relative URL -> path in the page) into ``target``."""
-    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for url, destination in sorted(files.items(), key=lambda item: member(item[1])):
+    """Pack ``files`` (dist-relative URL -> path in the page) into ``target``,
+    one form of each module, stored."""
+    members = one_form({member(destination): url for url, destination in files.items()})
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_STORED) as archive:
+        for name, url in sorted(members.items()):
             source = dist / url.removeprefix("./")
             if not source.is_file():
                 raise BuildError(f"{source} is listed in a PyScript config but was not built")
-            info = zipfile.ZipInfo(member(destination), date_time=MEMBER_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info = zipfile.ZipInfo(name, date_time=MEMBER_TIME)
+            info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
             archive.writestr(info, source.read_bytes())
 

@@ -13,6 +13,10 @@
 // stops: a stale .pyc would run other code than PyScript's. They go to
 // DIST/vendor/pyscript/pycache/.
 //
+// The engine's and the pages' .pyc leave out their modules' and functions'
+// docstrings (the source in dist/ keeps them; nothing in the page reads
+// them); PyScript's are compiled as they are.
+//
 // The .pyc files are unchecked hash-based (PEP 552): PyScript writes every
 // source afresh at start, so a timestamp-based .pyc would never match it; an
 // unchecked one is used as it is, which is safe because the build makes the
@@ -51,14 +55,32 @@ for (const [name, text] of Object.entries(pyscript)) {
 }
 
 const COMPILE = `
-import importlib.util, json, sys
+import ast, importlib.util, json, sys
 from importlib._bootstrap_external import _code_to_hash_pyc
+
+
+def without_docstrings(tree):
+    """The module without its own docstring and its functions': the page
+    reads none of them, and they are a tenth of the .pyc once gzipped.
+    Classes keep theirs: a dataclass without one gets one made from its
+    signature when the class is created, which would cost each start time."""
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)) or not body:
+            continue
+        first = body[0]
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            node.body = body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
 
 tag = sys.implementation.cache_tag
 written = []
 for job in json.loads(pycache_jobs):
     data = job["text"].encode("utf-8")
-    code = compile(data, job["source"], "exec", dont_inherit=True, optimize=0)
+    tree = ast.parse(data, job["source"])
+    if not job["home"].startswith("pyscript/"):
+        tree = without_docstrings(tree)
+    code = compile(tree, job["source"], "exec", dont_inherit=True, optimize=0)
     folder, _, name = job["dist"].rpartition("/")
     stem = name.removesuffix(".py")
     target = (folder + "/" if folder else "") + f"__pycache__/{stem}.{tag}.pyc"

@@ -2,12 +2,15 @@
 // replaced by its .pyc, compiled by Pyodide's own Python (so the magic number
 // and the bytecode are the ones the browser's interpreter runs).
 //
-//   node sitebuild/stdlib.mjs IN.zip OUT.zip [ROOTS.json]
+//   node sitebuild/stdlib.mjs IN.zip OUT.zip [ROOTS.json] [stored|deflated]
 //
-// With ROOTS.json (a list of module names: what the site's Python and
-// JavaScript import, sitebuild/runtime.py), the new zip holds only the import
-// closure of those roots (sitebuild/stdlib_trim.py, run here because it
-// parses the 3.14 standard library with 3.14's own ast).
+// With ROOTS.json (a list of module names: the modules the pages import,
+// sitebuild/runtime.py), the new zip holds only those modules and what
+// importing them imports (sitebuild/stdlib_trim.py's used_closure, run here
+// because it parses the 3.14 standard library with 3.14's own ast). Its
+// entries are stored uncompressed (the default: the server's gzip then
+// compresses across the files, smaller than deflating each on its own) or
+// deflated.
 //
 // Pyodide 314 ships the zip as source only, so each start compiles every
 // module it imports. The .pyc files are unchecked hash-based (PEP 552): the
@@ -21,14 +24,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadPyodide } from "pyodide";
 
-const [input, output, rootsFile] = process.argv.slice(2);
-if (!input || !output) {
-  console.error("usage: node sitebuild/stdlib.mjs IN.zip OUT.zip [ROOTS.json]");
+const [input, output, rootsFile, packing = "stored"] = process.argv.slice(2);
+if (!input || !output || !["stored", "deflated"].includes(packing)) {
+  console.error("usage: node sitebuild/stdlib.mjs IN.zip OUT.zip [ROOTS.json] [stored|deflated]");
   process.exit(2);
 }
 
 const COMPILE = `
-import importlib.util, io, json, os, sys, zipfile
+import _imp, ast, importlib.util, io, json, os, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 prefix = next(p for p in sys.path if p.endswith(".zip"))
@@ -38,8 +41,34 @@ keep = None
 if os.path.exists("/tmp/roots.json"):
     sys.path.insert(0, "/tmp/trim")
     import stdlib_trim
-    modules = stdlib_trim.closure(source, json.load(open("/tmp/roots.json")))
+    modules = stdlib_trim.used_closure(source, json.load(open("/tmp/roots.json")))
+    # A frozen module (os, codecs, io, ...) is imported from the WebAssembly,
+    # never from the zip.
+    # importlib's own two are frozen under other names.
+    frozen = set(_imp._frozen_module_names())
+    if {"_frozen_importlib", "_frozen_importlib_external"} <= frozen:
+        frozen |= {"importlib._bootstrap", "importlib._bootstrap_external"}
+    modules -= frozen
     keep = set(stdlib_trim.kept_entries(source, modules))
+
+
+def without_docstrings(tree):
+    """The module with no docstrings (its __doc__ and its classes' and
+    functions' are None, as under python -OO, which the standard library
+    supports) and everything else, asserts too, as written."""
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(node, DOCUMENTED) or not body:
+            continue
+        first = body[0]
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            node.body = body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
+
+
+DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+#: Pyodide's own packages read their docstrings (_pyodide.docstring): kept.
+KEEPS_DOCSTRINGS = ("pyodide/", "_pyodide/")
 buffer = io.BytesIO()
 compiled = 0
 with zipfile.ZipFile(buffer, "w") as target:
@@ -49,13 +78,17 @@ with zipfile.ZipFile(buffer, "w") as target:
         data = source.read(info)
         name = info.filename
         if name.endswith(".py"):
-            code = compile(data, f"{prefix}/{name}", "exec", dont_inherit=True, optimize=0)
+            tree = ast.parse(data, f"{prefix}/{name}")
+            if not name.startswith(KEEPS_DOCSTRINGS):
+                tree = without_docstrings(tree)
+            code = compile(tree, f"{prefix}/{name}", "exec", dont_inherit=True, optimize=0)
             data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
             name += "c"
             compiled += 1
         entry = zipfile.ZipInfo(name, DATE)
         entry.external_attr = info.external_attr
-        entry.compress_type = zipfile.ZIP_STORED if name.endswith("/") else zipfile.ZIP_DEFLATED
+        stored = PACKING == "stored" or name.endswith("/")
+        entry.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
         target.writestr(entry, data, compresslevel=9)
 with open("/tmp/out.zip", "wb") as file:
     file.write(buffer.getvalue())
@@ -69,13 +102,13 @@ if (rootsFile) {
   builder.FS.writeFile("/tmp/trim/stdlib_trim.py", readFileSync(new URL("./stdlib_trim.py", import.meta.url)));
   builder.FS.writeFile("/tmp/roots.json", readFileSync(rootsFile));
 }
-const compiled = builder.runPython(COMPILE);
+const compiled = builder.runPython(`PACKING = ${JSON.stringify(packing)}\n` + COMPILE);
 writeFileSync(output, builder.FS.readFile("/tmp/out.zip"));
 
 // Prove the new zip starts an interpreter and serves compiled modules.
 const check = await loadPyodide({ stdLibURL: resolve(output), stderr: (line) => console.error(line) });
 const origin = check.runPython(
-  "import asyncio, json, random, dataclasses, importlib.util; importlib.util.find_spec('json.decoder').origin",
+  "import asyncio, json, random, zipfile, importlib.util; importlib.util.find_spec('json.decoder').origin",
 );
 if (!String(origin).endsWith(".pyc")) {
   console.error(`${output}: json.decoder came from ${origin}, not a .pyc`);

@@ -1,81 +1,30 @@
-"""Which of Pyodide's standard library the pages can import: the static
-import closure the build trims python_stdlib.zip to.
+"""Which of Pyodide's standard library the pages import: the modules the
+build keeps in python_stdlib.zip, module by module.
 
-The roots are every module the site ships (dist/**/*.py, read with ast), the
-modules an interpreter imports as it starts, Pyodide's own packages
-(``pyodide``, ``_pyodide``), and the Python PyScript and Pyodide carry inside
-their JavaScript (PyScript's ``pyscript`` package is strings in its bundle):
-every ``import x`` / ``from x import`` / ``pyimport("x")`` those files spell.
-From there the closure follows each module's imports through the zip's own
-sources, function-level ones too, and string literals handed to
-``importlib.import_module`` or ``__import__``. A closure covers code paths no
-test exercises, which a record of ``sys.modules`` would not.
-
-The margin is generous: the top-level package of every root is kept whole
-(all of encodings/, asyncio/, importlib/, json/, ...: codecs and importlib
-find their modules by computed names), and what its other modules import is
-kept as well. Never followed: the bodies of ``if __name__ == "__main__":``
-and of tests for Windows, which never run in Pyodide. Names that are not in the zip (built-in and
-compiled modules, the site's own modules) end the walk there.
+The list is seen, not guessed: sitebuild/stdlib_modules.txt names every
+module the pages imported from the zip while tests/browser/test_stdlib.py
+used every feature of the game, the replay and the rules page on Pyodide's
+whole standard library (that test fails, naming the module, when the pages
+import one the list lacks). The build keeps those modules, the packages they
+are in, and what importing any of them imports, transitively: the statements
+that run when a module is imported, at its top level, in its classes, inside
+``try`` and ``if`` blocks (a margin for a branch the tour did not take), not
+in its functions' bodies. Never followed: the bodies of
+``if __name__ == "__main__":`` and of tests for Windows, which never run in
+Pyodide. Names that are not in the zip (built-in and compiled modules, the
+site's own modules) end the walk there; frozen modules are dropped by
+sitebuild/stdlib.mjs, which asks Pyodide's interpreter for their names.
 """
 
 from __future__ import annotations
 
 import ast
-import re
 import zipfile
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import Final
 
-__all__ = ["START_MODULES", "closure", "imports_in_source", "imports_in_text", "kept_entries", "module_index"]
+__all__ = ["imports_in_source", "kept_entries", "module_index", "read_module_list", "used_closure"]
 
-#: What an interpreter imports before any page code: site and what it needs,
-#: the codecs, the import system, tracebacks (an error anywhere prints one),
-#: and the modules Pyodide's start-up and the memory snapshot import; and what
-#: the interpreter's C code imports when asked (_pylong for huge ints,
-#: _strptime for time.strptime, _compat_pickle for pickle).
-START_MODULES: Final = (
-    "__future__",
-    "_collections_abc",
-    "_compat_pickle",
-    "_pydatetime",
-    "_pylong",
-    "_strptime",
-    "_colorize",
-    "_py_abc",
-    "_py_warnings",
-    "_sitebuiltins",
-    "_weakrefset",
-    "abc",
-    "ast",
-    "codecs",
-    "copyreg",
-    "encodings",
-    "genericpath",
-    "importlib",
-    "io",
-    "keyword",
-    "linecache",
-    "os",
-    "posixpath",
-    "random",
-    "site",
-    "stat",
-    "token",
-    "tokenize",
-    "traceback",
-    "types",
-    "warnings",
-    "weakref",
-    "zipimport",
-)
-#: Pyodide's own Python, kept whole: its JavaScript imports these by name.
-PYODIDE_PACKAGES: Final = ("pyodide", "_pyodide")
-
-IMPORT_TEXT: Final = re.compile(r"\bimport\s+([\w.]+(?:\s*,\s*[\w.]+)*)")
-FROM_TEXT: Final = re.compile(r"\bfrom\s+([\w.]+)\s+import\b")
-PYIMPORT_TEXT: Final = re.compile(r"""\bpyimport\(\s*["']([\w.]+)["']""")
 DYNAMIC_IMPORTS: Final = frozenset({"import_module", "__import__"})
 
 
@@ -137,24 +86,35 @@ def never_runs(test: ast.expr) -> bool:
     }
 
 
-def reachable(tree: ast.AST) -> Iterator[ast.AST]:
-    """Every node of ``tree`` but the bodies of ``if`` blocks that never run."""
+#: What runs only when called, not when the module is imported.
+FUNCTIONS: Final = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+def reachable(tree: ast.AST, *, at_import: bool = False) -> Iterator[ast.AST]:
+    """Every node of ``tree`` but the bodies of ``if`` blocks that never run
+    (and with ``at_import``, but the bodies of functions: what runs when the
+    module is imported)."""
     pending = [tree]
     while pending:
         node = pending.pop()
         yield node
         if isinstance(node, ast.If) and never_runs(node.test):
             pending.extend([node.test, *node.orelse])
+        elif at_import and isinstance(node, FUNCTIONS):
+            # Evaluated when the function is defined: its defaults and decorators.
+            defaults = [*node.args.defaults, *node.args.kw_defaults, *getattr(node, "decorator_list", [])]
+            pending.extend(default for default in defaults if default is not None)
         else:
             pending.extend(ast.iter_child_nodes(node))
 
 
-def imports_in_source(source: str | bytes, package: str = "") -> set[str]:
+def imports_in_source(source: str | bytes, package: str = "", *, at_import: bool = False) -> set[str]:
     """Every module a Python source may import, wherever the statement is
     (in functions too, not in blocks that never run in Pyodide); ``package``
-    resolves relative imports."""
+    resolves relative imports. With ``at_import``, only what importing the
+    module imports (not what its functions import when called)."""
     names: set[str] = set()
-    for node in reachable(ast.parse(source)):
+    for node in reachable(ast.parse(source), at_import=at_import):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -177,30 +137,16 @@ def imports_in_source(source: str | bytes, package: str = "") -> set[str]:
     return names
 
 
-def imports_in_text(text: str) -> set[str]:
-    """Every module name a JavaScript file spells in an import statement or a
-    ``pyimport`` call (PyScript's Python is strings in its bundle)."""
-    # In a JavaScript string a line ends in the two characters \n, which
-    # would run into the next line's first word.
-    text = text.replace("\\n", "\n").replace("\\t", "\t")
-    names: set[str] = set()
-    for match in IMPORT_TEXT.finditer(text):
-        names.update(part.strip() for part in match.group(1).split(","))
-    names.update(match.group(1) for match in FROM_TEXT.finditer(text))
-    names.update(match.group(1) for match in PYIMPORT_TEXT.finditer(text))
-    return {name.strip(".") for name in names if name.strip(".")}
-
-
-def closure(archive: zipfile.ZipFile, roots: Iterable[str]) -> set[str]:
-    """The modules of the zip that ``roots`` can import: each root's whole
-    top-level package (the margin: all of encodings/, asyncio/, json/, ...),
-    and everything their modules import, transitively."""
+def used_closure(archive: zipfile.ZipFile, used: Iterable[str], whole: Iterable[str] = ()) -> set[str]:
+    """The modules of the zip to keep, module by module: ``used`` (the
+    modules the pages were seen to import), the packages they are in, what
+    importing any of them imports, transitively (a margin for imports inside
+    ``try`` blocks or behind a test the pages did not take), and the packages
+    of ``whole`` complete (Pyodide's JavaScript imports them by name)."""
     index = module_index(archive)
-    packages: dict[str, list[str]] = {}
-    for name in index:
-        packages.setdefault(name.split(".")[0], []).append(name)
-    pending = [part for root in roots for part in with_parents(root)]
-    pending += [name for root in roots for name in packages.get(root.split(".")[0], [])]
+    tops = set(whole)
+    pending = [part for name in used for part in with_parents(name)]
+    pending += [name for name in index if name.split(".")[0] in tops]
     kept: set[str] = set()
     while pending:
         name = pending.pop()
@@ -209,23 +155,16 @@ def closure(archive: zipfile.ZipFile, roots: Iterable[str]) -> set[str]:
         kept.add(name)
         entry = index[name]
         package = name if entry.endswith("/__init__.py") else name.rpartition(".")[0]
-        found = imports_in_source(archive.read(entry), package)
+        found = imports_in_source(archive.read(entry), package, at_import=True)
         pending.extend(part for found_name in found for part in with_parents(found_name))
     return kept
 
 
-def site_roots(dist: Path) -> set[str]:
-    """The roots in a built dist/: its Python's imports, the names its
-    JavaScript spells, the start-up modules and Pyodide's packages."""
-    roots = set(START_MODULES) | set(PYODIDE_PACKAGES)
-    for path in sorted(dist.rglob("*.py")):
-        relative = path.relative_to(dist).with_suffix("").parts
-        package = ".".join(relative if relative[-1] == "__init__" else relative[:-1])
-        package = package.removesuffix(".__init__")
-        roots |= imports_in_source(path.read_bytes(), package)
-    for path in sorted([*dist.rglob("*.js"), *dist.rglob("*.mjs")]):
-        roots |= imports_in_text(path.read_text(encoding="utf-8", errors="replace"))
-    return roots
+def read_module_list(text: str) -> list[str]:
+    """The module names of a list like sitebuild/stdlib_modules.txt: one a
+    line, ``#`` starts a comment."""
+    names = (line.split("#", 1)[0].strip() for line in text.splitlines())
+    return [name for name in names if name]
 
 
 def kept_entries(archive: zipfile.ZipFile, modules: set[str]) -> list[str]:
@@ -239,7 +178,7 @@ def kept_entries(archive: zipfile.ZipFile, modules: set[str]) -> list[str]:
         if name is not None:
             if name in modules:
                 kept.append(entry)
-        elif "/" not in entry.rstrip("/") and not entry.endswith("/"):
+        elif "/" not in entry and not entry.endswith(".py"):
             kept.append(entry)  # a top-level data file: keep it, it costs nothing
         elif entry.split("/")[0] in tops or entry.split("/")[0] == "site-packages":
             kept.append(entry)

@@ -23,6 +23,7 @@ from playwright.sync_api import Dialog, Page, expect
 from allfives import Rules
 
 from .player import Player
+from .test_look import win_the_match
 from table.controller import MAX_LINK_CHARS, MAX_NAME, Game, GameSetup, SeatSetup, encode_link
 
 if TYPE_CHECKING:
@@ -320,6 +321,66 @@ def test_hostile_names_are_shown_as_text_and_trimmed(app: App, page: Page) -> No
 
     assert page.evaluate(MADE_FROM_NAMES) == NOTHING_MADE
     assert alerts == [], "no name ran as script"
+
+
+# --------------------------------------------------------------------------
+# (f) The history: a file brought in that is not all good, storage that refuses it
+
+#: A key whose writes the storage refuses: the history's, so the game itself still saves.
+REFUSE_HISTORY = """(() => { const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+        if (String(key).startsWith("allfives.match.")) throw new DOMException("full", "QuotaExceededError");
+        return set.call(this, key, value); }; })()"""
+
+
+def test_a_history_file_with_hostile_lines_keeps_the_good_and_refuses_the_rest_in_words(app: App, page: Page) -> None:
+    good = _game(seed=4, seats=(SeatSetup("x"), SeatSetup("y", "beginner")))
+    record = good.to_record()
+    for seat, name in zip(record["meta"]["setup"]["seats"], HOSTILE_META_NAMES, strict=True):
+        seat["name"] = name
+    newer = {"format": "allfives-history", "version": 99}
+    lines = [
+        json.dumps(record),
+        "\u0000\ufffd garbage",
+        "[" * 5000,
+        json.dumps(newer),
+        json.dumps({"format": "allfives-record", "version": 1, "rules": {"players": 2}, "hands": [{"leader": 7}]}),
+    ]
+    player = _open(app, page)
+    page.get_by_role("button", name="Menu").click()
+    player.dialog("Menu").get_by_role("button", name="History").click()
+    history = player.dialog("History")
+    history.get_by_label("Bring in matches from a file").set_input_files(
+        files=[{"name": "hostile.jsonl", "mimeType": "application/json", "buffer": "\n".join(lines).encode()}]
+    )
+    report = history.get_by_role("status")
+    expect(report).to_contain_text("1 match brought in.")
+    expect(report).to_contain_text("4 entries were refused:")
+    expect(report).to_contain_text("line 2: it is not a game record (it is not JSON)")
+    expect(report).to_contain_text("line 4: it comes from a newer version of All Fives (version 99)")
+    expect(report.get_by_role("listitem")).to_have_count(4)
+    said = report.inner_text()
+    assert "Traceback" not in said
+    assert "Error" not in said
+    listed = history.get_by_role("list", name="Matches").get_by_role("listitem")
+    expect(listed).to_have_count(1)
+    expect(listed.first).to_contain_text(" against ".join(_shown_as(n) for n in HOSTILE_META_NAMES))
+    assert page.evaluate(MADE_FROM_NAMES) == NOTHING_MADE
+
+
+def test_storage_that_refuses_the_history_is_said_once_and_the_game_plays_on(app: App, page: Page) -> None:
+    page.context.add_init_script(script=REFUSE_HISTORY)
+    win_the_match(page, app)
+    status = page.get_by_role("status")
+    expect(status).to_contain_text("This match could not be kept in the history")
+    player = Player(page)
+    player.dialog("The match is over").get_by_role("button", name="Close").click()
+    player.start_match(seed=7)
+    player.play_my_turns(1)
+    expect(status).to_have_text(re.compile(r"^This match could not be kept in the history .* The game plays on\.$"))
+    page.get_by_role("button", name="Menu").click()
+    player.dialog("Menu").get_by_role("button", name="History").click()
+    expect(player.dialog("History")).to_contain_text("No match is kept yet")
 
 
 # --------------------------------------------------------------------------

@@ -9,6 +9,7 @@ can change and stop (stopping it is what proves the cache is used)."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import threading
 import time
@@ -23,6 +24,8 @@ from playwright.sync_api import Error, Page, expect
 from sitebuild import offline, serve
 
 from .conftest import LOOPBACK, READY_TIMEOUT_MS, evaluate_settled
+from .player import Player
+from .test_history import GOLDEN, bring_in, matches, open_history
 
 if TYPE_CHECKING:
     from .conftest import Site
@@ -161,6 +164,25 @@ def test_the_game_installs_itself_and_plays_offline_after_one_visit(sw_page: Pag
     sw_page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
     assert worker_state(sw_page)["controlled"], "the worker controls the page after a reload"
     play_a_tile(sw_page)
+
+
+def test_the_history_works_offline_and_opens_a_match_in_the_replay(sw_page: Page, own_site: OwnSite) -> None:
+    """Issue 32: the history is on the device, and so is the replay it opens."""
+    open_ready(sw_page, own_site.url)
+    wait_until_controlled(sw_page)
+    own_site.stop()
+    sw_page.context.set_offline(True)
+    sw_page.reload()
+    sw_page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    history = open_history(Player(sw_page))
+    bring_in(history, "history.jsonl", (GOLDEN / "history_v1.jsonl").read_text(encoding="utf-8"))
+    expect(matches(history)).to_have_count(2)
+    with sw_page.context.expect_page() as opened:
+        matches(history).first.get_by_role("link", name=re.compile(r"^Replay the match of ")).click()
+    replay = opened.value
+    replay.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(replay.locator("#position")).to_have_text(re.compile(r"^Move 0 of \d+$"))
+    replay.close()
 
 
 def change_a_file(site: OwnSite) -> str:

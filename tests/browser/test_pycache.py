@@ -2,7 +2,10 @@
 module the game and the replay imported, the engine's, the page modules and
 PyScript's own package, has its build-time ``.pyc`` where Python's import
 looks for it, and that ``.pyc`` is the one the build packed into the page's
-archive (sitebuild/bundle.py), so the browser compiles none of them.
+archive (sitebuild/bundle.py), so the browser compiles none of them. The
+archive holds one form of each module: the engine's and the pages' modules
+come from a lone ``.pyc`` (their sources are not in the page), PyScript's
+from the ``.pyc`` beside the source PyScript writes.
 
 The test reaches the interpreter the way tests/browser/test_stdlib.py does:
 runtime.js is served with one line more that keeps what ``loadPyodide``
@@ -32,9 +35,10 @@ for name, module in sorted(sys.modules.items()):
     origin = getattr(getattr(module, "__spec__", None), "origin", None)
     if not isinstance(origin, str) or not origin.startswith(home + "/"):
         continue
-    cached = importlib.util.cache_from_source(origin)
+    cached = origin if origin.endswith(".pyc") else importlib.util.cache_from_source(origin)
+    source = origin.removesuffix("c")
     data = open(cached, "rb").read() if os.path.exists(cached) else b""
-    rows.append([name, origin[len(home) + 1:], cached[len(home) + 1:], data.hex()[:32], len(data)])
+    rows.append([name, origin[len(home) + 1:], cached[len(home) + 1:], data.hex()[:32], len(data), os.path.exists(source)])
 json.dumps({"check": _imp.check_hash_based_pycs, "rows": rows})
 """
 #: PEP 552: the flags word of an unchecked hash-based .pyc (bit 0 set, bit 1 clear).
@@ -53,7 +57,8 @@ def assert_precompiled(page: Page, site: Site, archive: str, expected: set[str])
     assert check == "default", f"the interpreter checks .pyc files against their source ({check})"
     names = {str(row[0]) for row in rows}
     assert expected <= names, f"not imported: {sorted(expected - names)}"
-    for name, source, cached, head, size in rows:
+    for name, source, cached, head, size, has_source in rows:
+        assert has_source == str(name).startswith("pyscript"), f"{name} comes as {source}: one form of each module"
         assert int(str(size)) > 0, f"{name} ({source}) has no .pyc at {cached}: the browser compiled it"
         flags = int.from_bytes(bytes.fromhex(str(head))[4:8], "little")
         assert flags == UNCHECKED, f"{cached} is not an unchecked hash-based .pyc"

@@ -44,7 +44,11 @@ from allfives import TILES, Deal, DealError, End, HandEnded, IllegalMove, Match,
 from allfives.cli import EXIT_REFUSED, main
 from allfives.record import RecordError, dumps, from_record, loads, replay, to_record
 
+from game.history import Entry, History, read_file
+from game.store import PREFIX, Store
+from table import refusal
 from table.controller import MAX_NAME, Game, GameSetup, SeatSetup, decode_link, encode_link
+from table.i18n import Translator
 
 ROOT = Path(__file__).parents[2]
 
@@ -940,3 +944,99 @@ def test_a_lead_facing_a_number_it_does_not_show_is_refused() -> None:
     with pytest.raises(IllegalMove):
         match.play(Move(tile("5-3"), None, 6))
     assert _snapshot(match) == before
+
+
+# --------------------------------------------------------------------------
+# The history (web/game/history.py): entries kept in the browser, files brought in
+
+
+class _Storage:
+    """localStorage, as the history reads it."""
+
+    def __init__(self, items: dict[str, str]) -> None:
+        self.items = items
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+    def key(self, index: int) -> str | None:
+        return list(self.items)[index]
+
+
+class _Window:
+    def __init__(self, storage: _Storage) -> None:
+        self.localStorage = storage
+
+
+@st.composite
+def broken_entries(draw: st.DrawFn) -> Any:
+    """A history entry of a match (finished or not), broken one to four
+    times: in its own fields, or in the record it holds."""
+    record = draw(records(web=True))
+    game = Game.from_record_data(record)
+    tree: Any = Entry.of_game(game, "finished" if game.match.is_over else "abandoned").to_json()
+    if draw(st.booleans()):
+        tree["record"] = draw(broken_records(web=True))
+    for _ in range(draw(st.integers(0 if "record" in tree else 1, 3))):
+        mutate = draw(st.sampled_from([_drop, _swap, _duplicate, _retype, _nest, _add_key, _stringify]))
+        changed = mutate(draw, tree)
+        tree = changed if changed is not None else _retype(draw, tree)
+    return tree
+
+
+def _said_plainly(reason: str) -> None:
+    """A refusal as the History screen shows it: the player's words, one short line."""
+    for language in ("en", "de"):
+        said = refusal.reason(Translator(language), reason)
+        assert said
+        assert "\n" not in said
+        assert len(said) <= LONGEST_MESSAGE
+        assert "Traceback" not in said
+        assert "Error" not in said
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=broken_entries())
+def test_a_broken_history_entry_is_listed_or_kept_aside_never_lost(data: Any) -> None:
+    """An entry as the browser keeps it, however broken: the History screen
+    lists it, or keeps it aside as it was written (to download); and a file
+    of it is brought in checked in full, or refused in a player's words."""
+    text = _as_text(data)
+    if text is None:
+        return
+    items = {PREFIX + "match.0123456789abcdef": text}
+    shelf = History(Store(_Window(_Storage(items)))).shelf()
+    assert len(shelf.entries) + len(shelf.unreadable) == 1
+    assert shelf.unreadable in ((), (("match.0123456789abcdef", text),))
+    assert items[PREFIX + "match.0123456789abcdef"] == text, "reading changes nothing"
+    for entry in shelf.entries:
+        assert Entry.from_json(json.loads(entry.to_text())) == entry
+    kept, refused = read_file(text)
+    assert len(kept) + len(refused) == 1
+    for item in refused:
+        _said_plainly(item.reason)
+    for entry in kept:  # checked in full: its record opens as a game
+        assert Game.from_record_data(entry.record).match.scores == list(entry.scores)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines=st.lists(broken_texts(), min_size=1, max_size=4))
+def test_a_broken_history_file_keeps_its_good_lines_and_refuses_the_rest_in_words(lines: list[str]) -> None:
+    text = "\n".join(" ".join(line.splitlines()) for line in lines)
+    kept, refused = read_file(text)
+    for item in refused:
+        _said_plainly(item.reason)
+    for entry in kept:
+        assert Game.from_record_data(entry.record).match.scores == list(entry.scores)
+    if len(lines) > 1 and all(line.strip() for line in lines):
+        assert len(kept) + len(refused) in (1, len(lines))

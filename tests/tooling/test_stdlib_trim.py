@@ -1,15 +1,15 @@
-"""The import closure the build trims the standard library to
-(sitebuild/stdlib_trim.py), on a small zip made here."""
+"""The modules the build keeps of the standard library
+(sitebuild/stdlib_trim.py), on a small zip made here: those the pages were
+seen to import, and what importing them imports."""
 
 from __future__ import annotations
 
 import io
 import zipfile
-from pathlib import Path
 
 import pytest
 
-from sitebuild.stdlib_trim import closure, imports_in_source, imports_in_text, kept_entries, site_roots
+from sitebuild.stdlib_trim import imports_in_source, kept_entries, read_module_list, used_closure
 
 LIBRARY = {
     "a.py": "import b\ndef later():\n    from c import thing\n",
@@ -59,31 +59,35 @@ def test_imports_in_source(source: str, package: str, expected: set[str]) -> Non
     assert imports_in_source(source, package) == expected
 
 
-def test_imports_in_text_reads_python_inside_javascript() -> None:
-    text = 'const py = "import js\\nfrom pyscript.ffi import to_js\\nimport os, json"; pyimport("_pyodide._base");'
-    # The imported names of a from-import count too: a margin, as a name the zip lacks is dropped.
-    assert imports_in_text(text) == {"js", "pyscript.ffi", "to_js", "os", "json", "_pyodide._base"}
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("import a\ndef f():\n    import deep", {"a"}),
+        ("class C:\n    import inside_a_class", {"inside_a_class"}),
+        ("try:\n    import fast\nexcept ImportError:\n    import slow", {"fast", "slow"}),
+        ("def f(x=__import__('default')):\n    pass", {"default"}),
+        ("lambda: __import__('later')", set()),
+    ],
+)
+def test_imports_at_import_leave_out_what_functions_import_when_called(source: str, expected: set[str]) -> None:
+    assert imports_in_source(source, at_import=True) == expected
 
 
-def test_the_closure_follows_every_import_and_keeps_a_roots_package_whole(archive: zipfile.ZipFile) -> None:
-    kept = closure(archive, ["a", "main_only", "windows"])
-    # c is reached through a function-level import, e and g.h through import_module and __import__.
-    assert kept == {"a", "b", "c", "c.inner", "e", "g", "g.h", "main_only", "windows", "posix_only"}
-    # A root's package is kept whole, and what its other modules import too.
-    assert closure(archive, ["c"]) == {"c", "c.inner", "c.other", "e", "f", "g", "g.h"}
+def test_the_used_modules_are_kept_with_what_importing_them_imports(archive: zipfile.ZipFile) -> None:
+    # a imports b when imported; c only inside a function that may never run.
+    assert used_closure(archive, ["a", "main_only", "windows"]) == {"a", "b", "main_only", "windows", "posix_only"}
+    # A module of a package keeps the package, not the package's other modules.
+    assert used_closure(archive, ["c.inner"]) == {"c", "c.inner", "e", "g", "g.h"}
+    assert used_closure(archive, ["missing"]) == set()
 
 
 def test_kept_entries_keep_a_kept_packages_data(archive: zipfile.ZipFile) -> None:
-    entries = kept_entries(archive, closure(archive, ["c"]))
+    entries = kept_entries(archive, used_closure(archive, ["c.inner"]))
     assert "c/data.txt" in entries
+    assert "c/other.py" not in entries
     assert "unused.py" not in entries
     assert "never.py" not in entries
 
 
-def test_site_roots_read_the_sites_python_and_javascript(tmp_path: Path) -> None:
-    (tmp_path / "pkg").mkdir()
-    (tmp_path / "main.py").write_text("import json\nfrom pkg import rules\n")
-    (tmp_path / "pkg" / "__init__.py").write_text("from . import rules\nfrom .rules import x\n")
-    (tmp_path / "core.js").write_text('"from collections import Counter\\n"')
-    roots = site_roots(tmp_path)
-    assert {"json", "pkg", "pkg.rules", "collections", "site", "encodings", "pyodide", "_pyodide"} <= roots
+def test_the_module_list_reads_one_name_a_line_and_skips_comments() -> None:
+    assert read_module_list("# seen\njson\n\nasyncio.tasks  # why\n") == ["json", "asyncio.tasks"]

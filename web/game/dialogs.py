@@ -6,11 +6,9 @@ it opens on; what the dialogs say comes from :mod:`words`."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from allfives import HandEnded, Rules
@@ -18,7 +16,8 @@ from allfives.players import LEVELS
 from allfives.record import RecordError
 from allfives.rules import OPTION_RANGES, RulesError
 
-from game import coach, deal_proof, translation, words
+from game import coach, deal_proof, history_page, translation, words
+from game.parts import download, table
 from page.dom import by_id, el
 from replay import poster
 from replay.frames import Words
@@ -46,7 +45,7 @@ def show_problem(page: Page, message: str, unreadable: str, kept: bool) -> None:
 
     def done(value: str) -> None:
         if value == "download":
-            download(page, "allfives-unreadable-save.json", unreadable)
+            download("allfives-unreadable-save.json", unreadable)
 
     page.open_dialog(page.t("problem_title"), body, buttons, done)
 
@@ -69,24 +68,6 @@ def show_pass_screen(page: Page) -> None:
         [("show", page.t("show_hand", name=name))],
         done,
     )
-
-
-def table(head: Sequence[str] | None, rows: Sequence[Sequence[str]]) -> Any:
-    """A summary table: a heading row (when given), then rows whose first
-    cell heads the row."""
-    node = el("table", None, class_="summary")
-    if head is not None:
-        line = el("tr")
-        for heading in head:
-            line.append(el("th", heading, scope="col"))
-        node.append(line)
-    for row in rows:
-        line = el("tr")
-        line.append(el("th", row[0], scope="row"))
-        for cell in row[1:]:
-            line.append(el("td", cell))
-        node.append(line)
-    return node
 
 
 def show_hand_end(page: Page) -> None:
@@ -269,6 +250,8 @@ def show_new_match(page: Page) -> None:
             by_id("nm-error").textContent = str(problem)
             return
         page.store.remember_setup(new_setup.to_json())
+        if page.game is not None and page.game.in_progress:  # the match left is kept in the history
+            history_page.keep(page, page.game, "abandoned")
         page.begin(Game(new_setup))
 
     page.open_dialog(page.t("new_match"), [form], [("start", page.t("start")), ("cancel", page.t("cancel"))], done)
@@ -343,16 +326,8 @@ def show_menu(page: Page) -> None:
         body.append(wrap)
     body.append(el("h3", page.t("score_sheet")))
     body.append(score_sheet_table(page))
-    stats = page.store.stats()
-    if stats:
-        head = (page.t("opponent"), page.t("played"), page.t("won"))
-        rows = [
-            (page.t("level_" + level), page.t.number(stats[level][0]), page.t.number(stats[level][1]))
-            for level in LEVELS
-            if level in stats
-        ]
-        body.append(el("h3", page.t("statistics")))
-        body.append(table(head, rows))
+    # The statistics are on the History screen, worked out from the matches it lists.
+    body.append(el("p", history_page.persistence_line(page), class_="storage-note"))
     rules_link = el("p")
     # The rules tutorial is written in every language of the game (build.py).
     code = page.t.language
@@ -379,11 +354,14 @@ def show_menu(page: Page) -> None:
             page.spawn(copy_link(page))
         elif value == "embed":
             show_embed_code(page)
+        elif value == "history":
+            history_page.show(page)
 
     page.open_dialog(
         page.t("menu"),
         body,
         [
+            ("history", page.t("history")),
             (DAILY_DEAL, page.t("daily_deal")),
             ("export", page.t("export")),
             ("link", page.t("copy_link")),
@@ -431,17 +409,7 @@ async def import_file(page: Page, file: Any) -> None:
 
 def export(page: Page) -> None:
     if page.game is not None:
-        download(page, "allfives-game.json", json.dumps(page.game.to_record(), indent=1))
-
-
-def download(page: Page, filename: str, text: str) -> None:
-    blob = window.Blob.new([text], json.loads('{"type": "application/json"}'))
-    url = window.URL.createObjectURL(blob)
-    link = el("a", None, href=url, download=filename)
-    document.body.append(link)
-    link.click()
-    link.remove()
-    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+        download("allfives-game.json", json.dumps(page.game.to_record(), indent=1))
 
 
 def show_embed_code(page: Page) -> None:

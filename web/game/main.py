@@ -20,7 +20,9 @@ from allfives.record import RecordError
 from allfives.rules import RulesError
 from allfives.view import SeatView
 
-from game import daily, deal_proof, dialogs, elsewhere, feel, intro, landing, links, pacing, tabs, translation, words
+from game import dialogs, elsewhere, feel, history_page, intro, landing, links, pacing, tabs, translation, words
+from game.daily import install as install_daily
+from game.deal_proof import log_line as deal_proof_line
 from game.store import Store
 from page import motion, service_worker
 from page.dom import by_id, closest, el, q
@@ -109,13 +111,14 @@ class Page(Shell):
         for button in ("new", "menu", "how-to", "sound"):
             by_id(button).disabled = False
         feel.install(self)
+        self.spawn(history_page.ask_persistence(self))
         document.body.dataset.ready = "1"
         window.performance.mark("allfives-ready")  # the load benchmark reads this
         if problem:
             dialogs.show_problem(self, *problem)
         elif linked is not None:
             links.offer(self, linked)  # the match in progress is on the table behind the question
-        daily.install(self)  # Menu, Daily deal; a ?daily= link, dealt or refused in words
+        install_daily(self)  # Menu, Daily deal; a ?daily= link, dealt or refused in words
         intro.install(self)  # a first visit's introduction, unless a problem holds the dialog
         # Offline play: the service worker keeps the site; a new version waits
         # for the next reload, never taking over a game in progress.
@@ -196,6 +199,7 @@ class Page(Shell):
             self.render()
             return
         if not game.match.hands:  # a hand that has ended waits on its summary, even after a reload
+            history_page.begun(game)
             self.apply_events(game.start())
         self.save()
         self.render()
@@ -429,7 +433,7 @@ class Page(Shell):
         text = words.describe(self.t, game, event, self.shown_seat() if len(game.people) == 1 else None)
         if not text:
             return
-        item, proof = el("li", text), deal_proof.log_line(self.t, game.match, event)
+        item, proof = el("li", text), deal_proof_line(self.t, game.match, event)
         if isinstance(event, Played):
             # Numbered by the move's place in the hand, as records and replays count them.
             self.plays_logged += 1
@@ -674,9 +678,7 @@ class Page(Shell):
         assert game is not None
         if game.counted:
             return
-        level = game.opponents_level()
-        if level is not None:
-            self.store.count_match(level, game.person_won())
+        history_page.keep(self, game, "finished")  # the history counts it (game/history.py)
         game.counted = True
         self.save()
 

@@ -42,6 +42,26 @@ class Store:
             return False
         return True
 
+    def remove(self, key: str) -> bool:
+        if self.storage is None:
+            return False
+        try:
+            self.storage.removeItem(PREFIX + key)
+        except Exception:
+            return False
+        return True
+
+    def keys(self, start: str) -> list[str]:
+        """The keys (without the prefix) that begin with ``start``."""
+        if self.storage is None:
+            return []
+        try:
+            every = [self.storage.key(i) for i in range(int(self.storage.length))]
+        except Exception:
+            return []
+        head = PREFIX + start
+        return [key[len(PREFIX) :] for key in every if isinstance(key, str) and key.startswith(head)]
+
     def get_json(self, key: str) -> Any:
         text = self.get(key)
         if text is None:
@@ -77,7 +97,9 @@ class Store:
         return self.set("prefs", json.dumps(prefs))
 
     def stats(self) -> dict[str, tuple[int, int]]:
-        """Matches played and won, per opponent level."""
+        """Matches played and won, per opponent level, that are not in the
+        history: those counted before it was kept, and those its capacity
+        dropped (:mod:`game.history`)."""
         data = self.get_json("stats")
         out: dict[str, tuple[int, int]] = {}
         if isinstance(data, dict):

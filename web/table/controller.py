@@ -42,6 +42,7 @@ MAX_LINK_CHARS: Final = 20_000
 #: The seed of the coach's reviews: the same hand gets the same review.
 REVIEW_SEED: Final = 0
 MAX_REASON_CHARS: Final = 200
+MAX_DATE_CHARS: Final = 40
 EMBED_PAGE: Final = "embed.html"
 
 
@@ -122,8 +123,14 @@ class SheetRow:
 class Game:
     """A match in progress with its seats, as the page shows it."""
 
-    def __init__(self, setup: GameSetup, *, seed: int | None = None, match: Match | None = None) -> None:
+    def __init__(
+        self, setup: GameSetup, *, seed: int | None = None, match: Match | None = None, started: str = ""
+    ) -> None:
         self.setup = setup
+        #: When the match began (ISO 8601, UTC), for its entry in the history:
+        #: the page stamps it as it deals the first hand; "" when not known
+        #: (a match saved before the date was kept, or made off the page).
+        self.started = started
         self.seed: int = (
             seed if seed is not None else (setup.seed if setup.seed is not None else random.randrange(2**31))
         )
@@ -308,6 +315,8 @@ class Game:
         meta = {"app": "allfives-web", "setup": self.setup.to_json(), "seed": self.seed, "counted": self.counted}
         if self.daily is not None:
             meta["daily"] = {"date": self.daily, "practice": self.practice}
+        if self.started:
+            meta["started"] = self.started
         kept = self.kept_review()
         if kept is not None:
             meta["review"] = kept.to_json()
@@ -370,7 +379,9 @@ class Game:
         seed = meta.get("seed") if isinstance(meta, Mapping) else None
         if not isinstance(seed, int) or isinstance(seed, bool):
             seed = random.randrange(2**31)
-        game = Game(setup, seed=seed, match=match)
+        started = meta.get("started") if isinstance(meta, Mapping) else None
+        started = started if isinstance(started, str) and len(started) <= MAX_DATE_CHARS else ""
+        game = Game(setup, seed=seed, match=match, started=started)
         game.counted = bool(meta.get("counted")) if isinstance(meta, Mapping) else False
         daily = meta.get("daily") if isinstance(meta, Mapping) else None
         if isinstance(daily, Mapping) and _is_date(daily.get("date")):
@@ -395,7 +406,9 @@ class Game:
         match = self.match
         if match.hands:
             match = match.until(len(match.hands), 0, alone=True)
-        return "#game=" + encode_link(to_record(match, self._meta()))
+        # A link deals the match anew: when this one began is not the new one's date.
+        meta = {key: value for key, value in self._meta().items() if key != "started"}
+        return "#game=" + encode_link(to_record(match, meta))
 
     def embed_link(self, page_url: str, *, whole_hand: bool, seat: int, lang: str) -> tuple[str, dict[str, Any], int]:
         """The replay of this hand on ``embed.html`` beside ``page_url``

@@ -56,6 +56,9 @@ _REASONS: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"^the record's players: ", "why_players_damaged"),
         (r"^this link is too long", "why_link_long"),
         (r"^this link is damaged", "why_link_damaged"),
+        (r"^this is neither a match record nor", "why_not_history"),
+        (r"^the file is empty", "why_file_empty"),
+        (r"^the file (is too big|has too many lines)", "why_file_big"),
     )
 )
 

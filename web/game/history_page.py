@@ -1,0 +1,248 @@
+"""The history on the game page: keeping each match as it ends (or as New
+match leaves it), the History screen (Menu, History), and asking the
+browser to keep the site's storage for good.
+
+What is kept and how is :mod:`game.history` (browser-free, tested on
+CPython); what the screen says is :mod:`game.history_words`. The screen
+lists the matches newest first, filters them by opponent level, opens any
+in the replay (embed.html, in a new tab), saves one as an allfives-record
+or all as one JSON Lines file, and brings matches in from a file: the bad
+entries refused in words, the rest kept."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
+
+from pyscript import window
+
+from allfives.players import LEVELS
+
+from game.history import CAPACITY, Entry, History, Refused, Shelf, export_lines, now, read_file
+from game.history_words import filtered, level_choices, result_line, sides_line, statistics_rows
+from game.parts import download, table
+from page.dom import by_id, closest, el, js_object
+from table import refusal
+from table.controller import EMBED_PAGE, Game, encode_link
+
+if TYPE_CHECKING:
+    from game.main import Page
+
+__all__ = ["ask_persistence", "begun", "keep", "persistence_line", "show"]
+
+#: What the browser said when asked to keep the site's storage for good:
+#: True granted, False refused, None not known (yet, or no such API).
+persisted: bool | None = None
+#: Storage refused a match once: it has been said, and is not said again.
+refused_once = False
+
+
+async def ask_persistence(page: Page) -> None:
+    """Ask the browser to keep the game's storage even when space runs short
+    (``navigator.storage.persist()``); the Menu says what it answered."""
+    global persisted
+    storage = getattr(window.navigator, "storage", None)
+    if storage is None or not hasattr(storage, "persist"):
+        return
+    try:
+        persisted = bool(await storage.persisted()) or bool(await storage.persist())
+    except Exception:
+        persisted = None
+
+
+def persistence_line(page: Page) -> str:
+    if page.store.storage is None:
+        return page.t("history_blocked")
+    if persisted is None:
+        return page.t("storage_unknown")
+    return page.t("storage_persisted" if persisted else "storage_not_persisted")
+
+
+def begun(game: Game) -> None:
+    """The match is dealt its first hand now: the date its entry will carry."""
+    game.started = game.started or now()
+
+
+def keep(page: Page, game: Game, how: str) -> None:
+    """Keep ``game`` in the history, finished or left; where storage refuses,
+    say so once (blocked storage has been said already), and play on."""
+    global refused_once
+    if History(page.store).keep(Entry.of_game(game, how)) or refused_once:
+        return
+    refused_once = True
+    if page.store.storage is not None:
+        page.set_status(page.t("history_not_kept"), lasting=True)
+
+
+def show(page: Page, level: str = "", said: list[Any] | None = None) -> None:
+    """The History screen, filtered to opponent ``level``; ``said`` (what
+    bringing in a file did) at its top."""
+    history = History(page.store)
+    shelf = history.shelf()
+    body: list[Any] = list(said or [])
+    body.append(el("p", page.t("history_policy", count=CAPACITY), class_="history-policy"))
+    if page.store.storage is None:
+        body.append(el("p", page.t("history_blocked")))
+    choice = el("select", None, id="history-filter", name="history-filter")
+    for value, label in level_choices(page.t):
+        option = el("option", label, value=value)
+        if value == level:
+            option.setAttribute("selected", "")
+        choice.append(option)
+    wrap = el("label", None, class_="field")
+    wrap.append(el("span", page.t("history_filter")))
+    wrap.append(choice)
+    body.append(wrap)
+    part = el("div", None, id="history-part")
+    body.append(part)
+    earlier = page.store.stats()
+    if earlier:
+        head = (page.t("opponent"), page.t("played"), page.t("won"))
+        rows = [
+            (page.t("level_" + k), page.t.number(earlier[k][0]), page.t.number(earlier[k][1]))
+            for k in LEVELS
+            if k in earlier
+        ]
+        body.append(el("h3", page.t("history_earlier"), id="history-earlier"))
+        counts = table(head, rows)
+        counts.setAttribute("aria-labelledby", "history-earlier")
+        body.append(counts)
+    if shelf.unreadable:
+        body.append(el("p", page.t("history_unreadable", count=len(shelf.unreadable)), class_="history-unreadable"))
+        body.append(
+            el("button", page.t("history_download_unreadable"), type="button", id="history-unreadable", class_="btn")
+        )
+    file_input = el("input", None, type="file", id="history-import", accept=".json,.jsonl,application/json")
+    wrap = el("label", None, class_="field")
+    wrap.append(el("span", page.t("history_import")))
+    wrap.append(file_input)
+    body.append(wrap)
+
+    def done(value: str) -> None:
+        if value == "export-all":
+            download("allfives-history.jsonl", export_lines(history.shelf().entries))
+
+    buttons = [("close", page.t("close"))]
+    if shelf.entries:
+        buttons.insert(0, ("export-all", page.t("history_export_all")))
+    page.open_dialog(page.t("history"), body, buttons, done)
+    draw(page, shelf, level)
+    page.on(choice, "change", lambda _event: draw(page, history.shelf(), str(choice.value)))
+    page.on(part, "click", lambda event: on_click(page, event))
+    page.on(file_input, "change", lambda event: on_import(page, event))
+    if shelf.unreadable:
+        page.on(by_id("history-unreadable"), "click", lambda _event: download_unreadable(page))
+    by_id("dialog").focus()
+
+
+def draw(page: Page, shelf: Shelf, level: str) -> None:
+    """The statistics and the list, from the same entries: the filter's."""
+    t = page.t
+    entries = filtered(shelf.entries, level)
+    part = by_id("history-part")
+    part.replaceChildren()
+    rows = statistics_rows(t, entries)
+    if rows:
+        part.append(el("h3", t("statistics"), id="history-statistics"))
+        head = (t("opponent"), t("history_rules"), t("played"), t("won"), t("history_points_per_hand"))
+        statistics = table(head, rows)
+        statistics.setAttribute("aria-labelledby", "history-statistics")
+        statistics.classList.add("history-stats")
+        part.append(statistics)
+    part.append(el("h3", t("history_matches"), id="history-matches"))
+    if not entries:
+        part.append(el("p", t("history_empty" if not shelf.entries else "history_none_here")))
+        return
+    page_url = str(window.location.href).split("#")[0].split("?")[0]
+    listing = el("ol", None, class_="history-list", aria_labelledby="history-matches")
+    for entry in entries:
+        when = date_text(page, entry.ended)
+        item = el("li", None, class_="history-entry")
+        item.dataset.entry = entry.id
+        item.append(el("span", f"{when} · {sides_line(t, entry)}", class_="history-who"))
+        result = result_line(t, entry)
+        if entry.how == "imported":
+            result += f" ({t('history_brought_in')})"
+        item.append(el("span", result, class_="history-result"))
+        actions = el("span", None, class_="history-actions")
+        replay = el(
+            "a",
+            t("history_replay"),
+            href=replay_url(page, entry, page_url),
+            target="_blank",
+            rel="noopener",
+            class_="btn",
+        )
+        replay.setAttribute("aria-label", t("history_replay_label", date=when))
+        actions.append(replay)
+        save = el("button", t("history_save"), type="button", data_save=entry.id, class_="btn")
+        save.setAttribute("aria-label", t("history_save_label", date=when))
+        actions.append(save)
+        item.append(actions)
+        listing.append(item)
+    part.append(listing)
+
+
+def replay_url(page: Page, entry: Entry, page_url: str) -> str:
+    """The match in the replay (embed.html), the person's hand face up."""
+    people = [seat for seat, setup in enumerate(entry.seats) if setup.is_person]
+    query = urlencode({"seat": people[0] if people else 0, "lang": page.t.language})
+    return f"{EMBED_PAGE}?{query}#record={encode_link(entry.record)}"
+
+
+def date_text(page: Page, iso: str) -> str:
+    """``iso`` as the player's language writes a date and time."""
+    try:
+        when = window.Date.new(iso)
+        return str(when.toLocaleString(page.t.language, js_object({"dateStyle": "medium", "timeStyle": "short"})))
+    except Exception:
+        return iso
+
+
+def on_click(page: Page, event: Any) -> None:
+    button = closest(event.target, "[data-save]")
+    if button is None:
+        return
+    wanted = str(button.dataset.save)
+    entry = next((e for e in History(page.store).shelf().entries if e.id == wanted), None)
+    if entry is not None:
+        day = entry.ended[:10]
+        download(f"allfives-match-{day}.json", json.dumps(entry.record, indent=1, ensure_ascii=False))
+
+
+def download_unreadable(page: Page) -> None:
+    shelf = History(page.store).shelf()
+    text = "".join(value.replace("\n", " ") + "\n" for _key, value in shelf.unreadable)
+    download("allfives-history-unreadable.jsonl", text)
+
+
+def on_import(page: Page, event: Any) -> None:
+    files = event.target.files
+    if not files or files.length == 0:
+        return
+    page.spawn(import_file(page, files.item(0), str(by_id("history-filter").value)))
+
+
+async def import_file(page: Page, file: Any, level: str) -> None:
+    text = str(await file.text())
+    entries, refused = read_file(text)
+    added, every = History(page.store).keep_all(entries)
+    show(page, level, import_report(page, added, every, refused))
+
+
+def import_report(page: Page, added: int, every: bool, refused: list[Refused]) -> list[Any]:
+    """What bringing a file in did, in words: what came in, what was refused and why."""
+    t = page.t
+    box = el("div", None, class_="history-report", role="status")
+    box.append(el("p", t("history_brought_in_count", count=added)))
+    if not every:
+        box.append(el("p", t("history_import_full")))
+    if refused:
+        box.append(el("p", t("history_refused", count=len(refused))))
+        reasons = el("ul")
+        for item in refused[:20]:
+            reason = refusal.reason(t, item.reason)
+            reasons.append(el("li", t("history_refused_line", line=item.line, reason=reason) if item.line else reason))
+        box.append(reasons)
+    return [box]
