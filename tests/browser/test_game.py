@@ -110,7 +110,14 @@ def test_a_seeded_match_played_by_clicks_ends_as_its_record_replays(
     assert hands_seen >= 1, "seed 7 should take more than one hand"
     result = player.dialog(MATCH_OVER)
     announced = result.get_by_role("paragraph").first.inner_text()
-    totals = {name: result.get_by_role("row", name=name).get_by_role("cell").inner_text() for name in NAMES}
+    # The match's story: the final scores in a line, then a row per hand,
+    # each side's points in it and its score after ("+15 → 60").
+    final = result.get_by_text(re.compile(r"^Final scores: ")).inner_text()
+    story = result.get_by_role("table", name="Hand by hand").get_by_role("row")
+    expect(story).to_have_count(1 + hands_seen + 1)
+    last_row = story.last.get_by_role("cell").all_inner_texts()
+    totals = {name: cell.split("→")[-1].strip() for name, cell in zip(NAMES, last_row, strict=True)}
+    expect(result).to_contain_text(re.compile(rf"Best hand for {NAMES[0]}: hand \d+, [+-]?\d+\."))
     result.get_by_role("button", name="Close").click()
 
     record = player.save_to_file(tmp_path / "match.json")
@@ -125,6 +132,7 @@ def test_a_seeded_match_played_by_clicks_ends_as_its_record_replays(
     assert last["event"] == "match_end"
     assert player.score_values() == last["scores"]
     assert totals == {name: str(score) for name, score in zip(NAMES, last["scores"], strict=True)}
+    assert final == f"Final scores: {NAMES[0]} {last['scores'][0]} and {NAMES[1]} {last['scores'][1]}."
     assert announced == f"{NAMES[last['winner']]} wins!"
 
 

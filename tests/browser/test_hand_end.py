@@ -16,11 +16,14 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import DESKTOP, PHONE, ZOOMED
+from .conftest import DESKTOP, PHONE, ZOOMED, App
 from .player import HAND_OVER, MATCH_OVER, Player
+from .test_phone import phone
 
 if TYPE_CHECKING:
-    from .conftest import App, Screenshot
+    from .conftest import Screenshot, Site
+
+__all__ = ["phone"]  # the touch phone's fixture, from test_phone.py
 
 SEED = 7
 TILES_EACH = 3
@@ -32,7 +35,8 @@ TILES_EACH = 3
 WATCH = """() => {
   window.seen = {order: [], atSummary: null};
   const dialog = document.getElementById("dialog");
-  const holds = (node) => node.nodeType === 1 &&
+  // A hand shown on a player's card (the summary draws them too, but later).
+  const holds = (node) => node.nodeType === 1 && node.closest('[aria-label="Other players"]') &&
     (node.matches('[aria-label*=" holds "]') || node.querySelector('[aria-label*=" holds "]'));
   new MutationObserver((records) => {
     for (const record of records) {
@@ -85,13 +89,15 @@ def play_the_hand_out(player: Player, on_hands_shown: Callable[[], None] | None 
             on_hands_shown()
 
 
-def summary_figures(player: Player) -> dict[str, list[str]]:
-    """Each side's row of the summary's score table: its change and its score."""
-    summary = player.dialog(HAND_OVER)
-    return {
-        name: summary.get_by_role("row", name=re.compile(f"^{name}")).last.get_by_role("cell").all_inner_texts()
-        for name in ("You", "Computer")
-    }
+def summary_figures(player: Player) -> list[str]:
+    """Each side's line under the summary's "The scores": its name, what the
+    hand's end did to its score, and its score now."""
+    scores = player.dialog(HAND_OVER).get_by_role("list", name="The scores").get_by_role("listitem")
+    return [" ".join(text.split()) for text in scores.all_inner_texts()]
+
+
+#: What seed 7's hand ends with: you went out; the computer's 12 pips, rounded to 10, come off its 5.
+FIGURES = ["You nothing for the tiles left 0", "Computer -10 for the tiles left -5"]
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE, ZOOMED], ids=["desktop", "phone", "zoom-200"])
@@ -119,11 +125,27 @@ def test_the_hand_ends_on_the_table_before_its_summary_which_a_reload_keeps(
     assert len(played) == 3
     assert all(line.startswith("You: ") for line in played)
 
-    # The summary says what the cards say.
+    # The summary says what the cards say, in a player's words: no table of
+    # "Player / Pips left / Rounded" or "Side / Change / Score".
     figures = summary_figures(player)
-    assert figures == {"You": ["0", "0"], "Computer": ["-10", "-5"]}
+    assert figures == FIGURES
     assert at_summary["cards"] == ["0", "-5"]
     expect(summary).to_contain_text("You went out.")
+    expect(summary.get_by_role("table")).to_have_count(0)
+    # Each player's tiles left, drawn as tiles large enough to count, and what they counted.
+    left = summary.get_by_role("list", name="What each player had left").get_by_role("listitem")
+    expect(left).to_have_count(2)
+    expect(left.filter(has_text="You")).to_contain_text("No tiles left")
+    computer = left.filter(has_text="Computer")
+    expect(computer).to_contain_text("12 pips, counted as 10")
+    drawn = computer.get_by_role("img", name="Computer holds six-blank, four-two")
+    expect(drawn).to_be_visible()
+    tiles = drawn.locator("svg")
+    expect(tiles).to_have_count(2)
+    for box in (tiles.nth(i).bounding_box() for i in range(2)):
+        assert box is not None
+        assert box["width"] >= 30, f"a tile left is drawn large: {box}"
+    expect(drawn.locator(".pip")).to_have_count(6 + 0 + 4 + 2)
     # Behind it: the finished board, the computer's tiles face up with their count.
     expect(player.opponents.get_by_role("img", name="Computer holds six-blank, four-two")).to_be_attached()
     expect(player.opponents).to_contain_text("12 pips left")
@@ -159,7 +181,7 @@ def test_under_reduced_motion_the_hand_ends_at_once_in_the_same_order(app: App, 
     assert seen["order"] == ["hands shown", "summary"]
     assert seen["atSummary"]["cards"] == ["0", "-5"]
     assert seen["atSummary"]["counting"] == 0
-    assert summary_figures(player) == {"You": ["0", "0"], "Computer": ["-10", "-5"]}
+    assert summary_figures(player) == FIGURES
 
 
 def test_once_the_match_is_over_hint_and_undo_are_off_and_say_why_even_after_a_reload(
@@ -206,3 +228,49 @@ def test_once_the_match_is_over_hint_and_undo_are_off_and_say_why_even_after_a_r
     player.dialog("Menu").get_by_role("button", name="History").click()
     statistics = player.dialog("History").get_by_role("row", name=re.compile("^Easy"))
     expect(statistics.get_by_role("cell").nth(1)).to_have_text("1")
+
+
+def look_then_go_on(app: App, player: Player, page: Page, screenshot: Screenshot, name: str) -> None:
+    """Look at the table closes the summary and deals nothing; Next hand under the table goes on."""
+    play_the_hand_out(player)
+    summary = player.dialog(HAND_OVER)
+    next_hand = page.get_by_role("button", name="Next hand")
+    summary.get_by_role("button", name="Look at the table").click()
+    expect(summary).to_be_hidden()
+    # The finished table, as it ended: nothing dealt, the hands left face up.
+    expect(player.opponents.get_by_role("img", name="Computer holds six-blank, four-two")).to_be_visible()
+    expect(player.log.filter(has_text=re.compile(r"^Hand 2:"))).to_have_count(0)
+    expect(next_hand).to_be_visible()
+    expect(next_hand).to_be_focused()
+    expect(next_hand).to_be_in_viewport()
+    player.wait_until_still()
+    screenshot(page, f"{name}-hand-end-look")
+
+    # Reloaded, the summary is back; Escape closes it the same way, and deals nothing.
+    page.reload(wait_until="domcontentloaded")
+    app.wait_until_ready()
+    expect(summary).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(summary).to_be_hidden()
+    expect(next_hand).to_be_visible()
+    expect(player.log.filter(has_text=re.compile(r"^Hand 2:"))).to_have_count(0)
+    assert player.score_values() == [0, -5]
+
+    next_hand.click()
+    expect(player.log.filter(has_text=re.compile(r"^Hand 2:"))).to_have_count(1)
+    expect(next_hand).to_be_hidden()
+    expect(player.opponents.get_by_role("img", name=re.compile(" holds "))).to_have_count(0)
+    player.wait_for_turn()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP], ids=["desktop"])
+def test_look_at_the_table_closes_the_summary_without_dealing_and_next_hand_goes_on(
+    app: App, player: Player, page: Page, screenshot: Screenshot
+) -> None:
+    look_then_go_on(app, player, page, screenshot, "desktop")
+
+
+def test_on_a_touch_phone_look_at_the_table_closes_the_summary_and_next_hand_goes_on(
+    phone: Page, site: Site, screenshot: Screenshot
+) -> None:
+    look_then_go_on(App(page=phone, site=site), Player(phone), phone, screenshot, "phone")

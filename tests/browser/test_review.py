@@ -22,6 +22,28 @@ if TYPE_CHECKING:
 #: A review of a hand takes a few seconds in the page (docs/benchmarks.md).
 REVIEW_TIMEOUT_MS = 60_000
 GRADES = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder")
+#: The tile names ("1-1") of the review's lines that break over two lines at
+#: some width of the list: the list is narrowed a pixel at a time, so any
+#: name that may break at its hyphen does at one of the widths.
+BROKEN_TILE_NAMES = """(list) => {
+  const broken = new Set();
+  const texts = [];
+  const walker = document.createTreeWalker(list, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) texts.push(walker.currentNode);
+  for (let width = 140; width <= 360; width += 1) {
+    list.style.width = width + "px";
+    for (const node of texts) {
+      for (const found of node.textContent.matchAll(/[0-6]-[0-6]/g)) {
+        const range = document.createRange();
+        range.setStart(node, found.index);
+        range.setEnd(node, found.index + 3);
+        if (range.getClientRects().length > 1) broken.add(found[0]);
+      }
+    }
+  }
+  list.style.width = "";
+  return [...broken];
+}"""
 REVIEW_TITLE = re.compile(r"^Review of hand \d+$")
 
 
@@ -65,6 +87,8 @@ def test_a_hand_reviewed_grades_each_choice_and_goes_back_to_the_summary(
     # The grade is a word, not only a colour.
     expect(rows.first.locator(".grade")).to_have_text(re.compile(f"^({'|'.join(GRADES)})$"))
     screenshot(page, f"review-{request.node.callspec.id}")
+    # A tile's name stays on one line ("1-1", never "1-" then "1").
+    assert review.get_by_role("list").evaluate(BROKEN_TILE_NAMES) == []
 
     back.click()
     expect(player.dialog(HAND_OVER)).to_be_visible()

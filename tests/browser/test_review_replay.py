@@ -16,8 +16,10 @@ from allfives import Deal, Match, Move, Rules, record
 from allfives.review import review
 
 from .conftest import DESKTOP, PHONE
-from .player import HAND_OVER, Player
+from .player import HAND_OVER, MATCH_OVER, Player
 from .test_embed import open_embed
+from .test_history import matches, open_history
+from .test_look import win_the_match
 from .test_review import REVIEW_TIMEOUT_MS, REVIEW_TITLE, play_a_hand
 
 if TYPE_CHECKING:
@@ -142,3 +144,25 @@ def test_a_reviewed_record_without_a_decision_says_nobody_had_a_choice(page: Pag
     marks = page.get_by_role("region", name="The Expert's review")
     expect(marks).to_contain_text("Nobody had a choice to make here: every move was forced.")
     expect(marks.get_by_role("navigation", name="Key moments")).to_be_hidden()
+
+
+def test_a_hand_reviewed_at_the_match_end_is_marked_in_the_history_replay(page: Page, app: App) -> None:
+    win_the_match(page, app)
+    player = Player(page)
+    player.dialog(MATCH_OVER).get_by_role("button", name="Review the last hand").click()
+    back = player.dialog(REVIEW_TITLE).get_by_role("button", name="Back to the summary")
+    expect(back).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
+    back.click()
+    player.dialog(MATCH_OVER).get_by_role("button", name="Close").click()
+    expect(player.dialog(MATCH_OVER)).to_be_hidden()
+    history = open_history(player)
+    with page.context.expect_page() as opened:
+        matches(history).first.get_by_role("link", name=re.compile(r"^Replay the match of ")).click()
+    replay = opened.value
+    replay.locator("body[data-ready='1']").wait_for(state="attached", timeout=60_000)
+    marks = replay.get_by_role("region", name="The Expert's review")
+    expect(marks).to_be_visible()
+    jump = replay.get_by_role("slider", name="Move")
+    jump.fill(str(jump.get_attribute("max")))  # the last hand: the one reviewed
+    expect(marks).to_contain_text(re.compile(r"(You: \d+ decisions?, [\d.]+ points lost|You had no choice)"))
+    replay.close()

@@ -16,6 +16,7 @@ from helpers import computer_move
 
 from allfives import Rules
 from allfives.players import LEVELS
+from allfives.review import read_review
 
 from game.history import (
     CAPACITY,
@@ -150,6 +151,31 @@ def test_a_review_or_anything_this_version_does_not_read_is_kept_as_it_came(hist
     data["review"] = {"hands": {"1": "kept for issue 33"}}
     history.keep(Entry.from_json(data))
     assert history.shelf().entries[0].to_json()["review"] == {"hands": {"1": "kept for issue 33"}}
+
+
+def test_a_review_made_after_the_match_ended_is_kept_with_its_entry(history: History) -> None:
+    """The coach reviews the last hand from the match's end, after the match
+    is in the history: the entry's record then keeps the review, so the
+    history's replay shows the marks, and it is still one entry."""
+    game = played_out(3)
+    history.keep(Entry.of_game(game, "finished", ended="2026-02-01T12:00:00Z"))
+    game.counted = True  # as the page does once the match is kept
+    last = len(game.match.hands)
+    reviewing = game.review_of_hand(last)
+    result = None
+    while result is None:
+        result = reviewing.step(1000)
+    game.keep_review(result)
+    assert history.keep_review(game)
+    (entry,) = history.shelf().entries
+    assert entry.ended == "2026-02-01T12:00:00Z"
+    kept = read_review(entry.record["meta"]["review"], entry.record)
+    assert [hand.number for hand in kept.hands] == [last]
+
+
+def test_a_review_of_a_match_not_in_the_history_keeps_nothing(history: History) -> None:
+    assert not history.keep_review(played_out(4, moves=3))
+    assert history.shelf().entries == ()
 
 
 # Capacity: the newest kept, the oldest dropped first, nothing lost from the counts

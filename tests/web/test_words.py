@@ -1,7 +1,8 @@
 """The game page's words and tables (web/game/words.py) on CPython: what the log
-says, what the page asks, what the hand-end dialog counts, and what the New
+says, what the page asks, and what the New
 match form offers and refuses."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,6 @@ from game.words import (
     describe,
     ends_line,
     form_choices,
-    hand_end_table,
     hand_line,
     hint_note,
     opponent_card,
@@ -42,28 +42,7 @@ def game_of(rules: Rules, *names: str) -> Game:
 
 
 ANN_BEN = game_of(Rules(), "Ann", "Ben")
-FOUR_WT = game_of(Rules(players=4, hand_end="winner-takes"), "Ann", "Ben", "Cat", "Dan")
 FOUR = game_of(Rules(players=4), "Ann", "Ben", "Cat", "Dan")
-
-
-def test_the_hand_end_under_subtract_own_rounds_each_hand_on_its_own() -> None:
-    # Ann went out; Ben's 7 and Dan's 7 each round to 5; Cat's 3 to 5.
-    end = HandEnded(1, "domino", 0, (0, 7, 3, 7), (-5, -10), (-5, -10))
-    table = hand_end_table(EN, FOUR, end)
-    assert table.seat_head == ("Player", "Pips left", "Rounded")
-    assert table.seat_rows == (("Ann", "0", "0"), ("Ben", "7", "5"), ("Cat", "3", "5"), ("Dan", "7", "5"))
-    assert table.side_rows == (("Ann & Cat", "-5", "-5"), ("Ben & Dan", "-10", "-10"))
-
-
-def test_the_hand_end_under_winner_takes_rounds_only_the_total() -> None:
-    # Ann went out: her side takes Ben's 7 + Dan's 7 = 14, rounded to 15. No
-    # hand is rounded on its own (that would show 5 + 5 = 10), and Cat's 3
-    # is not counted.
-    end = HandEnded(1, "domino", 0, (0, 7, 3, 7), (15, 0), (15, 0))
-    table = hand_end_table(EN, FOUR_WT, end)
-    assert table.seat_head == ("Player", "Pips left")
-    assert table.seat_rows == (("Ann", "0"), ("Ben", "7"), ("Cat", "3"), ("Dan", "7"))
-    assert table.side_rows == (("Ann & Cat", "+15", "15"), ("Ben & Dan", "0", "0"))
 
 
 LOG = [
@@ -304,3 +283,16 @@ def test_an_opponents_card_reads_as_one_line() -> None:
     assert opponent_card(EN, "Ben", ["Medium"], 1, "drew a tile") == "Ben (Medium): 1 tile in hand, drew a tile"
     assert opponent_card(EN, "Cat", ["Hard", "partner"], 5, "") == "Cat (Hard, partner): 5 tiles in hand"
     assert opponent_card(Translator("de"), "Ben", [], 6, "") == "Ben: 6 Steine auf der Hand"
+
+
+@pytest.mark.parametrize("code", ["en", "de", "gl", "hu", "lb"])
+def test_a_touch_screen_is_asked_to_tap_never_to_press_a_key(code: str) -> None:
+    t = Translator(code)
+    game = game_of(Rules(), "You", "Computer")
+    game.start()
+    while game.computer_to_move:
+        game.match.play(computer_move(game))
+    said = prompt(t, game, visible=True, selected=tile("5-3"), leading=False, touch=True)
+    assert "5-3" in said
+    assert re.search(r"\bEsc(ape)?\b", said) is None, said
+    assert said != prompt(t, game, visible=True, selected=tile("5-3"), leading=False)

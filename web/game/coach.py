@@ -12,11 +12,13 @@ The judging is :mod:`allfives.review` (through the controller's
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from pyscript import window
+from pyscript import document, window
 
+from game.history import History
 from page.dom import by_id, el
 from table import coach_words
 from table.controller import Game, think
@@ -25,6 +27,21 @@ if TYPE_CHECKING:
     from game.main import Page
 
 __all__ = ["can_review", "show_review"]
+
+#: A tile's name in a line ("1-1"), which must not break at its hyphen ("1-" / "1").
+TILE_NAME: Final = re.compile(r"\b[0-6]-[0-6]\b")
+
+
+def kept_whole(text: str) -> Any:
+    """A span of ``text`` whose tile names are each kept on one line."""
+    span = el("span")
+    at = 0
+    for found in TILE_NAME.finditer(text):
+        span.append(document.createTextNode(text[at : found.start()]))
+        span.append(el("span", found.group(), class_="tile-name"))
+        at = found.end()
+    span.append(document.createTextNode(text[at:]))
+    return span
 
 
 def can_review(game: Game) -> bool:
@@ -60,6 +77,7 @@ async def show_review(page: Page, game: Game, hand: int, back: Callable[[], None
             return
         game.keep_review(result)  # kept with the game: asked again, it is shown at once
         page.save()
+        History(page.store).keep_review(game)  # and with the match in the history, once it is there
     else:
         page.open_dialog(t("review_title", hand=hand), [], [("cancel", t("cancel"))], closed)
     (reviewed,) = result.hands
@@ -74,7 +92,7 @@ async def show_review(page: Page, game: Game, hand: int, back: Callable[[], None
         for row in rows:
             item = el("li", None, class_=f"review-decision grade-{row.grade}")
             item.append(el("span", row.grade_word, class_="grade"))
-            item.append(el("span", " " + row.text))
+            item.append(kept_whole(" " + row.text))
             listing.append(item)
         body.append(listing)
         body.append(el("p", t("review_values"), class_="review-note"))

@@ -21,7 +21,7 @@ from pyscript import window
 
 from allfives.daily import DailyError, latest_date, parse_date
 
-from game import coach, dialogs, links
+from game import coach, dialogs, links, summary
 from game.daily_state import KEY, Dailies, Duplicating, daily_game, share_text
 from page.dom import by_id, el
 from table.controller import Game, think
@@ -109,7 +109,7 @@ async def show_result(page: Page, game: Game) -> None:
 
     def cancelled(_value: str) -> None:
         state["running"] = False
-        dialogs.show_hand_end(page)
+        summary.show_hand_end(page)
 
     page.open_dialog(
         t("daily_title", date=game.daily), [el("p", t("daily_working")), bar], [("cancel", t("cancel"))], cancelled
@@ -139,7 +139,7 @@ async def show_result(page: Page, game: Game) -> None:
         if value == "share":
             page.spawn(dialogs.copy_text(page, text, t("daily_copied"), t("daily_copy"), t("daily_copy_by_hand")))
         elif value == "review" and page.game is game:
-            page.spawn(coach.show_review(page, game, 1, lambda: dialogs.show_hand_end(page)))
+            page.spawn(coach.show_review(page, game, 1, lambda: summary.show_hand_end(page)))
 
     # The result takes the progress's place in the open dialog, as the
     # coach's review does (closing it and opening another would hand the

@@ -1,5 +1,4 @@
-"""The game page's dialogs: the end of a hand and of the match, the New
-match form, the menu with the score sheet, the embed code, and the
+"""The game page's dialogs: the New match form, the menu with the score sheet, the embed code, and the
 problems met at start-up. Each is a function of the :class:`~main.Page`
 it opens on; what the dialogs say comes from :mod:`words`."""
 
@@ -11,12 +10,12 @@ from urllib.parse import urljoin
 
 from pyscript import document, window
 
-from allfives import HandEnded, Rules
+from allfives import Rules
 from allfives.players import LEVELS
 from allfives.record import RecordError
 from allfives.rules import OPTION_RANGES, RulesError
 
-from game import coach, deal_proof, history_page, translation, words
+from game import history_page, translation, words
 from game.parts import download, table
 from page.dom import by_id, el
 from replay import poster
@@ -68,66 +67,6 @@ def show_pass_screen(page: Page) -> None:
         [("show", page.t("show_hand", name=name))],
         done,
     )
-
-
-def show_hand_end(page: Page) -> None:
-    game = page.game
-    assert game is not None
-    end = next((e for e in reversed(game.match.log) if isinstance(e, HandEnded)), None)
-    if end is None:
-        return
-    summary = words.hand_end_table(page.t, game, end)
-    body = [
-        el("p", words.hand_line(page.t, game, end)),
-        table(summary.seat_head, summary.seat_rows),
-        table(summary.side_head, summary.side_rows),
-    ]
-    proof = deal_proof.summary_line(page.t, game.match, end.hand)
-    if proof:
-        body.append(el("p", proof, class_="deal-proof"))
-
-    def done(value: str) -> None:
-        if value == DAILY_RESULT:
-            return  # game.daily answers it
-        if value == "review" and page.game is game:
-            page.spawn(coach.show_review(page, game, end.hand, lambda: show_hand_end(page)))
-            return
-        if page.game is game and game.match.needs_deal:
-            page.revealed = None
-            page.apply_events(game.start())
-            page.save()
-            page.render()
-            page.after_move()
-
-    buttons = [("next", page.t("next_hand"))] if game.daily is None else [(DAILY_RESULT, page.t("daily_see_result"))]
-    if coach.can_review(game):
-        buttons.append(("review", page.t("review")))
-    page.open_dialog(page.t("hand_over", hand=end.hand), body, buttons, done)
-
-
-def show_match_end(page: Page) -> None:
-    game = page.game
-    assert game is not None
-    result = game.result()
-    assert result is not None
-    winner, scores = result
-    said = words.said_to_you(page.t, game, "winner", game.rules.seats_of(winner))
-    body = [el("p", page.t(said, name=game.side_name(winner)))]
-    body.append(table(None, [(game.side_name(side), page.t.number(score)) for side, score in enumerate(scores)]))
-
-    last_hand = len(game.match.history)
-
-    def done(value: str) -> None:
-        if value == "new":
-            show_new_match(page)
-        elif value == "review" and page.game is game:
-            page.spawn(coach.show_review(page, game, last_hand, lambda: show_match_end(page)))
-
-    buttons = [("new", page.t("new_match"))]
-    if coach.can_review(game) and last_hand:
-        buttons.append(("review", page.t("review_last_hand")))
-    buttons.append(("close", page.t("close")))
-    page.open_dialog(page.t("match_over"), body, buttons, done)
 
 
 def show_new_match(page: Page) -> None:

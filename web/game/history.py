@@ -83,9 +83,18 @@ def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
+#: What a record's meta may gain after the match is kept in the history.
+NOT_THE_MATCH: Final = frozenset({"review", "counted"})
+
+
 def record_id(record: Mapping[str, Any]) -> str:
     """The entry's id: a digest of its record, so the same match brought in
-    twice is one entry."""
+    twice is one entry. What the page notes beside the match as it goes
+    (:data:`NOT_THE_MATCH`: the coach's reviews, whether the result is
+    counted) is left out: the match reviewed, or counted, is the same match."""
+    meta = record.get("meta")
+    if isinstance(meta, Mapping) and NOT_THE_MATCH & meta.keys():
+        record = {**record, "meta": {k: v for k, v in meta.items() if k not in NOT_THE_MATCH}}
     text = json.dumps(record, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:20]
 
@@ -353,6 +362,22 @@ class History:
             return False
         self._trim(entry.id)
         return True
+
+    def keep_review(self, game: Game) -> bool:
+        """Keep the coach's reviews of ``game`` (in its record) with the
+        match's entry, if the history holds it: the history's replay then
+        shows the marks. False when there is no such entry, or storage
+        refused it (the entry is then as it was)."""
+        record = game.to_record()
+        entry_id = record_id(record)
+        text = self.store.get(KEY + entry_id)
+        if text is None:
+            return False
+        try:
+            entry = Entry.from_json(json.loads(text))
+        except (ValueError, RecursionError):
+            return False
+        return self.store.set(KEY + entry_id, replace(entry, record=record).to_text())
 
     def keep_all(self, entries: Iterable[Entry]) -> tuple[int, bool]:
         """Keep each of ``entries``; how many were new, and whether all were kept."""

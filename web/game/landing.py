@@ -21,7 +21,7 @@ from game import words
 from table.controller import Game
 from table.i18n import Translator
 
-__all__ = ["draw_status", "hands_left_label", "pips_left", "staged", "turn_status"]
+__all__ = ["draw_status", "hands_left_label", "pips_left", "seat_status", "staged", "turn_status"]
 
 
 def staged(seen: SeatView, pending: Sequence[Drew], *, reveal: bool) -> SeatView:
@@ -56,6 +56,11 @@ def turn_status(t: Translator, game: Game) -> str:
     seat = game.to_move
     if seat is None:
         return ""
+    return seat_status(t, game, seat)
+
+
+def seat_status(t: Translator, game: Game, seat: int) -> str:
+    """ "Ben to play", or "Your turn"."""
     return t(words.said_to_you(t, game, "status_turn", [seat]), name=game.seats[seat].name)
 
 

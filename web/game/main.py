@@ -15,12 +15,26 @@ from typing import Any
 
 from pyscript import document, window
 
-from allfives import Drew, End, Event, HandEnded, HandStarted, IllegalMove, Move, Played, Rules, Tile
+from allfives import Drew, End, Event, HandStarted, IllegalMove, Move, Played, Rules, Tile
 from allfives.record import RecordError
 from allfives.rules import RulesError
 from allfives.view import SeatView
 
-from game import dialogs, elsewhere, feel, history_page, intro, landing, links, pacing, tabs, translation, words
+from game import (
+    dialogs,
+    elsewhere,
+    feel,
+    history_page,
+    intro,
+    landing,
+    links,
+    pacing,
+    summary,
+    tabs,
+    translation,
+    voice,
+    words,
+)
 from game.daily import install as install_daily
 from game.deal_proof import log_line as deal_proof_line
 from game.store import Store
@@ -112,6 +126,7 @@ class Page(Shell):
             by_id(button).disabled = False
         feel.install(self)
         self.spawn(history_page.ask_persistence(self))
+        summary.install(self)
         document.body.dataset.ready = "1"
         window.performance.mark("allfives-ready")  # the load benchmark reads this
         if problem:
@@ -232,6 +247,7 @@ class Page(Shell):
         by_id("undo").title = words.undo_note(self.t, self.game) if self.game else ""
         by_id("hint").disabled = self.busy or not (self.game and self.game.person_to_move and self.hand_visible())
         by_id("hint").title = words.hint_note(self.t, self.game) if self.game else ""
+        summary.render_next(self)
         self.show_turn()
 
     def show_turn(self) -> None:
@@ -300,7 +316,7 @@ class Page(Shell):
                 else self.notes.get(seat, "")
             )
             if seen is not None and shown:
-                state = landing.pips_left(self.t, hand_end(seen), seat)
+                state = landing.pips_left(self.t, voice.hand_end(seen), seat)
             card.append(el("div", state, class_="opponent-state", aria_hidden="true"))
             badges = [str(b.textContent) for b in title.querySelectorAll(".badge")]
             said = state if shown else words.opponent_card(self.t, setup.name, badges, count, state)
@@ -405,15 +421,7 @@ class Page(Shell):
             box.append(button)
 
     def render_prompt(self) -> None:
-        game = self.game
-        assert game is not None
-        seen = self.seen()
-        leading = seen is not None and seen.layout.is_empty
-        text = words.prompt(self.t, game, visible=self.hand_visible(), selected=self.selected, leading=leading)
-        end = hand_end(seen) if seen is not None and seen.shown and not game.match.is_over else None
-        if seen is not None and end is not None:
-            text = words.hand_line(self.t, game, end) + " " + self.t("left_in_hand", count=end.pips[seen.seat])
-        by_id("prompt").textContent = text
+        by_id("prompt").textContent = voice.prompt_text(self)
 
     def set_status(self, text: str, *, lasting: bool = False) -> None:
         pacing.notice(self, text, lasting=lasting)
@@ -446,9 +454,7 @@ class Page(Shell):
         else:
             item.classList.add("aside")  # a draw, a pass, the hand's end: no number
         log = by_id("log")
-        log.append(item)
-        if proof:  # the deal's fingerprint as the hand starts, its seed as it ends
-            log.append(el("li", proof, class_="aside deal-proof"))
+        log.append(item, *([el("li", proof, class_="aside deal-proof")] if proof else []))  # then the deal's proof
         log.scrollTop = log.scrollHeight
         if not quiet:
             self.announce(text)
@@ -471,10 +477,10 @@ class Page(Shell):
         assert game is not None
         if game.match.is_over:
             self.record_result()
-            dialogs.show_match_end(self)
+            summary.show_match_end(self)
             return
         if game.match.needs_deal:
-            dialogs.show_hand_end(self)
+            summary.show_hand_end(self)
             return
         if game.computer_to_move:
             self.spawn(self.computer_turns(self.generation))
@@ -683,11 +689,6 @@ class Page(Shell):
         self.save()
 
     # Dialogs
-
-
-def hand_end(seen: SeatView) -> HandEnded | None:
-    """How the hand on the table ended, once it has (it may end in a win instead)."""
-    return next((e for e in reversed(seen.history) if isinstance(e, HandEnded)), None)
 
 
 def last_played(seen: SeatView) -> Tile | None:

@@ -56,9 +56,14 @@ async def land(page: Page, events: Sequence[Event], generation: int) -> bool:
     page.selected = None
     page.hint_move = None
     clear_notice(page)  # the next move puts the header back on whose turn it is
+    if pending and played is not None:
+        # Until the draws begin, the header is on the move that lands, not
+        # on the turn of the seat that must draw first.
+        notice(page, landing.seat_status(page.t, game, played.seat))
     page.render()
+    slide = None
     if played is not None and source is not None:
-        motion.slide_from(played.move.tile, source)
+        slide = motion.slide_from(played.move.tile, source)
     feel.play_sounds(page, events)
     drawn: dict[int, int] = {}
 
@@ -76,6 +81,11 @@ async def land(page: Page, events: Sequence[Event], generation: int) -> bool:
                 pop_points(page, event)
             await count_to(page, event.scores, generation)
         elif isinstance(event, Drew):
+            if slide is not None:  # the tile played lands before the first tile is drawn
+                await motion.finished(slide)
+                slide = None
+                if generation != page.generation:
+                    return False
             drawn[event.seat] = drawn.get(event.seat, 0) + 1
             page.notes[event.seat] = page.t("note_drew", count=drawn[event.seat])
             notice(page, landing.draw_status(page.t, game, event.seat, drawn[event.seat]))
@@ -109,6 +119,8 @@ async def land(page: Page, events: Sequence[Event], generation: int) -> bool:
                     return False
         if generation != page.generation:
             return False
+    # The draws are shown: the header goes back to whose turn it is, as the prompt does.
+    clear_notice(page)
     page.render_opponents()
     return True
 

@@ -1,5 +1,5 @@
 """What the game page says, as plain values: the log's lines, the prompt,
-the tiles' accessible names, the rows of the hand-end and score-sheet tables,
+the tiles' accessible names, the rows of the score sheet,
 and the New match form's choices and checks. Pure Python (no DOM), so
 pytest runs it on CPython; ``main.py`` and ``dialogs.py`` put it on screen.
 
@@ -9,7 +9,6 @@ it, in the player's language."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from allfives import (
     Drew,
@@ -26,7 +25,6 @@ from allfives import (
     Rules,
     Tile,
 )
-from allfives.hand import hand_count
 from allfives.rules import OPTION_RANGES, PRESETS
 from allfives.view import SeatView
 
@@ -35,12 +33,10 @@ from table.controller import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
 __all__ = [
-    "HandEndTable",
     "default_name",
     "describe",
     "ends_line",
     "form_choices",
-    "hand_end_table",
     "hand_line",
     "hand_order",
     "hint_note",
@@ -177,8 +173,11 @@ def tile_label(t: Translator, view: SeatView, tile: Tile, moves: Sequence[Move])
     return t("tile_fits", tile=name, ends=fits)
 
 
-def prompt(t: Translator, game: Game, *, visible: bool, selected: Tile | None, leading: bool) -> str:
-    """What the page asks of the player now."""
+def prompt(
+    t: Translator, game: Game, *, visible: bool, selected: Tile | None, leading: bool, touch: bool = False
+) -> str:
+    """What the page asks of the player now; on a ``touch`` screen, in words
+    of tapping, never of keys."""
     seat = game.to_move
     if game.match.is_over:
         return t("match_over")
@@ -190,7 +189,7 @@ def prompt(t: Translator, game: Game, *, visible: bool, selected: Tile | None, l
     if not visible:
         return t("pass_to", name=name)
     if selected is not None:
-        return t("choose_end", tile=str(selected))
+        return t("choose_end_touch" if touch else "choose_end", tile=str(selected))
     return t(said_to_you(t, game, "your_lead" if leading else "your_turn", [seat]), name=name)
 
 
@@ -241,41 +240,6 @@ def hand_line(t: Translator, game: Game, end: HandEnded) -> str:
 
 def _signed(t: Translator, value: int) -> str:
     return ("+" if value > 0 else "") + t.number(value)
-
-
-@dataclass(frozen=True, slots=True)
-class HandEndTable:
-    """The hand-end dialog's two tables, as rows of text: what each seat held
-    (and, where the rule rounds each hand on its own, its rounding), and
-    each side's change and score."""
-
-    seat_head: tuple[str, ...]
-    seat_rows: tuple[tuple[str, ...], ...]
-    side_head: tuple[str, ...]
-    side_rows: tuple[tuple[str, ...], ...]
-
-
-def hand_end_table(t: Translator, game: Game, end: HandEnded) -> HandEndTable:
-    """What the end of the hand counted, as the rules scored it
-    (:func:`allfives.hand.hand_count`): under "subtract-own" each seat's
-    pips and their rounding; under "winner-takes" only the pips, for the
-    rule rounds the others' total, which the change column shows."""
-    count = hand_count(game.rules, end.pips, end.out)
-    names = [s.name for s in game.seats]
-    seat_rows: tuple[tuple[str, ...], ...]
-    if count.rounded is None:
-        seat_head: tuple[str, ...] = (t("player"), t("pips"))
-        seat_rows = tuple((names[seat], t.number(p)) for seat, p in enumerate(count.pips))
-    else:
-        seat_head = (t("player"), t("pips"), t("rounded"))
-        seat_rows = tuple(
-            (names[seat], t.number(p), t.number(r))
-            for seat, (p, r) in enumerate(zip(count.pips, count.rounded, strict=True))
-        )
-    side_rows = tuple(
-        (game.side_name(side), _signed(t, change), t.number(end.scores[side])) for side, change in enumerate(end.change)
-    )
-    return HandEndTable(seat_head, seat_rows, (t("side"), t("change"), t("score")), side_rows)
 
 
 def score_sheet_rows(t: Translator, game: Game) -> list[tuple[str, ...]]:

@@ -19,12 +19,13 @@ from table.geometry import view_change
 __all__ = ["draw_from_boneyard", "pop_points", "slide_from", "source_rect", "view_box", "zoom_from"]
 
 
-def slide_from(tile: Tile, source: Any) -> None:
-    """The tile just played slides to its place from ``source`` (a rect)."""
+def slide_from(tile: Tile, source: Any) -> Any:
+    """The tile just played slides to its place from ``source`` (a rect);
+    return the slide (an ``Animation``), or None when there is none."""
     target = q(f'#board .tile[data-tile="{tile}"]')
     svg = q("#board svg")
     if target is None or svg is None:
-        return
+        return None
     end = target.getBoundingClientRect()
     matrix = some(svg.getScreenCTM())
     scale = float(matrix.a) if matrix is not None and float(matrix.a) > 0 else 1.0
@@ -34,7 +35,17 @@ def slide_from(tile: Tile, source: Any) -> None:
         [{"transform": f"translate({dx:.1f}px, {dy:.1f}px)"}, {"transform": "translate(0px, 0px)"}],
         dict_converter=Object.fromEntries,
     )
-    target.animate(frames, js_object({"duration": 420, "easing": "cubic-bezier(.2,.8,.3,1)"}))
+    return target.animate(frames, js_object({"duration": 420, "easing": "cubic-bezier(.2,.8,.3,1)"}))
+
+
+async def finished(animation: Any) -> None:
+    """Wait until ``animation`` has finished, or was cancelled (a redraw)."""
+    if animation is None:
+        return
+    try:
+        await animation.finished
+    except Exception:  # a cancelled animation's promise is rejected: it is over all the same
+        return
 
 
 def source_rect(seat: int, tile: Tile) -> Any:
