@@ -15,9 +15,11 @@ the match, so the history costs them nothing.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .chance import shuffle
 from .events import Event, HandEnded, HandStarted, Played
@@ -25,7 +27,24 @@ from .hand import HandState, IllegalMove, opening_lead
 from .rules import SET_SIZE, Rules
 from .tiles import TILES, Move, Tile
 
-__all__ = ["Deal", "DealError", "HandHistory", "Match"]
+__all__ = ["FINGERPRINT_CHARS", "MAX_SEED_CHARS", "Deal", "DealError", "HandHistory", "Match", "fingerprint"]
+
+#: How much of the seed's SHA-256 a fingerprint shows: 16 hexadecimal
+#: digits (64 bits), short enough to compare by eye, too many to find a
+#: second seed with the same fingerprint.
+FINGERPRINT_CHARS: Final = 16
+#: The longest seed a deal may carry (the game's are under 40 characters).
+MAX_SEED_CHARS: Final = 200
+
+
+def fingerprint(seed: str) -> str:
+    """The seed's fingerprint: the first digits of the SHA-256 of its UTF-8
+    text, shown when a hand starts, before the seed itself is revealed.
+
+    >>> fingerprint("7/hand/1")
+    '2ab32222a1a7e91c'
+    """
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()[:FINGERPRINT_CHARS]
 
 
 class DealError(ValueError):
@@ -35,11 +54,29 @@ class DealError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Deal:
     """Each seat's tiles, the boneyard in draw order, and who leads (needed
-    only where the rules leave the lead to chance)."""
+    only where the rules leave the lead to chance); and the ``seed`` it was
+    dealt from, when it was (:meth:`from_seed`), so anyone can deal it again
+    and check it (:mod:`allfives.verify`)."""
 
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
     leader: int | None = None
+    seed: str | None = None
+
+    @staticmethod
+    def from_seed(rules: Rules, seed: str, *, choose_leader: bool = True) -> Deal:
+        """The deal that ``seed`` (any text) gives: :meth:`shuffle` with
+        ``random.Random(seed)``, which seeds from the text's UTF-8 bytes and
+        their SHA-512, the same on every Python since 3.2, CPython or
+        Pyodide. The deal carries its seed.
+
+        >>> from allfives import Rules
+        >>> deal = Deal.from_seed(Rules(hand_size=3), "7/hand/1")
+        >>> [[str(t) for t in hand] for hand in deal.hands], deal.leader
+        ([['6-2', '2-1', '6-5'], ['6-0', '6-1', '4-2']], 1)
+        """
+        dealt = Deal.shuffle(rules, random.Random(seed), choose_leader=choose_leader)
+        return Deal(dealt.hands, dealt.boneyard, dealt.leader, seed)
 
     @staticmethod
     def shuffle(rules: Rules, rng: random.Random, *, choose_leader: bool = True) -> Deal:
@@ -160,8 +197,14 @@ class Match:
         return None
 
     def deal(self, rng: random.Random) -> list[Event]:
-        """Shuffle and deal the next hand."""
+        """Shuffle and deal the next hand (a deal with no seed: see
+        :meth:`deal_seed`)."""
         return self.start_hand(Deal.shuffle(self.rules, rng, choose_leader=self.leader_by_chance))
+
+    def deal_seed(self, seed: str) -> list[Event]:
+        """Deal the next hand from ``seed`` (:meth:`Deal.from_seed`): the
+        record then carries the seed, and the deal can be verified."""
+        return self.start_hand(Deal.from_seed(self.rules, seed, choose_leader=self.leader_by_chance))
 
     def start_hand(self, deal: Deal) -> list[Event]:
         """Start the next hand from ``deal``; a deal that breaks the rules
@@ -172,13 +215,15 @@ class Match:
         hand = HandState(self.rules, deal.hands, deal.boneyard, leader, self.scores, len(self.hands) + 1)
         events: list[Event] = [HandStarted(hand.number, leader)]
         self.hands.append(hand)
-        self._deals.append(Deal(tuple(tuple(h) for h in deal.hands), tuple(deal.boneyard), leader))
+        self._deals.append(Deal(tuple(tuple(h) for h in deal.hands), tuple(deal.boneyard), leader, deal.seed))
         self._before.append(tuple(self.scores))
         self._events.append(list(events))
         return events
 
     def _check_deal(self, deal: Deal) -> int:
         rules = self.rules
+        if deal.seed is not None and (not isinstance(deal.seed, str) or not 0 < len(deal.seed) <= MAX_SEED_CHARS):
+            raise DealError(f"a seed is a text of 1 to {MAX_SEED_CHARS} characters")
         if len(deal.hands) != rules.players:
             raise DealError(f"the deal has {len(deal.hands)} hands for {rules.players} players")
         for seat, tiles in enumerate(deal.hands):

@@ -10,7 +10,10 @@ the tutorial scenario::
                 "boneyard": ["0-0", ...],
                 "moves": ["5-5", "5-3 E", "5-2 W"]}]}
 
-Draws and passes are never written: they follow from the deal. A record may
+A hand dealt from a seed carries it (``"seed": "7/hand/1"``): anyone can
+deal it again and check the deal (:mod:`allfives.verify`). A hand without
+one is read as before; it only cannot be verified. Draws and passes are
+never written: they follow from the deal. A record may
 stop anywhere; an unfinished record is a game in progress. Reading a record
 checks everything and either gives the whole match or raises
 :class:`RecordError` with one line naming the hand, the move and the reason.
@@ -29,7 +32,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from .events import Event
-from .match import Deal, Match
+from .match import MAX_SEED_CHARS, Deal, Match
 from .rules import Rules
 from .tiles import Move, Tile
 
@@ -49,7 +52,7 @@ __all__ = [
 FORMAT: Final = "allfives-record"
 VERSION: Final = 1
 _TOP_KEYS: Final = {"format", "version", "rules", "hands", "meta"}
-_HAND_KEYS: Final = {"leader", "deal", "boneyard", "moves"}
+_HAND_KEYS: Final = {"leader", "deal", "boneyard", "moves", "seed"}
 MAX_RECORD_CHARS: Final = 2_000_000
 #: A refusal is read in a dialog or a terminal: what it quotes is cut to fit.
 MAX_REASON_CHARS: Final = 200
@@ -85,15 +88,17 @@ def _short(reason: str) -> str:
 def to_record(match: Match, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The record of ``match`` so far, written from its history. ``meta``
     (names, levels...) is kept as given; the engine never reads it."""
-    hands = [
-        {
+    hands: list[dict[str, Any]] = []
+    for hand in match.history:
+        written: dict[str, Any] = {
             "leader": hand.deal.leader,
             "deal": [[str(t) for t in tiles] for tiles in hand.deal.hands],
             "boneyard": [str(t) for t in hand.deal.boneyard],
             "moves": [str(m) for m in hand.moves],
         }
-        for hand in match.history
-    ]
+        if hand.deal.seed is not None:
+            written["seed"] = hand.deal.seed
+        hands.append(written)
     record: dict[str, Any] = {"format": FORMAT, "version": VERSION, "rules": match.rules.to_json(), "hands": hands}
     if meta:
         record["meta"] = dict(meta)
@@ -271,6 +276,9 @@ def _hand_steps(match: Match, number: int, hand: object) -> Iterator[tuple[Match
 
 def _read_deal(where: str, hand: Mapping[str, Any]) -> Deal:
     deal, boneyard, leader = hand.get("deal"), hand.get("boneyard", []), hand.get("leader")
+    seed = hand.get("seed")
+    if seed is not None and (not isinstance(seed, str) or not 0 < len(seed) <= MAX_SEED_CHARS):
+        raise RecordError(f"{where}: the seed must be a text of 1 to {MAX_SEED_CHARS} characters, not {_shown(seed)}")
     if not isinstance(deal, list) or not all(isinstance(h, list) for h in deal):
         raise RecordError(f"{where}: the deal must be a list of hands, one list of tiles per seat")
     if not isinstance(boneyard, list):
@@ -286,4 +294,4 @@ def _read_deal(where: str, hand: Mapping[str, Any]) -> Deal:
         rest = tuple(Tile.parse(t) for t in boneyard)
     except ValueError as error:
         raise RecordError(f"{where}: {_short(str(error))}") from None
-    return Deal(hands, rest, leader)
+    return Deal(hands, rest, leader, seed)

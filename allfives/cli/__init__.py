@@ -15,8 +15,10 @@ from .. import record
 from ..match import Match
 from ..players import make_player
 from ..rules import Rules, RulesError
+from ..verify import all_verified, verify
 from ..view import view_of
 from . import arena, bench, play
+from . import daily as daily_command
 from . import review as review_command
 from .options import add_rules_arguments, rules_from_args
 
@@ -47,6 +49,32 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     for event in events:
         out.write(json.dumps(event.to_json()) + "\n")
     return 0
+
+
+def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
+    """Check each hand's deal and draws against its seed: a line a hand, a
+    line per difference; 0 when every hand is verified, 1 when not."""
+    try:
+        checks = verify(_read_text(args.file))
+    except OSError as error:
+        print(f"allfives verify: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return EXIT_REFUSED
+    except UnicodeDecodeError:
+        print(f"allfives verify: {args.file} is not a text file", file=sys.stderr)
+        return EXIT_REFUSED
+    except record.RecordError as error:
+        print(f"allfives verify: {error}", file=sys.stderr)
+        return EXIT_REFUSED
+    for check in checks:
+        out.write(check.line + "\n")
+    if all_verified(checks):
+        out.write("Every deal and every draw follows from its seed.\n")
+        return 0
+    if not checks:
+        out.write("The record deals no hand: there is nothing to verify.\n")
+    else:
+        out.write("Not verified.\n")
+    return 1
 
 
 def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
@@ -113,6 +141,14 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="print the events of an allfives-record, one JSON object per line")
     replay.add_argument("file", help="the record (a JSON file), or - for standard input")
     replay.set_defaults(run=cmd_replay)
+
+    verify_parser = commands.add_parser("verify", help="check that each hand's deal and draws follow from its seed")
+    verify_parser.add_argument("file", help="the record (a JSON file), or - for standard input")
+    verify_parser.set_defaults(run=cmd_verify)
+
+    daily = commands.add_parser("daily", help="the daily deal of a date, and the Expert's score with your tiles")
+    daily_command.add_arguments(daily)
+    daily.set_defaults(run=daily_command.run)
 
     play = commands.add_parser("play", help="play in the terminal against the computer, or hot-seat")
     play.add_argument(

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from .. import record
 from ..events import Drew, Event, HandEnded, HandStarted, MatchEnded, Passed, Played
-from ..match import Match
+from ..match import Match, fingerprint
 from ..players import LEVELS, make_player
 from ..rules import RulesError
 from ..tiles import Move
@@ -128,13 +128,14 @@ def run(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = input
         return 2
     seats = [Seat(spec, i, seed) for i, spec in enumerate(specs)]
     people = [s for s in seats if not s.computer]
-    rng = random.Random(seed)
     adviser = make_player("expert", random.Random(seed))
     out.write(f"All Fives: {match.rules.points_to_win} to win. Seed {seed}.\n")
     last_person: int | None = None
     while not match.is_over:
         if match.needs_deal:
-            events = match.deal(rng)
+            # Each hand from its own seed, shown as a fingerprint now and
+            # revealed when the hand ends: `python -m allfives verify`.
+            events = match.deal_seed(f"{seed}/hand/{len(match.hands) + 1}")
         else:
             seat_index = match.to_move
             assert seat_index is not None
@@ -158,6 +159,11 @@ def run(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = input
             line = event_line(event, seats, viewer)
             if line:
                 out.write(line + "\n")
+            if isinstance(event, HandStarted) and match.deals[-1].seed is not None:
+                out.write(f"Deal fingerprint {fingerprint(match.deals[-1].seed)}.\n")
+        hand = match.hand
+        if events and hand is not None and hand.is_over and match.deals[-1].seed is not None:
+            out.write(f'The deal\'s seed was "{match.deals[-1].seed}".\n')
         _save(match, args.save, None)
     _save(match, args.save, out)
     return 0

@@ -105,3 +105,35 @@ def test_what_the_pages_import_pulls_in_no_command_line_module_and_no_experiment
     assert not {m for m in loaded if m == COMMAND_LINE or m.startswith(COMMAND_LINE + ".")}
     assert not {m for m in loaded if m == "tools" or m.startswith("tools.")}
     assert "argparse" not in loaded
+
+
+def test_verify_says_each_hand_follows_from_its_seed(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = run("play", "--seed", "5", "--seats", "easy,easy", "--target", "60", "--save", str(save))
+    assert "Deal fingerprint " in result.stdout
+    assert 'The deal\'s seed was "5/hand/1".' in result.stdout
+    verified = run("verify", str(save))
+    assert verified.returncode == 0
+    assert verified.stdout.splitlines()[0].startswith('hand 1: verified (seed "5/hand/1", fingerprint ')
+    assert verified.stdout.splitlines()[-1] == "Every deal and every draw follows from its seed."
+
+
+def test_verify_fails_a_record_whose_seed_does_not_give_its_deal(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run("play", "--seed", "5", "--seats", "easy,easy", "--target", "60", "--save", str(save))
+    data = json.loads(save.read_text())
+    data["hands"][0]["seed"] = "6/hand/1"
+    save.write_text(json.dumps(data))
+    result = run("verify", str(save))
+    assert result.returncode == 1
+    assert 'hand 1: the seed "6/hand/1" deals seat 1 ' in result.stdout
+    assert result.stdout.splitlines()[-1] == "Not verified."
+
+
+def test_verify_refuses_what_is_not_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "note.json"
+    path.write_text("hello")
+    result = run("verify", str(path))
+    assert result.returncode == 2
+    assert result.stderr.startswith("allfives verify: the record is not valid JSON")
+    assert "Traceback" not in result.stderr

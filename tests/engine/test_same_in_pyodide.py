@@ -74,3 +74,22 @@ def test_the_judge_reviews_alike_on_cpython_and_pyodide() -> None:
     reviews = in_pyodide.stdout.splitlines()
     assert len(reviews) == 3
     assert reviews == on_cpython.stdout.splitlines()
+
+
+def test_the_daily_deals_and_their_duplicates_are_the_golden_ones_in_pyodide() -> None:
+    """The daily deal of each date of tools/generators/daily_deals.py, and
+    the Expert's duplicate of two, in the page's Pyodide as on CPython: the
+    golden file, line for line."""
+    node = _node_with_pyodide()
+    script = ROOT / "tools" / "generators" / "daily_deals.py"
+    in_pyodide = subprocess.run(
+        [node, str(ROOT / "tools" / "pyodide_run.mjs"), str(script)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+    )
+    assert in_pyodide.returncode == 0, in_pyodide.stderr
+    golden = (ROOT / "tests" / "golden" / "daily.jsonl").read_text(encoding="utf-8").splitlines()
+    assert in_pyodide.stdout.splitlines() == golden

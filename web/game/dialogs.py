@@ -27,6 +27,11 @@ from table.i18n import LANGUAGES
 if TYPE_CHECKING:
     from game.main import Page
 
+#: The buttons game.daily answers when a dialog closes with them: Menu,
+#: Daily deal, and a daily's summary, See how the Expert did.
+DAILY_DEAL = "daily-deal"
+DAILY_RESULT = "daily-result"
+
 
 def show_problem(page: Page, message: str, unreadable: str, kept: bool) -> None:
     """Say what went wrong at start-up; offer ``unreadable`` (a save that
@@ -296,6 +301,7 @@ def show_menu(page: Page) -> None:
         body,
         [
             ("history", page.t("history")),
+            (DAILY_DEAL, page.t("daily_deal")),
             ("export", page.t("export")),
             ("link", page.t("copy_link")),
             ("embed", page.t("embed_code")),

@@ -35,6 +35,8 @@ from game import (
     voice,
     words,
 )
+from game.daily import install as install_daily
+from game.deal_proof import log_line as deal_proof_line
 from game.store import Store
 from page import motion, service_worker
 from page.dom import by_id, closest, el, q
@@ -115,7 +117,7 @@ class Page(Shell):
         elsewhere.listen(self)
         links.listen(self)
         elsewhere.take_over(self)  # before the save is read: whatever another tab writes after it is refused
-        link = str(window.location.hash or "").startswith("#game=")
+        link = str(window.location.hash or "").startswith("#game=") or "daily=" in str(window.location.search)
         self.waiting = intro.first_visit(self, saved=self.store.saved_game() is not None, link=link)
         game, problem, linked = self.initial_game()
         self.begin(game)  # the header says whose turn it is, or that the game cannot be saved
@@ -131,6 +133,7 @@ class Page(Shell):
             dialogs.show_problem(self, *problem)
         elif linked is not None:
             links.offer(self, linked)  # the match in progress is on the table behind the question
+        install_daily(self)  # Menu, Daily deal; a ?daily= link, dealt or refused in words
         intro.install(self)  # a first visit's introduction, unless a problem holds the dialog
         # Offline play: the service worker keeps the site; a new version waits
         # for the next reload, never taking over a game in progress.
@@ -438,7 +441,7 @@ class Page(Shell):
         text = words.describe(self.t, game, event, self.shown_seat() if len(game.people) == 1 else None)
         if not text:
             return
-        item = el("li", text)
+        item, proof = el("li", text), deal_proof_line(self.t, game.match, event)
         if isinstance(event, Played):
             # Numbered by the move's place in the hand, as records and replays count them.
             self.plays_logged += 1
@@ -451,7 +454,7 @@ class Page(Shell):
         else:
             item.classList.add("aside")  # a draw, a pass, the hand's end: no number
         log = by_id("log")
-        log.append(item)
+        log.append(item, *([el("li", proof, class_="aside deal-proof")] if proof else []))  # then the deal's proof
         log.scrollTop = log.scrollHeight
         if not quiet:
             self.announce(text)

@@ -12,7 +12,7 @@ from pyscript import document
 
 from allfives import HandEnded
 
-from game import coach, dialogs, parts, story, words
+from game import coach, deal_proof, dialogs, parts, story, words
 from page.dom import by_id, el
 from table import board
 
@@ -33,6 +33,7 @@ def render_next(page: Page) -> None:
     game = page.game
     button = by_id("next-hand")
     waits = game is not None and game.match.needs_deal and bool(game.match.hands) and not game.match.is_over
+    waits = waits and game is not None and game.daily is None  # a daily deal is one hand
     button.hidden = not waits or page.busy or page.waiting
 
 
@@ -90,8 +91,13 @@ def show_hand_end(page: Page) -> None:
         *listing(said.left_heading, "left-hands", [tiles_left(seat) for seat in said.seats]),
         *listing(said.scores_heading, "side-scores", [side_score(side) for side in said.sides]),
     ]
+    proof = deal_proof.summary_line(page.t, game.match, end.hand)
+    if proof:
+        body.append(el("p", proof, class_="deal-proof"))
 
     def done(value: str) -> None:
+        if value == dialogs.DAILY_RESULT:
+            return  # game.daily answers it
         if value == "review" and page.game is game:
             page.spawn(coach.show_review(page, game, end.hand, lambda: show_hand_end(page)))
         elif value == "next" and page.game is game:
@@ -100,7 +106,8 @@ def show_hand_end(page: Page) -> None:
             render_next(page)
             page.dialog_return = by_id("next-hand")
 
-    buttons = [("next", page.t("next_hand")), ("look", page.t("look_at_table"))]
+    first = ("next", page.t("next_hand")) if game.daily is None else (dialogs.DAILY_RESULT, page.t("daily_see_result"))
+    buttons = [first, ("look", page.t("look_at_table"))]
     if coach.can_review(game):
         buttons.append(("review", page.t("review")))
     page.open_dialog(page.t("hand_over", hand=end.hand), body, buttons, done)

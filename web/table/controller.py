@@ -4,7 +4,8 @@ CPython; ``main.py`` only turns clicks into calls here and draws what it is
 told.
 
 Everything random is derived from the match's seed: hand *n* is dealt from
-``Random(f"{seed}/hand/{n}")`` and a computer player's *k*-th decision from
+the seed ``f"{seed}/hand/{n}"`` (:meth:`allfives.Deal.from_seed`, so the
+record carries it and the deal can be verified) and a computer player's *k*-th decision from
 its own seeded stream, so a saved record reloads into exactly the same game,
 undo replays the same deals, and a shared link deals the same tiles.
 """
@@ -20,10 +21,11 @@ import zlib
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Any, Final, Protocol, TypeVar
 from urllib.parse import urlencode, urljoin
 
-from allfives import Deal, Event, Match, Move, Played, Rules
+from allfives import Event, Match, Move, Played, Rules
 from allfives.players import LEVELS, Decision, Player, make_player
 from allfives.players.base import Thinking, finish
 from allfives.record import RecordError, from_record, to_record
@@ -134,6 +136,10 @@ class Game:
         )
         self.match = match if match is not None else Match(setup.rules)
         self.counted = False  # the result is in the statistics
+        #: The daily deal's date (YYYY-MM-DD) when this is one: a single hand
+        #: (game.daily_state); ``practice`` when it does not count.
+        self.daily: str | None = None
+        self.practice = False
         #: The coach's reviews of finished hands, by hand number: kept with
         #: the game (its record's ``meta.review``), so each is computed once.
         self.reviews: dict[int, HandReview] = {}
@@ -196,12 +202,9 @@ class Game:
 
     def start(self) -> list[Event]:
         """Deal the next hand when one is due (the seed decides the tiles)."""
-        if not self.match.needs_deal:
-            return []
-        number = len(self.match.hands) + 1
-        rng = random.Random(f"{self.seed}/hand/{number}")
-        deal = Deal.shuffle(self.rules, rng, choose_leader=self.match.leader_by_chance)
-        return self.match.start_hand(deal)
+        if not self.match.needs_deal or (self.daily is not None and self.match.hands):
+            return []  # a daily deal is one hand
+        return self.match.deal_seed(f"{self.seed}/hand/{len(self.match.hands) + 1}")
 
     def play(self, move: Move) -> list[Event]:
         """A person's move; an illegal one raises ``IllegalMove`` and changes nothing."""
@@ -254,6 +257,8 @@ class Game:
         """Whether starting another match would throw this one away: a person
         has moved in it and it is not over (a match nobody has played yet,
         or one already won, loses nothing)."""
+        if self.daily is not None and self.match.needs_deal:
+            return False  # a daily's one hand is over
         return not self.match.is_over and self._last_person_move() is not None
 
     def can_undo(self) -> bool:
@@ -308,6 +313,8 @@ class Game:
 
     def _meta(self) -> dict[str, Any]:
         meta = {"app": "allfives-web", "setup": self.setup.to_json(), "seed": self.seed, "counted": self.counted}
+        if self.daily is not None:
+            meta["daily"] = {"date": self.daily, "practice": self.practice}
         if self.started:
             meta["started"] = self.started
         kept = self.kept_review()
@@ -376,6 +383,9 @@ class Game:
         started = started if isinstance(started, str) and len(started) <= MAX_DATE_CHARS else ""
         game = Game(setup, seed=seed, match=match, started=started)
         game.counted = bool(meta.get("counted")) if isinstance(meta, Mapping) else False
+        daily = meta.get("daily") if isinstance(meta, Mapping) else None
+        if isinstance(daily, Mapping) and _is_date(daily.get("date")):
+            game.daily, game.practice = str(daily["date"]), bool(daily.get("practice"))
         kept = meta.get("review") if isinstance(meta, Mapping) else None
         if kept is not None:
             # A review that cannot be read is worked out again on asking: the game itself is whole.
@@ -555,6 +565,14 @@ async def think(search: Stepped[T], still_wanted: Callable[[], bool], slice_ms: 
         if not still_wanted():
             return None
     return decision
+
+
+def _is_date(text: object) -> bool:
+    """Whether ``text`` is a date written YYYY-MM-DD."""
+    try:
+        return isinstance(text, str) and len(text) == 10 and date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False
 
 
 def default_setup(rules: Rules) -> GameSetup:

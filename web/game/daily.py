@@ -1,0 +1,155 @@
+"""The daily deal on the game page: Menu, Daily deal, and the link
+``?daily=YYYY-MM-DD`` deal the day's hand against the Expert (asking first,
+as a shared link does, when a match is in progress); at its end the Expert
+plays the player's tiles on the device, with a progress bar, and the result
+is shown with a share text copied in one press, and the coach's Review.
+
+"Today" is the device's own date (local time). A date in a link is taken
+once it has begun somewhere on Earth (:func:`allfives.daily.latest_date`);
+a date that is not one, does not exist or is still to come is refused in
+words and the game goes on. The first play of today's deal counts; any
+other is practice. The browser-free parts are :mod:`game.daily_state`."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
+
+from pyscript import window
+
+from allfives.daily import DailyError, latest_date, parse_date
+
+from game import coach, dialogs, links, summary
+from game.daily_state import KEY, Dailies, Duplicating, daily_game, share_text
+from page.dom import by_id, el
+from table.controller import Game, think
+
+if TYPE_CHECKING:
+    from game.main import Page
+
+__all__ = ["install", "show_result", "start", "start_today"]
+
+PARAMETER = "daily"
+
+
+def today() -> date:
+    """The date on the device's clock, where the player is."""
+    now = window.Date.new()
+    return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+
+def latest() -> date:
+    """The latest date begun anywhere, by the device's clock."""
+    return latest_date(datetime.fromtimestamp(float(window.Date.now()) / 1000, UTC))
+
+
+def dailies(page: Page) -> Dailies:
+    return Dailies.from_json(page.store.get_json(KEY))
+
+
+def start(page: Page, day: date) -> None:
+    """Deal ``day``'s daily: at once, or after asking when a match is in progress."""
+    practice = not dailies(page).counts(day, today())
+    links.offer(page, daily_game(day, page.t("you"), page.t("level_expert"), practice=practice))
+
+
+def start_today(page: Page) -> None:
+    start(page, today())
+
+
+def install(page: Page) -> None:
+    """Answer the daily's buttons (Menu, Daily deal; a daily's summary, See
+    how the Expert did) as their dialog closes, after its own handler; and
+    deal, or refuse, a ``?daily=`` link the page was opened with."""
+    page.on(by_id("dialog"), "close", lambda _event: on_dialog_closed(page))
+    from_address(page)
+
+
+def on_dialog_closed(page: Page) -> None:
+    value = str(by_id("dialog").returnValue or "")
+    game = page.game
+    if value == dialogs.DAILY_DEAL:
+        start_today(page)
+    elif value == dialogs.DAILY_RESULT and game is not None and game.daily is not None:
+        page.spawn(show_result(page, game))
+
+
+def from_address(page: Page) -> None:
+    """A ``?daily=`` link the page was opened with: taken off the address,
+    then dealt, or refused in words with the game going on."""
+    query = parse_qs(str(window.location.search or "").lstrip("?"))
+    if PARAMETER not in query:
+        return
+    window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.hash or ""))
+    written = query[PARAMETER][0]
+    try:
+        day = parse_date(written, latest())
+    except DailyError as error:
+        shown = written if len(written) <= 20 else written[:19] + "…"
+        dialogs.show_problem(page, page.t("daily_refused_" + error.kind.replace("-", "_"), date=shown), "", False)
+        return
+    start(page, day)
+
+
+def link(day: str) -> str:
+    """The link that deals ``day``'s daily on this site."""
+    return str(window.location.href).split("#")[0].split("?")[0] + f"?{PARAMETER}={day}"
+
+
+async def show_result(page: Page, game: Game) -> None:
+    """The Expert plays the player's tiles (a progress bar, Cancel), then the
+    result, the streak and the share text."""
+    t = page.t
+    assert game.daily is not None
+    working = Duplicating(game)
+    bar = el("progress", None, max="100", value="0", aria_label=t("daily_progress"))
+    state = {"running": True}
+
+    def cancelled(_value: str) -> None:
+        state["running"] = False
+        summary.show_hand_end(page)
+
+    page.open_dialog(
+        t("daily_title", date=game.daily), [el("p", t("daily_working")), bar], [("cancel", t("cancel"))], cancelled
+    )
+
+    def still_wanted() -> bool:
+        bar.value = str(round(100 * working.progress))
+        return state["running"] and page.game is game
+
+    result = await think(working, still_wanted)
+    if result is None or not state["running"]:
+        return
+    book = dailies(page)
+    if not game.practice:
+        book.add(result.duplicate)
+        page.store.set(KEY, json.dumps(book.to_json()))
+    duplicate = result.duplicate
+    said = t("daily_result", you=duplicate.you, expert=duplicate.expert, margin=f"{duplicate.margin:+d}")
+    body: list[Any] = [el("p", said, class_="daily-result")]
+    if game.practice:
+        body.append(el("p", t("daily_practice"), class_="daily-note"))
+    body.append(el("p", t("daily_streak", count=book.streak(today())), class_="daily-note"))
+    text = share_text(t, result, link(game.daily), practice=game.practice)
+    body.append(el("pre", text, class_="daily-share", role="group", aria_label=t("daily_share_label")))
+
+    def done(value: str) -> None:
+        if value == "share":
+            page.spawn(dialogs.copy_text(page, text, t("daily_copied"), t("daily_copy"), t("daily_copy_by_hand")))
+        elif value == "review" and page.game is game:
+            page.spawn(coach.show_review(page, game, 1, lambda: summary.show_hand_end(page)))
+
+    # The result takes the progress's place in the open dialog, as the
+    # coach's review does (closing it and opening another would hand the
+    # close of the first to the second's handler).
+    by_id("dialog-body").replaceChildren(*body)
+    copy = el("button", t("daily_copy"), value="share", type="submit")
+    review = el("button", t("review"), value="review", type="submit")
+    close = el("button", t("close"), value="close", type="submit")
+    close.formNoValidate = True
+    by_id("dialog-buttons").replaceChildren(copy, review, close)
+    page.dialog_handler = done
+    copy.focus()
+    page.announce(said)

@@ -1,0 +1,168 @@
+"""The daily deal on the game page, browser-free: the daily's game, the
+duplicate and its grades worked out in slices, the dailies remembered (one
+counted play a day, the streak) and the share text.
+
+The engine's part is :mod:`allfives.daily`; the page's is :mod:`game.daily`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator, Mapping
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any, Final
+
+from allfives.daily import PLAYER, RULES, Duplicate, daily_match, duplicate_steps, score_of
+from allfives.review import Grade, review_steps
+
+from table.controller import REVIEW_SEED, Game, GameSetup, SeatSetup
+from table.i18n import Translator
+
+__all__ = ["KEY", "MARKS", "Dailies", "DailyResult", "Duplicating", "daily_game", "share_text"]
+
+#: The store's key for the dailies played (beside the saved game).
+KEY: Final = "dailies"
+#: A decision's mark in the share text, by its grade: colours only, so the
+#: text tells nothing of the tiles.
+MARKS: Final = {
+    Grade.BEST.value: "🟩",
+    Grade.GOOD.value: "🟩",
+    Grade.INACCURACY.value: "🟨",
+    Grade.MISTAKE.value: "🟧",
+    Grade.BLUNDER.value: "🟥",
+}
+#: How many days of results are kept: enough for any streak worth showing,
+#: small enough for the store.
+KEPT_DAYS: Final = 400
+
+
+def daily_game(day: date, you: str, expert: str, *, practice: bool) -> Game:
+    """The daily deal of ``day``: ``you`` at seat 1 against the Expert."""
+    setup = GameSetup(RULES, (SeatSetup(you), SeatSetup(expert, "expert")))
+    game = Game(setup, match=daily_match(day))
+    game.daily = day.isoformat()
+    game.practice = practice
+    return game
+
+
+@dataclass(frozen=True, slots=True)
+class DailyResult:
+    """The duplicate, and the grade of each of the player's decisions."""
+
+    duplicate: Duplicate
+    grades: tuple[str, ...]
+
+
+class Duplicating:
+    """The Expert's play of the player's seat on the daily's tiles
+    (:func:`allfives.daily.duplicate_steps`), then the review of the
+    player's decisions for the share text's marks, run a slice at a time
+    as :class:`table.controller.Reviewing` runs the coach: :meth:`step`
+    works for about ``ms`` milliseconds and returns the result once done;
+    :attr:`progress` goes from 0 to 1 (the Expert's play is the first half)."""
+
+    def __init__(self, game: Game) -> None:
+        assert game.daily is not None
+        self.day = date.fromisoformat(game.daily)
+        self.played = game.match
+        self.progress = 0.0
+        self.steps = self._work(game)
+
+    def _work(self, game: Game) -> Generator[float, None, DailyResult]:
+        expert = yield from _scaled(duplicate_steps(self.day), 0.0, 0.5)
+        # The coach's review of the hand, when the player has asked for it
+        # already: the same judge, the same seed, so the same grades.
+        review = game.review_kept_of(1)
+        if review is None:
+            steps = review_steps(game.to_record(), seats=(PLAYER,), hands=(1,), seed=REVIEW_SEED, luck=False)
+            review = yield from _scaled(steps, 0.5, 0.5)
+        grades = tuple(judgement.grade.value for judgement in review.judgements(PLAYER))
+        return DailyResult(Duplicate(self.day, score_of(self.played), score_of(expert)), grades)
+
+    def step(self, ms: float) -> DailyResult | None:
+        until = time.perf_counter() + ms / 1000
+        try:
+            while time.perf_counter() < until:
+                # A draw adds to the tiles still to play: the bar never goes back.
+                self.progress = max(self.progress, next(self.steps))
+        except StopIteration as finished:
+            self.progress = 1.0
+            return finished.value  # type: ignore[no-any-return]
+        return None
+
+
+def _scaled(steps: Generator[tuple[int, int], None, Any], start: float, share: float) -> Generator[float, None, Any]:
+    """``steps``' progress, ``(done, total)``, as a part of the whole."""
+    while True:
+        try:
+            done, total = next(steps)
+        except StopIteration as finished:
+            return finished.value
+        yield start + share * (done / total if total else 1.0)
+
+
+@dataclass(slots=True)
+class Dailies:
+    """The dailies played and counted: each date's score and the Expert's.
+    A day counts once, on that day; any other play is practice."""
+
+    results: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    @staticmethod
+    def from_json(data: object) -> Dailies:
+        """What the store holds; anything unreadable in it is left out."""
+        results: dict[str, tuple[int, int]] = {}
+        if isinstance(data, Mapping):
+            for day, scores in data.items():
+                if isinstance(day, str) and _is_date(day) and _is_pair(scores):
+                    results[day] = (scores[0], scores[1])
+        return Dailies(results)
+
+    def to_json(self) -> dict[str, list[int]]:
+        kept = sorted(self.results)[-KEPT_DAYS:]
+        return {day: list(self.results[day]) for day in kept}
+
+    def counts(self, day: date, today: date) -> bool:
+        """Whether a play of ``day``'s deal, begun ``today``, counts."""
+        return day == today and day.isoformat() not in self.results
+
+    def add(self, result: Duplicate) -> None:
+        self.results[result.day.isoformat()] = (result.you, result.expert)
+
+    def streak(self, today: date) -> int:
+        """The days in a row with a counted daily, up to today (or up to
+        yesterday, while today's is still to play)."""
+        day = today if today.isoformat() in self.results else today - timedelta(days=1)
+        count = 0
+        while day.isoformat() in self.results:
+            count += 1
+            day -= timedelta(days=1)
+        return count
+
+
+def _is_date(text: str) -> bool:
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return len(text) == 10
+
+
+def _is_pair(value: object) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
+
+
+def share_text(t: Translator, result: DailyResult, link: str, *, practice: bool) -> str:
+    """What a player sends friends: the date, the margin against the Expert,
+    a mark per decision and the link. No tile, no score: nothing to spoil."""
+    margin = result.duplicate.margin
+    head = t("daily_share_head", date=result.duplicate.day.isoformat(), margin=f"{margin:+d}")
+    if practice:
+        head += " " + t("daily_share_practice")
+    marks = "".join(MARKS.get(grade, "⬜") for grade in result.grades)
+    return "\n".join(line for line in (head, marks, link) if line)
