@@ -6,11 +6,14 @@ benchmark measures a first visit against)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
 import http.server
 import os
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -134,6 +137,21 @@ def server_url(server: http.server.HTTPServer) -> str:
     """The base URL (with a trailing slash) that ``server`` answers on."""
     host, port = server.server_address[:2]
     return f"http://{host!s}:{port}/"
+
+
+@contextlib.contextmanager
+def serving(directory: Path, *, like_pages: bool = False) -> Iterator[str]:
+    """``directory`` served quietly on a free loopback port, in a thread,
+    while the block runs; gives its base URL (for the benchmarks)."""
+    server = make_server(directory, "127.0.0.1", 0, verbose=False, like_pages=like_pages)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server_url(server)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
 
 
 def serve(host: str, port: int, *, isolated: bool, directory: Path = DIST) -> None:

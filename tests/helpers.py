@@ -6,6 +6,7 @@ import asyncio
 import random
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
@@ -205,3 +206,37 @@ def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
     this thread, and asyncio.run refuses to start a second one in it."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+@dataclass
+class FakeStorage:
+    """``window.localStorage`` for the page's store on CPython, shared by
+    the tabs of one browser; when ``full``, it refuses every write."""
+
+    items: dict[str, str] = field(default_factory=dict)
+    full: bool = False
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        if self.full:
+            raise RuntimeError("QuotaExceededError")
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+    def key(self, index: int) -> str | None:
+        return list(self.items)[index] if index < len(self.items) else None
+
+
+@dataclass
+class FakeWindow:
+    """A window whose localStorage is ``localStorage``."""
+
+    localStorage: FakeStorage

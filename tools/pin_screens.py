@@ -47,7 +47,6 @@ import argparse
 import json
 import re
 import sys
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -64,7 +63,6 @@ from sitebuild.offline import PRECACHE_NAME  # noqa: E402
 from tools.png import decode_png, encode_png  # noqa: E402
 
 SAVES = Path(__file__).with_suffix(".json")
-LOOPBACK = "127.0.0.1"
 #: The browser tests' flags (tests/browser/conftest.py), and one more: no
 #: partial raster. A change on the page (the focus moving) has Chromium paint
 #: again only the part of a tile that changed, and the felt around it can then
@@ -367,17 +365,10 @@ def whole_page_picture(page: Any, scale: int) -> bytes:
 @contextmanager
 def serve(directory: Path) -> Iterator[str]:
     """``directory`` served on a free loopback port by the build's own server; yields its URL."""
-    from sitebuild.serve import make_server, server_url
+    from sitebuild.serve import serving
 
-    server = make_server(directory, LOOPBACK, 0, verbose=False)
-    thread = threading.Thread(target=server.serve_forever, name="pin_screens server", daemon=True)
-    thread.start()
-    try:
-        yield server_url(server)
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with serving(directory) as url:
+        yield url
 
 
 def find_executable(driver: Any) -> str | None:

@@ -16,7 +16,6 @@ saying how to get one.
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -40,7 +39,7 @@ from playwright.sync_api import (
 from sitebuild import steps, testing
 from sitebuild.files import DIST
 from sitebuild.offline import PRECACHE_NAME
-from sitebuild.serve import make_server, server_url
+from sitebuild.serve import serving
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -92,16 +91,8 @@ class Site:
 @contextmanager
 def serve_directory(directory: Path) -> Iterator[str]:
     """Serve ``directory`` with the build's server from a background thread; yield its URL."""
-    server = make_server(directory, LOOPBACK, 0, verbose=False)
-    thread = threading.Thread(target=server.serve_forever, name=f"serve {directory.name}", daemon=True)
-    thread.start()
-    try:
-        url: str = server_url(server)
+    with serving(directory) as url:
         yield url
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
 
 
 @pytest.fixture(scope="session")

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import computer_move
+from helpers import FakeStorage, FakeWindow, computer_move
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -950,34 +950,6 @@ def test_a_lead_facing_a_number_it_does_not_show_is_refused() -> None:
 # The history (web/game/history.py): entries kept in the browser, files brought in
 
 
-class _Storage:
-    """localStorage, as the history reads it."""
-
-    def __init__(self, items: dict[str, str]) -> None:
-        self.items = items
-
-    def getItem(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
-
-    @property
-    def length(self) -> int:
-        return len(self.items)
-
-    def key(self, index: int) -> str | None:
-        return list(self.items)[index]
-
-
-class _Window:
-    def __init__(self, storage: _Storage) -> None:
-        self.localStorage = storage
-
-
 @st.composite
 def broken_entries(draw: st.DrawFn) -> Any:
     """A history entry of a match (finished or not), broken one to four
@@ -1015,7 +987,7 @@ def test_a_broken_history_entry_is_listed_or_kept_aside_never_lost(data: Any) ->
     if text is None:
         return
     items = {PREFIX + "match.0123456789abcdef": text}
-    shelf = History(Store(_Window(_Storage(items)))).shelf()
+    shelf = History(Store(FakeWindow(FakeStorage(items)))).shelf()
     assert len(shelf.entries) + len(shelf.unreadable) == 1
     assert shelf.unreadable in ((), (("match.0123456789abcdef", text),))
     assert items[PREFIX + "match.0123456789abcdef"] == text, "reading changes nothing"

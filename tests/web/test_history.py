@@ -8,11 +8,10 @@ statistics are worked out from the entries the list shows."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from helpers import computer_move
+from helpers import FakeStorage, FakeWindow, computer_move
 
 from allfives import Rules
 from allfives.players import LEVELS
@@ -37,35 +36,7 @@ from table.i18n import Translator
 GOLDEN = Path(__file__).parents[1] / "golden"
 
 
-@dataclass
-class Storage:
-    """localStorage: it may be full (and refuse every write)."""
-
-    items: dict[str, str] = field(default_factory=dict)
-    full: bool = False
-
-    def getItem(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        if self.full:
-            raise RuntimeError("QuotaExceededError")
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
-
-    @property
-    def length(self) -> int:
-        return len(self.items)
-
-    def key(self, index: int) -> str | None:
-        return list(self.items)[index] if index < len(self.items) else None
-
-
-@dataclass
-class Window:
-    localStorage: Storage
+Storage, Window = FakeStorage, FakeWindow
 
 
 def played_out(seed: int, level: str = "beginner", *, target: int = 25, moves: int | None = None) -> Game:

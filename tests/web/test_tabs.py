@@ -3,36 +3,13 @@ tab never saves over a newer game it has not seen (web/game/tabs.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pytest
+from helpers import FakeStorage, FakeWindow
 
 from game.store import PREFIX, Store
 from game.tabs import MARK_KEY, Keeper, Mark, Saved
 
-
-@dataclass
-class Storage:
-    """localStorage, shared by the tabs of one browser; it may refuse to write."""
-
-    items: dict[str, str] = field(default_factory=dict)
-    full: bool = False
-
-    def getItem(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        if self.full:
-            raise RuntimeError("QuotaExceededError")
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
-
-
-@dataclass
-class Window:
-    localStorage: Storage
+Storage, Window = FakeStorage, FakeWindow
 
 
 class Blocked:

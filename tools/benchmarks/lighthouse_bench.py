@@ -25,7 +25,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -38,7 +37,7 @@ if str(ROOT) not in sys.path:  # run as a script: sitebuild is beside tools/
 
 from sitebuild import testing  # noqa: E402
 from sitebuild.files import DIST  # noqa: E402
-from sitebuild.serve import make_server, server_url  # noqa: E402
+from sitebuild.serve import serving  # noqa: E402
 
 HERE: Final = Path(__file__).resolve().parent / "lighthouse"
 LIGHTHOUSE: Final = HERE / "node_modules" / ".bin" / "lighthouse"
@@ -121,14 +120,8 @@ def served(builds: dict[str, Path]) -> Iterator[str]:
         root = Path(tmp)
         for name, path in builds.items():
             (root / name).symlink_to(path.resolve(), target_is_directory=True)
-        server = make_server(root, "127.0.0.1", 0, verbose=False, like_pages=True)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        try:
-            yield server_url(server)
-        finally:
-            server.shutdown()
-            server.server_close()
+        with serving(root, like_pages=True) as url:
+            yield url
 
 
 def median(reports: list[Report], field: str) -> float:

@@ -27,7 +27,6 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -39,7 +38,7 @@ if str(ROOT) not in sys.path:  # run as a script: sitebuild is beside tools/
 
 from sitebuild import testing  # noqa: E402
 from sitebuild.files import DIST  # noqa: E402
-from sitebuild.serve import make_server, server_url  # noqa: E402
+from sitebuild.serve import serving  # noqa: E402
 from sitebuild.vendor import PYODIDE_DIR  # noqa: E402
 
 MARK_START = "<!-- load-bench:start -->"
@@ -71,14 +70,8 @@ def served() -> Iterator[str]:
         (bare / "bare.mjs").write_text(BARE_SCRIPT, encoding="utf-8")
         (bare / "vendor" / "pyodide").parent.mkdir()
         (bare / "vendor" / "pyodide").symlink_to(PYODIDE_DIR, target_is_directory=True)
-        server = make_server(root, "127.0.0.1", 0, verbose=False)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        try:
-            yield server_url(server)
-        finally:
-            server.shutdown()
-            server.server_close()
+        with serving(root) as url:
+            yield url
 
 
 #: Installed before any script of the page: note every long main-thread task.

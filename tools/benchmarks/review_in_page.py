@@ -21,9 +21,6 @@ import os
 import random
 import statistics
 import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +29,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 from allfives import Rules  # noqa: E402
 from allfives.players import make_player  # noqa: E402
 from allfives.view import view_of  # noqa: E402
-from sitebuild.serve import make_server, server_url  # noqa: E402
+from sitebuild.serve import serving  # noqa: E402
 from sitebuild.testing import CHROMIUM_ARGS  # noqa: E402
 
 from table.controller import Game, GameSetup, SeatSetup  # noqa: E402
@@ -61,18 +58,6 @@ def a_finished_hand(seed: int, number: int) -> str:
         assert seat is not None
         game.match.play(players[seat].choose(view_of(game.match, seat)).move)
     return game.save_text()
-
-
-@contextmanager
-def served() -> Iterator[str]:
-    server = make_server(DIST, "127.0.0.1", 0, verbose=False)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server_url(server)
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def measure(browser: object, url: str, saved: str) -> tuple[float, float, int]:
@@ -116,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     executable = os.environ.get("ALLFIVES_CHROMIUM", "/usr/bin/chromium")
     times: list[float] = []
     longest: list[float] = []
-    with served() as url, sync_playwright() as driver:
+    with serving(DIST) as url, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
         for number in range(args.hands):
             seconds, task, decisions = measure(browser, url, a_finished_hand(args.seed, number))

@@ -68,6 +68,8 @@ class Marks:
         self.frames = frames
         self.review: Review | None = None
         self.problem: str | None = None
+        self.by_place: dict[tuple[int, int], Judgement] = {}
+        self.positions: dict[tuple[int, int], int] = {}
         meta = record.get("meta")
         kept = meta.get("review") if isinstance(meta, Mapping) else None
         if kept is None:
