@@ -15,10 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from allfives.players import LEVELS
-from allfives.tiles import TILES
 
+from game.first_screen import DEFAULT_LEVEL, STEPS, intro_picture
 from page.dom import by_id, el
-from table import board
 from table.controller import Game, GameSetup, SeatSetup
 
 if TYPE_CHECKING:
@@ -28,9 +27,6 @@ __all__ = ["SEEN_KEY", "first_visit", "install", "rules_page", "show"]
 
 #: The storage key (under the store's prefix) that says the introduction was seen.
 SEEN_KEY: Final = "intro-seen"
-STEPS: Final = 3
-#: The opponent a first visit offers checked, and plays when the introduction is skipped.
-DEFAULT_LEVEL: Final = "medium"
 
 
 def first_visit(page: Page, *, saved: bool, link: bool) -> bool:
@@ -47,6 +43,9 @@ def rules_page(language: str) -> str:
 def install(page: Page) -> None:
     """Bind "How to play", and open the introduction on a first visit
     (unless something more urgent, a broken save or link, holds the dialog)."""
+    # The build drew the first step into the dialog for the first paint (first_screen.py): from now
+    # on the page draws it, in the same place, as a modal dialog (show, below, in this same task).
+    by_id("dialog").classList.remove("first-paint")
     page.on(by_id("how-to"), "click", lambda _event: show(page, 0))
     if page.store.get(SEEN_KEY) is None and not by_id("dialog").open:
         show(page, 0)
@@ -89,22 +88,11 @@ def _chosen_level() -> str:
     return str(checked.value) if checked is not None else DEFAULT_LEVEL
 
 
-def _tile(text: str) -> Any:
-    return next(tile for tile in TILES if str(tile) == text)
-
-
 def _picture(step: int) -> Any:
     """A small drawing beside each step; the text says it all, so it is hidden from screen readers."""
     figure = el("div", None, class_="intro-picture")
     figure.setAttribute("aria-hidden", "true")
-    if step == 0:
-        markup = board.tile_svg(_tile("6-5"), orientation="horizontal", first=6)
-        markup += board.tile_svg(_tile("5-3"), orientation="horizontal", first=5)
-    elif step == 1:
-        markup = board.tile_svg(_tile("4-1"), orientation="horizontal") + '<span class="intro-sum">4 + 1 = 5</span>'
-    else:
-        markup = "".join(board.tile_svg(None, face_down=True) for _ in range(3))
-    figure.innerHTML = markup
+    figure.innerHTML = intro_picture(step)  # the same drawing as the build's first paint (first_screen.py)
     return figure
 
 

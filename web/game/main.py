@@ -15,7 +15,7 @@ from typing import Any
 
 from pyscript import document, window
 
-from allfives import Drew, End, Event, HandStarted, IllegalMove, Move, Played, Rules, Tile
+from allfives import Drew, End, Event, HandStarted, IllegalMove, Move, Played, Tile
 from allfives.record import RecordError
 from allfives.rules import RulesError
 from allfives.view import SeatView
@@ -24,6 +24,7 @@ from game import (
     dialogs,
     elsewhere,
     feel,
+    first_screen,
     history_page,
     intro,
     landing,
@@ -42,7 +43,7 @@ from page import motion, service_worker
 from page.dom import by_id, closest, el, q
 from page.shell import Shell
 from table import board, refusal
-from table.controller import Game, GameSetup, SeatSetup, think
+from table.controller import Game, GameSetup, think
 from table.i18n import Translator, pick_language
 
 SPEEDS = words.SPEEDS
@@ -192,10 +193,7 @@ class Page(Shell):
         return Game(GameSetup(setup.rules, setup.seats, None))
 
     def default_setup(self) -> GameSetup:
-        return GameSetup(
-            Rules(),
-            (SeatSetup(words.default_name(self.t, 0, 2)), SeatSetup(words.default_name(self.t, 1, 2), "medium")),
-        )
+        return first_screen.default_setup(self.t)  # the match the build drew for the first paint
 
     def begin(self, game: Game) -> None:
         self.generation += 1

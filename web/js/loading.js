@@ -80,6 +80,22 @@
     return "en";
   }
 
+  // The game page's first paint shows the introduction's first step, drawn
+  // by the build (game/first_screen.py), as a first visit opens once Python
+  // runs (intro.first_visit: nothing saved, the introduction never seen, no
+  // link to open). Any other visit is marked here, before the page is
+  // painted (this script is not deferred there), and never shows it.
+  function firstVisit() {
+    const link = window.location.hash.startsWith("#game=") || window.location.search.includes("daily=");
+    try {
+      const storage = window.localStorage;
+      return !link && storage.getItem("allfives.game") === null && storage.getItem("allfives.intro-seen") === null;
+    } catch {
+      return !link; // storage blocked: nothing is saved, nothing was seen
+    }
+  }
+  if (!firstVisit()) document.documentElement.dataset.returning = "1";
+
   const language = pickLanguage();
   const words = WORDS[language];
   const total = Object.values(SIZES).reduce((sum, size) => sum + size, 0);

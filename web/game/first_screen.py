@@ -1,0 +1,159 @@
+"""The game page's first screen as markup (issue 35, item 3): what a fresh
+visit shows once the page has started, drawn by the build into index.html so
+that the table, the score cards and the introduction's first step are on
+screen from the HTML and CSS alone, long before Python starts. Browser-free:
+the build runs it on CPython (sitebuild/first_paint.py), and the live page
+draws the same pieces through it (the default match's setup, the
+introduction's pictures).
+
+A fresh visit is the default match (you against the Medium computer, the
+standard rules), undealt, waiting for its introduction: the score cards at 0,
+the opponent's card with no tiles, an empty table and hand, and the
+introduction's first step, in English (the page's language until Python
+translates it). Its buttons cannot work before Python does: the build draws
+them disabled, and the page replaces them, in place, when it opens the
+introduction itself (intro.py). Where the visit is not a first one,
+loading.js marks the page (``data-returning`` on ``<html>``) before it is
+painted, and the stylesheet hides the drawn introduction.
+
+The markup is the live page's, element for element (main.py's
+``render_scores`` and ``render_opponents``, intro.py's ``show``):
+tests/browser/test_first_paint.py compares the two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Final
+
+from allfives.rules import Rules
+from allfives.tiles import TILES, Tile
+
+from game import words
+from table import board
+from table.controller import Game, GameSetup, SeatSetup
+from table.i18n import Translator
+
+__all__ = ["DEFAULT_LEVEL", "MARKS", "STEPS", "default_setup", "fill", "intro_picture", "opponents_markup", "scores_markup"]
+
+#: The opponent of the default match, which a first visit's Skip also plays.
+DEFAULT_LEVEL: Final = "medium"
+#: The introduction's steps.
+STEPS: Final = 3
+#: Where the build puts each piece in index.html: its mark, then what draws it.
+MARKS: Final = (
+    "<!--FIRST_SCORES-->",
+    "<!--FIRST_OPPONENTS-->",
+    "<!--FIRST_INTRO_TITLE-->",
+    "<!--FIRST_INTRO_BODY-->",
+    "<!--FIRST_INTRO_BUTTONS-->",
+)
+
+
+def default_setup(t: Translator) -> GameSetup:
+    """A fresh visit's match: you against the Medium computer, the standard rules."""
+    rules = Rules()
+    people = SeatSetup(words.default_name(t, 0, rules.players))
+    return GameSetup(rules, (people, SeatSetup(words.default_name(t, 1, rules.players), DEFAULT_LEVEL)))
+
+
+def _attrs(attrs: dict[str, str]) -> str:
+    return "".join(f' {name}="{escape(value)}"' for name, value in attrs.items())
+
+
+def _el(tag: str, text: str | None = None, inner: str = "", **attrs: str) -> str:
+    """An element as markup, as page.dom.el makes it: text escaped; an
+    attribute's name with ``_`` for ``-`` and a trailing ``_`` for a keyword."""
+    named = {name.rstrip("_").replace("_", "-"): value for name, value in attrs.items()}
+    return f"<{tag}{_attrs(named)}>{escape(text, quote=False) if text is not None else inner}</{tag}>"
+
+
+def scores_markup(t: Translator, game: Game) -> str:
+    """The score cards of a match not yet dealt, as ``render_scores`` draws them."""
+    rules = game.rules
+    cards = []
+    for side in range(rules.sides):
+        shown = game.match.scores[side]
+        cards.append(
+            _el(
+                "div",
+                inner=_el("span", game.side_name(side), class_="score-name")
+                + _el("span", t.number(shown), class_="score-value", data_side=str(side))
+                + _el("span", words.target_note(t, shown, rules.points_to_win), class_="score-target"),
+                class_="score",
+            )
+        )
+    return "".join(cards)
+
+
+def opponents_markup(t: Translator, game: Game, viewer: int = 0) -> str:
+    """The other players' cards of a match not yet dealt (no tiles in any
+    hand), as ``render_opponents`` draws them."""
+    cards = []
+    for seat, setup in enumerate(game.seats):
+        if seat == viewer:
+            continue
+        badges: list[str] = []
+        if not setup.is_person:
+            badges.append(t(f"level_{setup.kind}"))
+        title = _el("span", setup.name) + "".join(_el("span", badge, class_="badge") for badge in badges)
+        said = words.opponent_card(t, setup.name, badges, 0, "")
+        cards.append(
+            _el(
+                "div",
+                inner=_el("div", inner=title, class_="opponent-name", aria_hidden="true")
+                + _el("div", inner="", class_="backs", aria_hidden="true")
+                + _el("div", "", class_="opponent-state", aria_hidden="true")
+                + _el("span", said, class_="visually-hidden"),
+                class_="opponent",
+                data_seat=str(seat),
+            )
+        )
+    return "".join(cards)
+
+
+def _tile(text: str) -> Tile:
+    return next(tile for tile in TILES if str(tile) == text)
+
+
+def intro_picture(step: int) -> str:
+    """The small drawing beside step ``step`` (from 0) of the introduction:
+    two tiles matched end to end, a tile whose ends make five, three tiles
+    face down."""
+    if step == 0:
+        return board.tile_svg(_tile("6-5"), orientation="horizontal", first=6) + board.tile_svg(
+            _tile("5-3"), orientation="horizontal", first=5
+        )
+    if step == 1:
+        return board.tile_svg(_tile("4-1"), orientation="horizontal") + '<span class="intro-sum">4 + 1 = 5</span>'
+    return "".join(board.tile_svg(None, face_down=True) for _ in range(3))
+
+
+def intro_markup(t: Translator, game: Game, rules_page: str) -> tuple[str, str, str]:
+    """The introduction's first step as intro.py's ``show`` fills the dialog
+    (its title, its body, its buttons), the buttons disabled until the page starts."""
+    body = (
+        _el("p", t("intro_step", step=1, steps=STEPS), class_="intro-step")
+        + _el("div", inner=intro_picture(0), class_="intro-picture", aria_hidden="true")
+        + _el("p", t("intro_text_1", target=game.rules.points_to_win), class_="intro-text")
+        + _el("p", inner=_el("a", t("how_to_play"), href=rules_page, target="_blank"), class_="intro-more")
+    )
+    buttons = _buttons([("next", t("intro_next")), ("skip", t("intro_skip"))])
+    return escape(t("intro_title_1"), quote=False), body, buttons
+
+
+def _buttons(buttons: Sequence[tuple[str, str]]) -> str:
+    return "".join(f'<button value="{value}" type="submit" disabled>{escape(label)}</button>' for value, label in buttons)
+
+
+def fill(page: str, *, rules_page: str = "./rules.html") -> str:
+    """index.html with its first screen drawn where its marks say, in English."""
+    t = Translator("en")
+    game = Game(default_setup(t))
+    drawn = (scores_markup(t, game), opponents_markup(t, game), *intro_markup(t, game, rules_page))
+    for mark, markup in zip(MARKS, drawn, strict=True):
+        if page.count(mark) != 1:
+            raise ValueError(f"index.html must hold {mark} once")
+        page = page.replace(mark, markup)
+    return page
