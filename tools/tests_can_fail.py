@@ -663,6 +663,24 @@ BREAKS: tuple[Break, ...] = (
         ("tests/browser/test_history.py", "-k", "filter"),
         browser=True,
     ),
+    Break(
+        "first-paint-without-the-score-cards",
+        "the game's first paint is its first screen: nothing moves when Python takes over",
+        "web/game/first_screen.py",
+        "drawn = (scores_markup(t, game), opponents_markup(t, game), *intro_markup(t, game, rules_page))",
+        'drawn = ("", "", *intro_markup(t, game, rules_page))',
+        ("tests/browser/test_first_paint.py", "-k", "first_visit"),
+        browser=True,
+    ),
+    Break(
+        "first-paint-introduction-for-everyone",
+        "a visit that is not a first one never sees the introduction drawn for the first paint",
+        "web/js/loading.js",
+        'if (!firstVisit()) document.documentElement.dataset.returning = "1";',
+        "firstVisit();",
+        ("tests/browser/test_first_paint.py", "-k", "returning"),
+        browser=True,
+    ),
 )
 
 

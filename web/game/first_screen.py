@@ -35,7 +35,16 @@ from table import board
 from table.controller import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
-__all__ = ["DEFAULT_LEVEL", "MARKS", "STEPS", "default_setup", "fill", "intro_picture", "opponents_markup", "scores_markup"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "MARKS",
+    "STEPS",
+    "default_setup",
+    "fill",
+    "intro_picture",
+    "opponents_markup",
+    "scores_markup",
+]
 
 #: The opponent of the default match, which a first visit's Skip also plays.
 DEFAULT_LEVEL: Final = "medium"
@@ -144,7 +153,9 @@ def intro_markup(t: Translator, game: Game, rules_page: str) -> tuple[str, str, 
 
 
 def _buttons(buttons: Sequence[tuple[str, str]]) -> str:
-    return "".join(f'<button value="{value}" type="submit" disabled>{escape(label)}</button>' for value, label in buttons)
+    return "".join(
+        f'<button value="{value}" type="submit" disabled>{escape(label)}</button>' for value, label in buttons
+    )
 
 
 def fill(page: str, *, rules_page: str = "./rules.html") -> str:

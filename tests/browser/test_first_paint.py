@@ -1,0 +1,127 @@
+"""The game's first screen is drawn by the build (issue 35, item 3;
+web/game/first_screen.py, sitebuild/first_paint.py): before any Python runs,
+a first visit sees the table, the score cards, the opponent's card and the
+introduction's first step, whose buttons wait for the game to start; once
+Python starts, the live page takes over in place. Nothing moves: the header,
+the scores, the table, the hand and the introduction keep their places, and
+the layout shifts add up to no more than Lighthouse's goal for the change,
+0.02.
+
+To see the page before Python, the runtime's files are held back (the
+requests wait, unanswered) until the first screen has been looked at."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Route, ViewportSize, expect
+
+from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, App, Screenshot
+from .player import Player
+
+#: Each layout shift the page makes, as Lighthouse counts it (not after input).
+RECORD_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+}).observe({ type: "layout-shift", buffered: true });
+"""
+#: What must not move when Python takes over: what each is, and where it is.
+PLACES = {
+    "the header": "header.masthead",
+    "the scores": "#scores",
+    "the other players": "#opponents",
+    "the table": "#table",
+    "the moves": "#log-panel",
+    "the hand": "#hand-area",
+}
+#: The runtime's files: held back while the first screen is looked at.
+RUNTIME = "**/vendor/pyodide/**"
+#: Lighthouse's good cumulative layout shift, and this change's goal.
+MOST_SHIFT = 0.02
+
+
+@contextmanager
+def runtime_held(page: Page) -> Iterator[None]:
+    """The runtime's requests wait, unanswered, until the block ends."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(RUNTIME, hold)
+    yield
+    page.unroute(RUNTIME, hold)
+    for route in held:
+        route.fallback()
+
+
+def places(page: Page) -> dict[str, dict[str, Any]]:
+    """Where each part of the page is, in CSS pixels."""
+    found: dict[str, dict[str, Any]] = {}
+    for name, selector in PLACES.items():
+        box = page.locator(selector).bounding_box()
+        assert box is not None, f"{name} is not on screen"
+        found[name] = {key: round(value) for key, value in box.items()}
+    return found
+
+
+@pytest.mark.first_visit
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_first_visit_sees_the_table_and_the_introduction_before_python_and_nothing_moves(
+    app: App, viewport: ViewportSize, screenshot: Screenshot
+) -> None:
+    page = app.page
+    player = Player(page)
+    page.add_init_script(RECORD_SHIFTS)
+    size = "desktop" if viewport == DESKTOP else "phone"
+    with runtime_held(page):
+        page.goto(app.site.url, wait_until="commit")  # its module scripts wait on the runtime
+        step = page.locator("#dialog")
+        expect(step.get_by_role("heading", name="Match an end")).to_be_visible()
+        expect(step.get_by_text("Step 1 of 3")).to_be_visible()
+        expect(step.get_by_text("Play a tile with a number that matches an open end")).to_be_visible()
+        # Its buttons cannot work before the game starts: they wait, greyed.
+        expect(step.get_by_role("button", name="Next")).to_be_disabled()
+        expect(step.get_by_role("button", name="Skip")).to_be_disabled()
+        expect(step.get_by_role("link", name="How to play: the rules, with examples")).to_be_visible()
+        expect(player.scores).to_contain_text("You")
+        expect(player.opponents).to_contain_text("Medium")
+        expect(page.get_by_role("status")).to_have_text("Loading the game…")
+        assert page.locator("body[data-ready]").count() == 0, "Python started while its runtime was held"
+        before = places(page)
+        step_before = step.bounding_box()
+        drawn = {
+            name: page.locator(selector).inner_html()
+            for name, selector in (("scores", "#scores"), ("others", "#opponents"))
+        }
+        screenshot(page, f"first-paint-{size}-before-python")
+    app.wait_until_ready(READY_TIMEOUT_MS)
+    live = player.dialog("Match an end")
+    expect(live.get_by_role("button", name="Next")).to_be_enabled()
+    screenshot(page, f"first-paint-{size}-live")
+    assert places(page) == before, "the page moved when Python took over"
+    assert live.bounding_box() == step_before, "the introduction moved when Python opened it"
+    assert {"scores": page.locator("#scores").inner_html(), "others": page.locator("#opponents").inner_html()} == drawn
+    shifts = page.evaluate("window.__shifts")
+    assert sum(shifts) <= MOST_SHIFT, f"the page shifted by {sum(shifts):.3f} in all: {shifts}"
+    # And it plays: Skip starts the match the introduction was waiting for.
+    live.get_by_role("button", name="Skip").click()
+    expect(player.hand_tiles.first).to_be_visible()
+
+
+def test_a_returning_visit_never_sees_the_drawn_introduction(app: App) -> None:
+    page = app.page
+    player = Player(page)
+    with runtime_held(page):
+        page.goto(app.site.url, wait_until="commit")  # its module scripts wait on the runtime
+        expect(player.board).to_be_visible()
+        expect(player.scores).to_contain_text("You")
+        # Seen before: only the table, from the first paint on.
+        expect(page.get_by_text("Match an end")).to_be_hidden()
+    app.wait_until_ready(READY_TIMEOUT_MS)
+    expect(player.hand_tiles.first).to_be_visible()
+    expect(page.get_by_role("dialog")).to_have_count(0)
