@@ -681,6 +681,15 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "replay-loading-bar-takes-room",
+        "the replay's table is where the live replay draws it from the first paint",
+        "web/embed.css",
+        ".embed-top .loading {\n  position: absolute;",
+        ".embed-top .loading {\n  position: static;",
+        ("tests/browser/test_first_paint.py", "-k", "replay"),
+        browser=True,
+    ),
+    Break(
         "first-paint-introduction-for-everyone",
         "a visit that is not a first one never sees the introduction drawn for the first paint",
         "web/js/loading.js",

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route, ViewportSize, expect
 
-from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, App, Screenshot
+from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, App, Screenshot, Site
 from .player import Player
 
 #: Each layout shift the page makes, as Lighthouse counts it (not after input).
@@ -30,13 +30,21 @@ new PerformanceObserver((list) => {
 }).observe({ type: "layout-shift", buffered: true });
 """
 #: What must not move when Python takes over: what each is, and where it is.
-PLACES = {
+GAME_PLACES = {
     "the header": "header.masthead",
     "the scores": "#scores",
     "the other players": "#opponents",
     "the table": "#table",
     "the moves": "#log-panel",
     "the hand": "#hand-area",
+}
+#: The replay's page, and what must not move there.
+REPLAY = "embed.html?src=tutorial/counting.json&move=3"
+REPLAY_PLACES = {
+    "the table": "#board",
+    "what the move did": "#explain",
+    "the hand": ".hand-area",
+    "the controls": "#replay-controls",
 }
 #: The runtime's files: held back while the first screen is looked at.
 RUNTIME = "**/vendor/pyodide/**"
@@ -59,10 +67,10 @@ def runtime_held(page: Page) -> Iterator[None]:
         route.fallback()
 
 
-def places(page: Page) -> dict[str, dict[str, Any]]:
+def places(page: Page, parts: dict[str, str] = GAME_PLACES) -> dict[str, dict[str, Any]]:
     """Where each part of the page is, in CSS pixels."""
     found: dict[str, dict[str, Any]] = {}
-    for name, selector in PLACES.items():
+    for name, selector in parts.items():
         box = page.locator(selector).bounding_box()
         assert box is not None, f"{name} is not on screen"
         found[name] = {key: round(value) for key, value in box.items()}
@@ -125,3 +133,26 @@ def test_a_returning_visit_never_sees_the_drawn_introduction(app: App) -> None:
     app.wait_until_ready(READY_TIMEOUT_MS)
     expect(player.hand_tiles.first).to_be_visible()
     expect(page.get_by_role("dialog")).to_have_count(0)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_replay_is_drawn_at_its_size_before_python_and_nothing_moves(
+    page: Page, site: Site, viewport: ViewportSize, screenshot: Screenshot
+) -> None:
+    page.add_init_script(RECORD_SHIFTS)
+    controls = page.get_by_role("navigation", name="Replay")
+    with runtime_held(page):
+        page.goto(site.url + REPLAY, wait_until="commit")
+        expect(page.get_by_role("status")).to_have_text("Loading the game…")
+        # Its controls are in their place, and wait, greyed, for the replay to start.
+        for name in ("Back", "Play", "Next", "Try it"):
+            expect(controls.get_by_role("button", name=name)).to_be_disabled()
+        before = places(page, REPLAY_PLACES)
+        screenshot(page, f"first-paint-replay-{'desktop' if viewport == DESKTOP else 'phone'}-before-python")
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.get_by_role("status")).to_have_text("Move 3 of 7")
+    expect(controls.get_by_role("button", name="Next")).to_be_enabled()
+    expect(controls.get_by_role("button", name="Try it")).to_be_enabled()
+    assert places(page, REPLAY_PLACES) == before, "the replay moved when Python took over"
+    shifts = page.evaluate("window.__shifts")
+    assert sum(shifts) <= MOST_SHIFT, f"the replay shifted by {sum(shifts):.3f} in all: {shifts}"

@@ -165,6 +165,8 @@
     stuckAlert.append(words.stuck + " ", link);
     problem.replaceChildren(stuckAlert);
     problem.hidden = false;
+    const controls = document.getElementById("replay-controls");
+    if (controls) controls.hidden = true; // drawn greyed for the first paint: they will not work here
     if (status) status.textContent = "";
     if (bar) bar.hidden = true;
   }

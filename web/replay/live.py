@@ -143,7 +143,10 @@ class Replay(Shell):
         self.marks = Marks(record, self.frames, self.words, self.names, self.rules)
         self.draw_moments()
         self.bind()
-        self.part("replay-controls").hidden = False
+        controls = self.part("replay-controls")
+        controls.hidden = False
+        for control in controls.querySelectorAll("button, input"):  # greyed in embed.html's first paint
+            control.disabled = False
         jump = self.part("jump")
         jump.max = str(self.last)
         jump.setAttribute("aria-valuetext", self.words("embed_move_of", move=0, moves=self.last))
@@ -196,6 +199,8 @@ class Replay(Shell):
         problem.textContent = message
         problem.hidden = False
         self.part("position").textContent = ""
+        if not self.frames:  # no replay to step through: its controls, drawn for the first paint, go
+            self.part("replay-controls").hidden = True
 
     @property
     def own_site(self) -> bool:
