@@ -685,7 +685,7 @@ BREAKS: tuple[Break, ...] = (
         "the replay's table is where the live replay draws it from the first paint",
         "web/embed.css",
         ".embed-top .loading {\n  position: absolute;",
-        ".embed-top .loading {\n  position: static;",
+        ".embed-top .not-the-loading-bar {\n  position: absolute;",
         ("tests/browser/test_first_paint.py", "-k", "replay"),
         browser=True,
     ),
