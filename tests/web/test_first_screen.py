@@ -1,0 +1,65 @@
+"""The game page's first screen as the build draws it (web/game/first_screen.py):
+the default match's score cards and opponent, and a first visit's first step
+of the introduction, in the page's own markup, its buttons waiting for Python."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from allfives.rules import Rules
+
+from game import first_screen
+from table.controller import Game, GameSetup, SeatSetup
+from table.i18n import Translator
+
+INDEX = Path(__file__).resolve().parents[2] / "web" / "index.html"
+
+
+def test_a_fresh_visit_plays_the_medium_computer_on_the_standard_rules() -> None:
+    setup = first_screen.default_setup(Translator("en"))
+    assert setup.rules == Rules()
+    assert [(seat.name, seat.kind) for seat in setup.seats] == [("You", "person"), ("Computer", "medium")]
+
+
+def test_the_score_cards_start_at_nothing_of_the_target() -> None:
+    t = Translator("en")
+    markup = first_screen.scores_markup(t, Game(first_screen.default_setup(t)))
+    assert markup == (
+        '<div class="score"><span class="score-name">You</span>'
+        '<span class="score-value" data-side="0">0</span><span class="score-target">of 250</span></div>'
+        '<div class="score"><span class="score-name">Computer</span>'
+        '<span class="score-value" data-side="1">0</span><span class="score-target">of 250</span></div>'
+    )
+
+
+def test_the_opponent_holds_no_tiles_yet_and_says_so_to_a_screen_reader() -> None:
+    t = Translator("en")
+    markup = first_screen.opponents_markup(t, Game(first_screen.default_setup(t)))
+    assert '<span class="badge">Medium</span>' in markup
+    assert '<span class="visually-hidden">Computer (Medium): 0 tiles in hand</span>' in markup
+
+
+def test_names_are_text_never_markup() -> None:
+    t = Translator("en")
+    setup = GameSetup(Rules(), (SeatSetup("<b>Ann</b>"), SeatSetup("Bo & Cy", "easy")))
+    drawn = first_screen.scores_markup(t, Game(setup)) + first_screen.opponents_markup(t, Game(setup))
+    assert "<b>" not in drawn
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in drawn
+    assert "Bo &amp; Cy" in drawn
+
+
+def test_the_page_shows_the_first_step_with_its_buttons_waiting() -> None:
+    page = first_screen.fill(INDEX.read_text(encoding="utf-8"))
+    assert "<!--FIRST_" not in page
+    assert '<h2 id="dialog-title">Match an end</h2>' in page
+    assert '<p class="intro-step">Step 1 of 3</p>' in page
+    assert '<button value="next" type="submit" disabled>Next</button>' in page
+    assert '<button value="skip" type="submit" disabled>Skip</button>' in page
+    assert '<a href="./rules.html" target="_blank">How to play: the rules, with examples</a>' in page
+
+
+def test_a_page_without_its_marks_is_refused() -> None:
+    with pytest.raises(ValueError, match="FIRST_SCORES"):
+        first_screen.fill("<html><body></body></html>")
