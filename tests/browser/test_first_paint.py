@@ -67,6 +67,11 @@ def runtime_held(page: Page) -> Iterator[None]:
         route.fallback()
 
 
+def painted(page: Page) -> None:
+    """Wait for the first paint: the page's stylesheets are in, as a person sees it."""
+    page.wait_for_function("performance.getEntriesByType('paint').some((e) => e.name === 'first-contentful-paint')")
+
+
 def places(page: Page, parts: dict[str, str] = GAME_PLACES) -> dict[str, dict[str, Any]]:
     """Where each part of the page is, in CSS pixels."""
     found: dict[str, dict[str, Any]] = {}
@@ -88,6 +93,7 @@ def test_a_first_visit_sees_the_table_and_the_introduction_before_python_and_not
     size = "desktop" if viewport == DESKTOP else "phone"
     with runtime_held(page):
         page.goto(app.site.url, wait_until="commit")  # its module scripts wait on the runtime
+        painted(page)
         step = page.locator("#dialog")
         expect(step.get_by_role("heading", name="Match an end")).to_be_visible()
         expect(step.get_by_text("Step 1 of 3")).to_be_visible()
@@ -126,6 +132,7 @@ def test_a_returning_visit_never_sees_the_drawn_introduction(app: App) -> None:
     player = Player(page)
     with runtime_held(page):
         page.goto(app.site.url, wait_until="commit")  # its module scripts wait on the runtime
+        painted(page)
         expect(player.board).to_be_visible()
         expect(player.scores).to_contain_text("You")
         # Seen before: only the table, from the first paint on.
@@ -143,6 +150,7 @@ def test_the_replay_is_drawn_at_its_size_before_python_and_nothing_moves(
     controls = page.get_by_role("navigation", name="Replay")
     with runtime_held(page):
         page.goto(site.url + REPLAY, wait_until="commit")
+        painted(page)
         expect(page.get_by_role("status")).to_have_text("Loading the game…")
         # Its controls are in their place, and wait, greyed, for the replay to start.
         for name in ("Back", "Play", "Next", "Try it"):
