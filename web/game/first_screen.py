@@ -12,9 +12,10 @@ the opponent's card with no tiles, an empty table and hand, and the
 introduction's first step, in English (the page's language until Python
 translates it). Its buttons cannot work before Python does: the build draws
 them disabled, and the page replaces them, in place, when it opens the
-introduction itself (intro.py). Where the visit is not a first one,
-loading.js marks the page (``data-returning`` on ``<html>``) before it is
-painted, and the stylesheet hides the drawn introduction.
+introduction itself (intro.py). Where the page may open something else
+first (the introduction seen, a saved game, a link), loading.js marks the
+page (``data-returning`` on ``<html>``) before it is painted, and the
+stylesheet hides the drawn introduction.
 
 The markup is the live page's, element for element (main.py's
 ``render_scores`` and ``render_opponents``, intro.py's ``show``):

@@ -81,10 +81,11 @@
   }
 
   // The game page's first paint shows the introduction's first step, drawn
-  // by the build (game/first_screen.py), as a first visit opens once Python
-  // runs (intro.first_visit: nothing saved, the introduction never seen, no
-  // link to open). Any other visit is marked here, before the page is
-  // painted (this script is not deferred there), and never shows it.
+  // by the build (game/first_screen.py), where Python is sure to open that
+  // step first: the introduction never seen, nothing saved, no link to open
+  // (with a save or a link, a question about it may come first, and the
+  // introduction after it). Any other visit is marked here, before the page
+  // is painted (this script is not deferred there), and shows the table.
   function firstVisit() {
     const link = window.location.hash.startsWith("#game=") || window.location.search.includes("daily=");
     try {
