@@ -252,6 +252,9 @@
     }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  // Deferred (the replay's page), the page is parsed already; not deferred
+  // (the game's), start as soon as it is, before the deferred and module
+  // scripts run, as a deferred script would.
+  if (document.readyState === "loading") document.addEventListener("readystatechange", start, { once: true });
   else start();
 })();
