@@ -49,6 +49,26 @@ def dailies(page: Page) -> Dailies:
     return Dailies.from_json(page.store.get_json(KEY))
 
 
+def store(page: Page, book: Dailies) -> None:
+    page.store.set(KEY, json.dumps(book.to_json()))
+
+
+def dealt(page: Page, game: Game) -> None:
+    """A counted daily is dealt: the day is played, and any other play of it practice."""
+    if game.daily is not None and not game.practice:
+        book = dailies(page)
+        book.begin(date.fromisoformat(game.daily))
+        store(page, book)
+
+
+def left(page: Page, game: Game) -> None:
+    """A counted daily is left before its end: the day is played, with no result."""
+    if game.daily is not None and not game.practice and game.in_progress:
+        book = dailies(page)
+        book.leave(date.fromisoformat(game.daily))
+        store(page, book)
+
+
 def start(page: Page, day: date) -> None:
     """Deal ``day``'s daily: at once, or after asking when a match is in progress."""
     practice = not dailies(page).counts(day, today())
@@ -125,7 +145,7 @@ async def show_result(page: Page, game: Game) -> None:
     book = dailies(page)
     if not game.practice:
         book.add(result.duplicate)
-        page.store.set(KEY, json.dumps(book.to_json()))
+        store(page, book)
     duplicate = result.duplicate
     said = t("daily_result", you=duplicate.you, expert=duplicate.expert, margin=f"{duplicate.margin:+d}")
     body: list[Any] = [el("p", said, class_="daily-result")]

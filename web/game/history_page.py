@@ -19,6 +19,7 @@ from pyscript import window
 
 from allfives.players import LEVELS
 
+from game import daily, daily_calendar
 from game.history import CAPACITY, Entry, History, Refused, Shelf, export_lines, now, read_file
 from game.history_words import filtered, level_choices, result_line, sides_line, statistics_rows
 from game.parts import download, table
@@ -59,15 +60,21 @@ def persistence_line(page: Page) -> str:
     return page.t("storage_persisted" if persisted else "storage_not_persisted")
 
 
-def begun(game: Game) -> None:
-    """The match is dealt its first hand now: the date its entry will carry."""
-    game.started = game.started or now()
+def begun(page: Page, game: Game) -> None:
+    """The match is on the table: the date its entry will carry
+    (and a counted daily's day is taken: game/daily.py). A match resumed
+    keeps the start it had; a daily is dealt as it is made."""
+    if not game.match.hands or game.daily is not None:
+        game.started = game.started or now()
+    daily.dealt(page, game)
 
 
 def keep(page: Page, game: Game, how: str) -> None:
     """Keep ``game`` in the history, finished or left; where storage refuses,
     say so once (blocked storage has been said already), and play on."""
     global refused_once
+    if how == "abandoned":
+        daily.left(page, game)  # a counted daily left: the day is played, with no result
     if History(page.store).keep(Entry.of_game(game, how)) or refused_once:
         return
     refused_once = True
@@ -81,6 +88,7 @@ def show(page: Page, level: str = "", said: list[Any] | None = None) -> None:
     history = History(page.store)
     shelf = history.shelf()
     body: list[Any] = list(said or [])
+    body.append(daily_calendar.section(page, shelf.entries))
     body.append(el("p", page.t("history_policy", count=CAPACITY), class_="history-policy"))
     if page.store.storage is None:
         body.append(el("p", page.t("history_blocked")))
@@ -122,6 +130,7 @@ def show(page: Page, level: str = "", said: list[Any] | None = None) -> None:
     def done(value: str) -> None:
         if value == "export-all":
             download("allfives-history.jsonl", export_lines(history.shelf().entries))
+        daily_calendar.play(page, value)
 
     buttons = [("close", page.t("close"))]
     if shelf.entries:

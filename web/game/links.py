@@ -16,7 +16,7 @@ from pyscript import window
 
 from allfives.record import RecordError
 
-from game import dialogs, elsewhere
+from game import dialogs, elsewhere, history_page
 from page.dom import by_id, el, q
 from table import refusal
 from table.controller import Game, LinkError, decode_link
@@ -73,6 +73,7 @@ def offer(page: Page, linked: Game) -> None:
 
     def done(value: str) -> None:
         if value == "open":
+            history_page.keep(page, game, "abandoned")  # the match left is kept in the history
             page.begin(linked)
 
     body: list[Any] = [el("p", page.t("link_replaces_text", scores=scores))]

@@ -213,8 +213,8 @@ class Page(Shell):
         if self.waiting:  # a first visit: nothing is dealt, saved or played until the introduction closes
             self.render()
             return
+        history_page.begun(self, game)  # its start; a counted daily's day is taken (game/daily.py)
         if not game.match.hands:  # a hand that has ended waits on its summary, even after a reload
-            history_page.begun(game)
             self.apply_events(game.start())
         self.save()
         self.render()
