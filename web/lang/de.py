@@ -559,4 +559,11 @@ MESSAGES = {
     "calendar_today_practice": "Übung: Das heutige Tagesspiel wurde schon gespielt.",
     "history_daily": "Tagesspiel vom {date}: {result}",
     "history_daily_practice": "Tagesspiel vom {date}, Übung: {result}",
+    # What the replay says of a record's seeds (replay/proof.py).
+    "embed_seeds_verified": "Jedes Geben folgt aus seinem Startwert.",
+    "embed_seeds_verified_some": "Jedes Geben mit Startwert folgt aus ihm.",
+    "embed_seeds_failed": {
+        "one": "Das Geben der Runde {hands} folgt nicht aus seinem Startwert: Es wurde nach dem Geben verändert.",
+        "other": "Das Geben der Runden {hands} folgt nicht aus seinen Startwerten: Es wurde nach dem Geben verändert.",
+    },
 }

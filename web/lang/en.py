@@ -540,4 +540,11 @@ MESSAGES = {
     "calendar_today_practice": "Practice: today's deal has been played already.",
     "history_daily": "Daily deal of {date}: {result}",
     "history_daily_practice": "Daily deal of {date}, practice: {result}",
+    # What the replay says of a record's seeds (replay/proof.py).
+    "embed_seeds_verified": "Every deal follows from its seed.",
+    "embed_seeds_verified_some": "Every deal that carries a seed follows from it.",
+    "embed_seeds_failed": {
+        "one": "Hand {hands}'s deal does not follow from its seed: it was changed after it was dealt.",
+        "other": "The deals of hands {hands} do not follow from their seeds: they were changed after they were dealt.",
+    },
 }

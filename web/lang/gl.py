@@ -565,4 +565,11 @@ MESSAGES = {
     "calendar_today_practice": "Práctica: a partida de hoxe xa se xogou.",
     "history_daily": "Partida do día {date}: {result}",
     "history_daily_practice": "Partida do día {date}, práctica: {result}",
+    # What the replay says of a record's seeds (replay/proof.py).
+    "embed_seeds_verified": "Cada reparto segue da súa semente.",
+    "embed_seeds_verified_some": "Cada reparto que leva semente segue dela.",
+    "embed_seeds_failed": {
+        "one": "O reparto da man {hands} non segue da súa semente: cambiouse despois de repartir.",
+        "other": "Os repartos das mans {hands} non seguen das súas sementes: cambiáronse despois de repartir.",
+    },
 }

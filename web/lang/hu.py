@@ -562,4 +562,11 @@ MESSAGES = {
     "calendar_today_practice": "Gyakorlás: a mai leosztást már lejátszottad.",
     "history_daily": "{date} napi leosztása: {result}",
     "history_daily_practice": "{date} napi leosztása, gyakorlás: {result}",
+    # What the replay says of a record's seeds (replay/proof.py).
+    "embed_seeds_verified": "Minden leosztás a magjából következik.",
+    "embed_seeds_verified_some": "Minden maggal ellátott leosztás a magjából következik.",
+    "embed_seeds_failed": {
+        "one": "A(z) {hands}. leosztás nem a magjából következik: a kiosztás után megváltoztatták.",
+        "other": "A(z) {hands}. leosztás nem a magjukból következik: a kiosztás után megváltoztatták őket.",
+    },
 }

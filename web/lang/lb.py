@@ -556,4 +556,11 @@ MESSAGES = {
     "calendar_today_practice": "Übung: d'Spill vun haut gouf scho gespillt.",
     "history_daily": "Spill vum Dag, {date}: {result}",
     "history_daily_practice": "Spill vum Dag, {date}, Übung: {result}",
+    # What the replay says of a record's seeds (replay/proof.py).
+    "embed_seeds_verified": "All Ginn follegt aus sengem Som.",
+    "embed_seeds_verified_some": "All Ginn mat engem Som follegt aus him.",
+    "embed_seeds_failed": {
+        "one": "D'Ginn vun der Ronn {hands} follegt net aus sengem Som: et gouf nom Ginn geännert.",
+        "other": "D'Ginn vun de Ronnen {hands} follegt net aus hire Somen: et gouf nom Ginn geännert.",
+    },
 }

@@ -51,6 +51,7 @@ from replay.frames import (
     try_record,
 )
 from replay.marks import Mark, Marks
+from replay.proof import seed_line
 from table import board, refusal
 from table.controller import Game, LinkError, decode_link, think
 
@@ -141,6 +142,7 @@ class Replay(Shell):
         self.names = seat_names(record, self.rules.players, self.words)
         self.seat = min(self.options.seat, self.rules.players - 1)
         self.marks = Marks(record, self.frames, self.words, self.names, self.rules)
+        self.draw_seeds(record)
         self.draw_moments()
         self.bind()
         self.part("replay-controls").hidden = False
@@ -364,6 +366,16 @@ class Replay(Shell):
             lines.append(picture)
         for button in self.part("moment-list").querySelectorAll("button"):
             button.setAttribute("aria-current", "true" if str(button.dataset.move) == str(frame.move) else "false")
+
+    def draw_seeds(self, record: dict[str, Any]) -> None:
+        """One quiet line under the replay: whether each deal follows from its seed."""
+        line = self.part("seeds")
+        said = seed_line(self.words, record)
+        if line is None or said is None:
+            return
+        line.textContent = said.text
+        line.classList.toggle("seeds-failed", said.failed)
+        line.hidden = False
 
     def draw_moments(self) -> None:
         """The key moments, each a button that jumps to its move."""
