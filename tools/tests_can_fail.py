@@ -628,6 +628,15 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "daily-needs-the-network",
+        "the daily is dealt, played and scored against the Expert offline: its result asks the network for nothing",
+        "web/game/daily.py",
+        "    result = await think(working, still_wanted)\n",
+        '    await window.fetch("./daily-scores.json")\n    result = await think(working, still_wanted)\n',
+        ("tests/browser/test_daily_offline.py",),
+        browser=True,
+    ),
+    Break(
         "daily-link-lost-to-the-introduction",
         "a newcomer opening a shared daily plays that daily once the introduction closes",
         "web/game/main.py",
