@@ -605,7 +605,7 @@ BREAKS: tuple[Break, ...] = (
         "daily-left-not-the-days-daily",
         "a counted daily left by New match is in the history and the calendar as that day's daily, left unfinished",
         "web/game/history_page.py",
-        "        daily.left(page, game)  # a counted daily left: the day is played, with no result",
+        "        daily_book.left(page, game)  # a counted daily left: the day is played, with no result",
         "        pass",
         ("tests/browser/test_daily_calendar.py", "-k", "left_by_new_match"),
         browser=True,

@@ -120,6 +120,7 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "replay/live.py",
         "replay/marks.py",
         "replay/poster.py",
+        "replay/proof.py",
         "replay/tutorial_page.py",
         "table/__init__.py",
         "table/board.py",

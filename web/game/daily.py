@@ -12,7 +12,6 @@ other is practice. The browser-free parts are :mod:`game.daily_state`."""
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
@@ -22,7 +21,9 @@ from pyscript import window
 from allfives.daily import DailyError, latest_date, parse_date
 
 from game import coach, dialogs, links, summary
-from game.daily_state import KEY, Dailies, Duplicating, daily_game, share_text
+from game.daily_book import dailies, store, today
+from game.daily_calendar import chosen_day
+from game.daily_state import Duplicating, daily_game, share_text
 from page.dom import by_id, el
 from table.controller import Game, think
 
@@ -34,39 +35,9 @@ __all__ = ["install", "show_result", "start", "start_today"]
 PARAMETER = "daily"
 
 
-def today() -> date:
-    """The date on the device's clock, where the player is."""
-    now = window.Date.new()
-    return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
-
-
 def latest() -> date:
     """The latest date begun anywhere, by the device's clock."""
     return latest_date(datetime.fromtimestamp(float(window.Date.now()) / 1000, UTC))
-
-
-def dailies(page: Page) -> Dailies:
-    return Dailies.from_json(page.store.get_json(KEY))
-
-
-def store(page: Page, book: Dailies) -> None:
-    page.store.set(KEY, json.dumps(book.to_json()))
-
-
-def dealt(page: Page, game: Game) -> None:
-    """A counted daily is dealt: the day is played, and any other play of it practice."""
-    if game.daily is not None and not game.practice:
-        book = dailies(page)
-        book.begin(date.fromisoformat(game.daily))
-        store(page, book)
-
-
-def left(page: Page, game: Game) -> None:
-    """A counted daily is left before its end: the day is played, with no result."""
-    if game.daily is not None and not game.practice and game.in_progress:
-        book = dailies(page)
-        book.leave(date.fromisoformat(game.daily))
-        store(page, book)
 
 
 def start(page: Page, day: date) -> None:
@@ -80,8 +51,8 @@ def start_today(page: Page) -> None:
 
 
 def install(page: Page) -> None:
-    """Answer the daily's buttons (Menu, Daily deal; a daily's summary, See
-    how the Expert did) as their dialog closes, after its own handler; and
+    """Answer the daily's buttons (Menu, Daily deal; the History screen's
+    Play this daily; a daily's summary, See how the Expert did) as their dialog closes, after its own handler; and
     deal, or refuse, a ``?daily=`` link the page was opened with."""
     page.on(by_id("dialog"), "close", lambda _event: on_dialog_closed(page))
     from_address(page)
@@ -92,6 +63,8 @@ def on_dialog_closed(page: Page) -> None:
     game = page.game
     if value == dialogs.DAILY_DEAL:
         start_today(page)
+    elif (day := chosen_day(value)) is not None and day <= today():  # the History screen's Play this daily
+        start(page, day)
     elif value == dialogs.DAILY_RESULT and game is not None and game.daily is not None:
         page.spawn(show_result(page, game))
 

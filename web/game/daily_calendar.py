@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, Any, Final
 
-from game import daily
+from game.daily_book import dailies, today
 from game.daily_month import Month, date_words, month, played_of
 from game.history import Entry
 from page.dom import closest, el
@@ -22,20 +22,21 @@ from page.dom import closest, el
 if TYPE_CHECKING:
     from game.main import Page
 
-__all__ = ["PLAY", "chosen_day", "draw", "play", "section"]
+__all__ = ["PLAY", "chosen_day", "draw", "section"]
 
-#: The value of Play this daily, before the date: it closes the History screen.
+#: The value of Play this daily, before the date: it closes the History
+#: screen, and game.daily deals that day's daily (as Menu, Daily deal).
 PLAY: Final = "daily-play:"
 
 
 def section(page: Page, entries: tuple[Entry, ...]) -> Any:
     """The calendar's part of the History screen, drawn at the current month."""
     t = page.t
-    today = daily.today()
-    book = daily.dailies(page)
+    now = today()
+    book = dailies(page)
     part = el("section", None, class_="calendar", aria_labelledby="calendar-heading")
     part.append(el("h3", t("calendar_heading"), id="calendar-heading"))
-    part.append(el("p", t("daily_streak", count=book.streak(today)), class_="calendar-streak"))
+    part.append(el("p", t("daily_streak", count=book.streak(now)), class_="calendar-streak"))
     box = el("div", None, id="calendar-month")
     part.append(box)
     chosen = el("p", t("calendar_choose"), id="calendar-chosen", class_="calendar-chosen", aria_live="polite")
@@ -53,7 +54,7 @@ def section(page: Page, entries: tuple[Entry, ...]) -> Any:
             choose(page, box, chosen, date.fromisoformat(str(target.getAttribute("data-day"))))
 
     page.on(part, "click", on_click)
-    draw(page, box, month_of(page, today, played))
+    draw(page, box, month_of(page, now, played))
     return part
 
 
@@ -62,7 +63,7 @@ def month_of(page: Page, first: date, played: set[str]) -> Month:
     hand = game.match.hand if game is not None else None
     on_table = game is not None and not game.practice and hand is not None and not hand.is_over
     playing = game.daily if game is not None and on_table else None
-    return month(page.t, first, daily.today(), daily.dailies(page), played, playing)
+    return month(page.t, first, today(), dailies(page), played, playing)
 
 
 def draw(page: Page, box: Any, shown: Month) -> None:
@@ -125,9 +126,9 @@ def choose(page: Page, box: Any, said: Any, day: date) -> None:
     t = page.t
     for button in box.querySelectorAll("button[data-day]"):
         button.classList.toggle("calendar-chosen-day", str(button.getAttribute("data-day")) == day.isoformat())
-    today = daily.today()
-    counts = daily.dailies(page).counts(day, today)
-    note = "calendar_counts" if counts else ("calendar_today_practice" if day == today else "calendar_past_practice")
+    now = today()
+    counts = dailies(page).counts(day, now)
+    note = "calendar_counts" if counts else ("calendar_today_practice" if day == now else "calendar_past_practice")
     said.replaceChildren(el("strong", date_words(t, day) + f" {day.year}"))
     play = el("button", t("calendar_play"), type="submit", value=PLAY + day.isoformat(), class_="btn")
     play.setAttribute("aria-describedby", "calendar-play-note")
@@ -143,10 +144,3 @@ def chosen_day(value: str) -> date | None:
         return date.fromisoformat(value[len(PLAY) :])
     except ValueError:
         return None
-
-
-def play(page: Page, value: str) -> None:
-    """Deal the daily chosen, as its link would (asking first over a match in progress)."""
-    day = chosen_day(value)
-    if day is not None and day <= daily.today():
-        daily.start(page, day)

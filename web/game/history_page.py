@@ -19,7 +19,7 @@ from pyscript import window
 
 from allfives.players import LEVELS
 
-from game import daily, daily_calendar
+from game import daily_book, daily_calendar
 from game.history import CAPACITY, Entry, History, Refused, Shelf, export_lines, now, read_file
 from game.history_words import filtered, level_choices, result_line, sides_line, statistics_rows
 from game.parts import download, table
@@ -66,7 +66,7 @@ def begun(page: Page, game: Game) -> None:
     keeps the start it had; a daily is dealt as it is made."""
     if not game.match.hands or game.daily is not None:
         game.started = game.started or now()
-    daily.dealt(page, game)
+    daily_book.dealt(page, game)
 
 
 def keep(page: Page, game: Game, how: str) -> None:
@@ -74,7 +74,7 @@ def keep(page: Page, game: Game, how: str) -> None:
     say so once (blocked storage has been said already), and play on."""
     global refused_once
     if how == "abandoned":
-        daily.left(page, game)  # a counted daily left: the day is played, with no result
+        daily_book.left(page, game)  # a counted daily left: the day is played, with no result
     if History(page.store).keep(Entry.of_game(game, how)) or refused_once:
         return
     refused_once = True
@@ -130,7 +130,6 @@ def show(page: Page, level: str = "", said: list[Any] | None = None) -> None:
     def done(value: str) -> None:
         if value == "export-all":
             download("allfives-history.jsonl", export_lines(history.shelf().entries))
-        daily_calendar.play(page, value)
 
     buttons = [("close", page.t("close"))]
     if shelf.entries:

@@ -562,8 +562,6 @@ MESSAGES = {
     # What the replay says of a record's seeds (replay/proof.py).
     "embed_seeds_verified": "Jedes Geben folgt aus seinem Startwert.",
     "embed_seeds_verified_some": "Jedes Geben mit Startwert folgt aus ihm.",
-    "embed_seeds_failed": {
-        "one": "Das Geben der Runde {hands} folgt nicht aus seinem Startwert: Es wurde nach dem Geben verändert.",
-        "other": "Das Geben der Runden {hands} folgt nicht aus seinen Startwerten: Es wurde nach dem Geben verändert.",
-    },
+    "embed_seeds_failed_one": "Das Geben der Runde {hands} folgt nicht aus seinem Startwert: Es wurde nach dem Geben verändert.",
+    "embed_seeds_failed_many": "Das Geben der Runden {hands} folgt nicht aus seinen Startwerten: Es wurde nach dem Geben verändert.",
 }

@@ -543,8 +543,6 @@ MESSAGES = {
     # What the replay says of a record's seeds (replay/proof.py).
     "embed_seeds_verified": "Every deal follows from its seed.",
     "embed_seeds_verified_some": "Every deal that carries a seed follows from it.",
-    "embed_seeds_failed": {
-        "one": "Hand {hands}'s deal does not follow from its seed: it was changed after it was dealt.",
-        "other": "The deals of hands {hands} do not follow from their seeds: they were changed after they were dealt.",
-    },
+    "embed_seeds_failed_one": "Hand {hands}'s deal does not follow from its seed: it was changed after it was dealt.",
+    "embed_seeds_failed_many": "The deals of hands {hands} do not follow from their seeds: they were changed after they were dealt.",
 }

@@ -568,8 +568,6 @@ MESSAGES = {
     # What the replay says of a record's seeds (replay/proof.py).
     "embed_seeds_verified": "Cada reparto segue da súa semente.",
     "embed_seeds_verified_some": "Cada reparto que leva semente segue dela.",
-    "embed_seeds_failed": {
-        "one": "O reparto da man {hands} non segue da súa semente: cambiouse despois de repartir.",
-        "other": "Os repartos das mans {hands} non seguen das súas sementes: cambiáronse despois de repartir.",
-    },
+    "embed_seeds_failed_one": "O reparto da man {hands} non segue da súa semente: cambiouse despois de repartir.",
+    "embed_seeds_failed_many": "Os repartos das mans {hands} non seguen das súas sementes: cambiáronse despois de repartir.",
 }

@@ -565,8 +565,6 @@ MESSAGES = {
     # What the replay says of a record's seeds (replay/proof.py).
     "embed_seeds_verified": "Minden leosztás a magjából következik.",
     "embed_seeds_verified_some": "Minden maggal ellátott leosztás a magjából következik.",
-    "embed_seeds_failed": {
-        "one": "A(z) {hands}. leosztás nem a magjából következik: a kiosztás után megváltoztatták.",
-        "other": "A(z) {hands}. leosztás nem a magjukból következik: a kiosztás után megváltoztatták őket.",
-    },
+    "embed_seeds_failed_one": "A(z) {hands}. leosztás nem a magjából következik: a kiosztás után megváltoztatták.",
+    "embed_seeds_failed_many": "A(z) {hands}. leosztás nem a magjukból következik: a kiosztás után megváltoztatták őket.",
 }

@@ -559,8 +559,6 @@ MESSAGES = {
     # What the replay says of a record's seeds (replay/proof.py).
     "embed_seeds_verified": "All Ginn follegt aus sengem Som.",
     "embed_seeds_verified_some": "All Ginn mat engem Som follegt aus him.",
-    "embed_seeds_failed": {
-        "one": "D'Ginn vun der Ronn {hands} follegt net aus sengem Som: et gouf nom Ginn geännert.",
-        "other": "D'Ginn vun de Ronnen {hands} follegt net aus hire Somen: et gouf nom Ginn geännert.",
-    },
+    "embed_seeds_failed_one": "D'Ginn vun der Ronn {hands} follegt net aus sengem Som: et gouf nom Ginn geännert.",
+    "embed_seeds_failed_many": "D'Ginn vun de Ronnen {hands} follegt net aus hire Somen: et gouf nom Ginn geännert.",
 }

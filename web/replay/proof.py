@@ -36,7 +36,8 @@ def seed_line(words: Words, record: Mapping[str, Any]) -> SeedLine | None:
     failed = sorted({check.hand for check in checks if check.verified is False})
     if failed:
         hands = words.join([words.number(hand) for hand in failed])
-        return SeedLine(words("embed_seeds_failed", count=len(failed), hands=hands), True)
+        key = "embed_seeds_failed_one" if len(failed) == 1 else "embed_seeds_failed_many"
+        return SeedLine(words(key, hands=hands), True)
     verified = [check for check in checks if check.verified]
     if not verified:
         return None
