@@ -83,6 +83,7 @@ def test_a_past_day_is_played_from_the_calendar_as_practice_after_asking_to_leav
     calendar(history).get_by_role("button", name="2 December: not played", exact=True).click()
     play = history.get_by_role("button", name="Play this daily")
     expect(play).to_have_accessible_description("Practice: a past day's deal never counts.")
+    expect(history.locator("#calendar-chosen")).to_contain_text("2 December 2026")
     screenshot(page, "daily-calendar-chosen")
     play.click()
     leave = player.dialog("Leave this match?")

@@ -15,7 +15,18 @@ import pytest
 from allfives.daily import Duplicate
 from allfives.players.simple import greedy_move
 
-from game.daily_month import COUNTED, FUTURE, PLAYING, PRACTICE, UNFINISHED, UNPLAYED, Month, date_words, month
+from game.daily_month import (
+    COUNTED,
+    FUTURE,
+    PLAYING,
+    PRACTICE,
+    UNFINISHED,
+    UNPLAYED,
+    Month,
+    date_words,
+    full_date_words,
+    month,
+)
 from game.daily_state import Dailies, daily_game
 from game.history import Entry
 from game.history_words import result_line
@@ -80,20 +91,21 @@ def test_a_counted_play_dealt_but_not_on_the_table_was_left_unfinished() -> None
 
 
 @pytest.mark.parametrize(
-    ("language", "title", "day"),
+    ("language", "title", "day", "full"),
     [
-        ("en", "December 2026", "6 December"),
-        ("de", "Dezember 2026", "6. Dezember"),
-        ("gl", "Decembro de 2026", "6 de decembro"),
-        ("hu", "2026. december", "december 6."),
-        ("lb", "Dezember 2026", "6. Dezember"),
+        ("en", "December 2026", "6 December", "6 December 2026"),
+        ("de", "Dezember 2026", "6. Dezember", "6. Dezember 2026"),
+        ("gl", "Decembro de 2026", "6 de decembro", "6 de decembro de 2026"),
+        ("hu", "2026. december", "december 6.", "2026. december 6."),
+        ("lb", "Dezember 2026", "6. Dezember", "6. Dezember 2026"),
     ],
 )
-def test_the_month_and_day_names_are_the_languages_own(language: str, title: str, day: str) -> None:
+def test_the_month_and_day_names_are_the_languages_own(language: str, title: str, day: str, full: str) -> None:
     t = Translator(language)
     shown = month(t, TODAY, TODAY, Dailies(), set())
     assert shown.title == title
     assert date_words(t, TODAY) == day
+    assert full_date_words(t, TODAY) == full
     names = [t(f"month_{n}") for n in range(1, 13)] + [t(f"weekday_{n}") for n in range(1, 8)]
     assert len(set(names)) == 19
 

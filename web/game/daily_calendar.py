@@ -15,7 +15,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, Final
 
 from game.daily_book import dailies, today
-from game.daily_month import Month, date_words, month, played_of
+from game.daily_month import Month, full_date_words, month, played_of
 from game.history import Entry
 from page.dom import closest, el
 
@@ -129,7 +129,7 @@ def choose(page: Page, box: Any, said: Any, day: date) -> None:
     now = today()
     counts = dailies(page).counts(day, now)
     note = "calendar_counts" if counts else ("calendar_today_practice" if day == now else "calendar_past_practice")
-    said.replaceChildren(el("strong", date_words(t, day) + f" {day.year}"))
+    said.replaceChildren(el("strong", full_date_words(t, day)))
     play = el("button", t("calendar_play"), type="submit", value=PLAY + day.isoformat(), class_="btn")
     play.setAttribute("aria-describedby", "calendar-play-note")
     said.append(play)

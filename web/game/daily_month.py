@@ -73,6 +73,11 @@ def date_words(t: Translator, day: date) -> str:
     return t("calendar_date", day=str(day.day), month=t(f"month_{day.month}"))
 
 
+def full_date_words(t: Translator, day: date) -> str:
+    """``day`` with its year: "6 December 2026"."""
+    return t("calendar_date_year", date=date_words(t, day), year=str(day.year))
+
+
 def daily_of(record: Mapping[str, Any]) -> tuple[str, bool] | None:
     """The daily's date and whether it was practice, for a record of one."""
     meta = record.get("meta")

@@ -537,6 +537,7 @@ MESSAGES = {
     "weekday_short_7": "So",
     "calendar_title": "{month} {year}",
     "calendar_date": "{day}. {month}",
+    "calendar_date_year": "{date} {year}",
     "calendar_today": "{date}, heute",
     "calendar_heading": "Tagesspiele",
     "calendar_label": "Tagesspiele im {month}",

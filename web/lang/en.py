@@ -518,6 +518,7 @@ MESSAGES = {
     "weekday_short_7": "Sun",
     "calendar_title": "{month} {year}",
     "calendar_date": "{day} {month}",
+    "calendar_date_year": "{date} {year}",
     "calendar_today": "{date}, today",
     "calendar_heading": "Daily deals",
     "calendar_label": "Daily deals of {month}",

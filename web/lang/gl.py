@@ -543,6 +543,7 @@ MESSAGES = {
     "weekday_short_7": "Do",
     "calendar_title": "{month} de {year}",
     "calendar_date": "{day} de {month}",
+    "calendar_date_year": "{date} de {year}",
     "calendar_today": "{date}, hoxe",
     "calendar_heading": "Partidas do día",
     "calendar_label": "Partidas do día de {month}",

@@ -540,6 +540,7 @@ MESSAGES = {
     "weekday_short_7": "V",
     "calendar_title": "{year}. {month}",
     "calendar_date": "{month} {day}.",
+    "calendar_date_year": "{year}. {date}",
     "calendar_today": "{date}, ma",
     "calendar_heading": "Napi leosztások",
     "calendar_label": "{month} napi leosztásai",

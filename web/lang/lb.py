@@ -534,6 +534,7 @@ MESSAGES = {
     "weekday_short_7": "Son",
     "calendar_title": "{month} {year}",
     "calendar_date": "{day}. {month}",
+    "calendar_date_year": "{date} {year}",
     "calendar_today": "{date}, haut",
     "calendar_heading": "Spiller vum Dag",
     "calendar_label": "Spiller vum Dag am {month}",
