@@ -48,11 +48,10 @@ def staged(seen: SeatView, pending: Sequence[Drew], *, reveal: bool) -> SeatView
 
 def turn_status(t: Translator, game: Game) -> str:
     """The header's line: whose turn it is, or that the hand or match is over."""
-    match = game.match
-    if match.is_over:
+    if game.is_over:
         return t("match_over")
-    if match.needs_deal:
-        return t("hand_over", hand=len(match.hands)) if match.hands else ""
+    if game.needs_deal:
+        return t("hand_over", hand=game.hands_dealt) if game.dealt else ""
     seat = game.to_move
     if seat is None:
         return ""

@@ -179,7 +179,7 @@ def prompt(
     """What the page asks of the player now; on a ``touch`` screen, in words
     of tapping, never of keys."""
     seat = game.to_move
-    if game.match.is_over:
+    if game.is_over:
         return t("match_over")
     if seat is None:
         return ""
@@ -220,7 +220,7 @@ def undo_note(t: Translator, game: Game) -> str:
     """Why Undo is off: the match is over (its result stands), or another
     person has moved since the seat on screen last did (nobody takes back
     another's move); else nothing."""
-    if game.match.is_over:
+    if game.is_over:
         return t("undo_match_over")
     other = game.undo_blocked_by()
     return "" if other is None else t("undo_not_yours", name=game.seats[other].name)
@@ -228,7 +228,7 @@ def undo_note(t: Translator, game: Game) -> str:
 
 def hint_note(t: Translator, game: Game) -> str:
     """Why Hint is off once the match is over (there is no move to hint at), else nothing."""
-    return t("hint_match_over") if game.match.is_over else ""
+    return t("hint_match_over") if game.is_over else ""
 
 
 def hand_line(t: Translator, game: Game, end: HandEnded) -> str:

@@ -102,7 +102,7 @@ class Replay(Shell):
 
     def moves_for(self, tile: Tile) -> list[Move]:
         game = self.game
-        if game is None or game.match.hand is None:
+        if game is None or not game.dealt:
             return []
         return [m for m in game.view(self.seat).legal_moves if m.tile is tile]
 
@@ -304,7 +304,7 @@ class Replay(Shell):
         moves = seen.legal_moves if not self.busy else ()
         self.draw_hand(seen.hand, seen.hand_sizes, seen.boneyard_size, names, moves)
         self.part("play-controls").querySelector("[data-action='next-hand']").hidden = not (
-            game.match.needs_deal and not game.match.is_over
+            game.needs_deal and not game.is_over
         )
 
     def draw_table(self, layout: Layout, last: Tile | None, targets: dict[End, int | None] | None = None) -> None:
@@ -513,7 +513,7 @@ class Replay(Shell):
         self.game = game
         self.selected = None
         self.last_events = []
-        if game.match.needs_deal and not game.match.is_over:
+        if game.needs_deal and not game.is_over:
             self.last_events = game.start()
         self.part("replay-controls").hidden = True
         self.part("play-controls").hidden = False
@@ -534,7 +534,7 @@ class Replay(Shell):
 
     def next_hand(self) -> None:
         game = self.game
-        if game is not None and game.match.needs_deal and not game.match.is_over:
+        if game is not None and game.needs_deal and not game.is_over:
             self.last_events = game.start()
             self.render()
             self.after_move()
@@ -542,9 +542,9 @@ class Replay(Shell):
     def prompt(self) -> str:
         game = self.game
         assert game is not None
-        if game.match.is_over:
+        if game.is_over:
             return self.words("embed_match_over")
-        if game.match.needs_deal:
+        if game.needs_deal:
             return self.words("embed_hand_over")
         seat = game.to_move
         assert seat is not None
@@ -570,7 +570,7 @@ class Replay(Shell):
         if game.computer_to_move:
             self.spawn(self.computer_turns(self.generation))
             return
-        if game.match.needs_deal and not game.match.is_over:
+        if game.needs_deal and not game.is_over:
             button = self.part("play-controls").querySelector("[data-action='next-hand']")
             button.focus()
             return
