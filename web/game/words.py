@@ -72,7 +72,7 @@ def tile_word(t: Translator, tile: Tile) -> str:
     return t("tile_pair", high=t(f"pip_{tile.high}"), low=t(f"pip_{tile.low}"))
 
 
-def words(t: Translator) -> board.Words:
+def words(t: Translator) -> board.Labels:
     """What the board says to a screen reader, in the player's language."""
 
     def target(end: End, points: int | None) -> str:
@@ -82,7 +82,7 @@ def words(t: Translator) -> board.Words:
     def layout(count: int, total: int) -> str:
         return t("layout_summary", count=count, total=total) if count else t("layout_empty")
 
-    return board.Words(tile=lambda tile: tile_word(t, tile), target=target, layout=layout)
+    return board.Labels(tile=lambda tile: tile_word(t, tile), target=target, layout=layout)
 
 
 def end_words(t: Translator, end: OpenEnd) -> str:

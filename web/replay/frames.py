@@ -110,7 +110,7 @@ class Words:
         return self("tile_pair", high=self(f"pip_{tile.high}"), low=self(f"pip_{tile.low}"))
 
 
-def board_words(words: Words) -> board.Words:
+def board_words(words: Words) -> board.Labels:
     """What the board says to a screen reader, in the reader's language."""
 
     def target(end: End, points: int | None) -> str:
@@ -120,7 +120,7 @@ def board_words(words: Words) -> board.Words:
     def layout(count: int, total: int) -> str:
         return words("layout_summary", count=count, total=total) if count else words("layout_empty")
 
-    return board.Words(tile=words.tile, target=target, layout=layout)
+    return board.Labels(tile=words.tile, target=target, layout=layout)
 
 
 def _catalogue_or_empty(language: str) -> Mapping[str, Message]:
