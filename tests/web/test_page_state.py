@@ -33,7 +33,8 @@ def test_a_stage_belongs_to_its_generation_and_shows_its_draws_one_at_a_time() -
     draws = (Drew(1, Tile.parse("6-6")), Drew(1, Tile.parse("2-0")))
     state = PageState(generation=3, stage=Stage(3, draws, reveal=False))
     landing = state.landing()
-    assert landing is not None and landing.pending == draws
+    assert landing is not None
+    assert landing.pending == draws
     state.stage = state.stage.drawn()
     assert state.stage == Stage(3, draws[1:], reveal=False)
     state.restart([0, 0])

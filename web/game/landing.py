@@ -80,4 +80,4 @@ def hands_left_label(t: Translator, name: str, tiles: Sequence[Tile]) -> str:
     """The accessible name of a hand shown face up: "Ben holds six-four, three-one"."""
     if not tiles:
         return t("holds_nothing", name=name)
-    return t("holds", name=name, tiles=", ".join(words.tile_word(t, tile) for tile in tiles))
+    return t("holds", name=name, tiles=", ".join(t.tile(tile) for tile in tiles))

@@ -96,7 +96,7 @@ class Page(Shell):
         return self.game is not None and self.game.person_to_move and self.hand_visible()
 
     def cannot_play(self, tile: Tile) -> None:
-        self.announce(self.t("tile_cannot_play", tile=words.tile_word(self.t, tile)))
+        self.announce(self.t("tile_cannot_play", tile=self.t.tile(tile)))
 
     # Start-up
 

@@ -26,7 +26,7 @@ from page.dom import by_id, el, q
 from table import board
 
 if TYPE_CHECKING:
-    from game.roles import Pacing
+    from game.roles import Pacing, Table
 
 __all__ = ["ask_new_match", "count_to", "land", "notice"]
 
@@ -56,7 +56,7 @@ async def land(page: Pacing, events: Sequence[Event], generation: int) -> bool:
     page.state.stage = Stage(generation, tuple(pending), not (slow and ends))
     page.state.selected = None
     page.state.hint_move = None
-    clear_notice(page)  # the next move puts the header back on whose turn it is
+    page.state.clear_notice()  # the next move puts the header back on whose turn it is
     if pending and played is not None:
         # Until the draws begin, the header is on the move that lands, not
         # on the turn of the seat that must draw first.
@@ -121,7 +121,7 @@ async def land(page: Pacing, events: Sequence[Event], generation: int) -> bool:
         if generation != page.state.generation:
             return False
     # The draws are shown: the header goes back to whose turn it is, as the prompt does.
-    clear_notice(page)
+    page.state.clear_notice()
     page.render_opponents(page.seen())
     return True
 
@@ -170,26 +170,19 @@ def pop_points(page: Pacing, event: Played) -> None:
 # The header
 
 
-def notice(page: Pacing, text: str, *, lasting: bool = False) -> None:
+def notice(page: Table, text: str, *, lasting: bool = False) -> None:
     """Say ``text`` in the header; it gives way to whose turn it is after a
     few seconds or at the next move, unless it is ``lasting`` (a fault)."""
-    page.state.notice_count += 1
-    page.state.notice = (page.state.notice_count, lasting)
+    number = page.state.post_notice(lasting=lasting)
     by_id("status").textContent = text
     if not lasting:
-        page.spawn(clear_later(page, page.state.notice_count))
+        page.spawn(clear_later(page, number))
 
 
-async def clear_later(page: Pacing, number: int) -> None:
+async def clear_later(page: Table, number: int) -> None:
     await asyncio.sleep(NOTICE_SECONDS)
-    if page.state.notice is not None and page.state.notice[0] == number:
-        page.state.notice = None
+    if page.state.expire_notice(number):
         page.show_turn()
-
-
-def clear_notice(page: Pacing) -> None:
-    if page.state.notice is not None and not page.state.notice[1]:
-        page.state.notice = None
 
 
 # New match

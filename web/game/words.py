@@ -49,7 +49,6 @@ __all__ = [
     "score_sheet_rows",
     "target_note",
     "tile_label",
-    "tile_word",
     "undo_note",
     "words",
 ]
@@ -65,13 +64,6 @@ CHOICE_KEYS: Mapping[str, Mapping[str, str]] = {
 }
 
 
-def tile_word(t: Translator, tile: Tile) -> str:
-    """A tile's spoken name in the player's language: "five-three"."""
-    if tile.is_double:
-        return t("tile_double", pips=t(f"pip_{tile.high}"))
-    return t("tile_pair", high=t(f"pip_{tile.high}"), low=t(f"pip_{tile.low}"))
-
-
 def words(t: Translator) -> board.Labels:
     """What the board says to a screen reader, in the player's language."""
 
@@ -82,7 +74,7 @@ def words(t: Translator) -> board.Labels:
     def layout(count: int, total: int) -> str:
         return t("layout_summary", count=count, total=total) if count else t("layout_empty")
 
-    return board.Labels(tile=lambda tile: tile_word(t, tile), target=target, layout=layout)
+    return board.Labels(tile=t.tile, target=target, layout=layout)
 
 
 def end_words(t: Translator, end: OpenEnd) -> str:
@@ -161,7 +153,7 @@ def opponent_card(t: Translator, name: str, badges: Sequence[str], count: int, n
 
 def tile_label(t: Translator, view: SeatView, tile: Tile, moves: Sequence[Move]) -> str:
     """A hand tile's accessible name: where it fits, and the most it would score."""
-    name = tile_word(t, tile)
+    name = t.tile(tile)
     if not moves:
         return t("tile_cannot_play", tile=name)
     if moves[0].end is None:
@@ -210,7 +202,7 @@ def read_out(t: Translator, game: Game, seen: SeatView, ends: str, *, visible: b
     in the order it is shown (when it may be seen), and the scores."""
     parts = [ends]
     if visible:
-        parts.append(t("read_hand", tiles=", ".join(tile_word(t, tile) for tile in hand_order(seen.hand))))
+        parts.append(t("read_hand", tiles=", ".join(t.tile(tile) for tile in hand_order(seen.hand))))
     scores = "; ".join(f"{game.side_name(s)} {t.number(seen.scores[s])}" for s in range(game.rules.sides))
     parts.append(t("read_scores", scores=scores))
     return " ".join(parts)

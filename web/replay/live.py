@@ -93,6 +93,7 @@ class Replay(Shell):
         self.height = -1
         self.marks: Marks | None = None  # the coach's review, when the record keeps one
         self.show_best = False  # the board shows the best move instead of the one played
+        self.moment_buttons: list[tuple[Any, int]] = []  # each key moment's button, and the move it jumps to
 
     def part(self, name: str) -> Any:
         """This replay's element ``name`` (its id, after the prefix)."""
@@ -362,8 +363,8 @@ class Replay(Shell):
             caption = self.words("mark_graph_caption", name=self.names[self.seat])
             picture.append(el("figcaption", caption, aria_hidden="true"))  # the graph's own name says it
             lines.append(picture)
-        for button in self.part("moment-list").querySelectorAll("button"):
-            button.setAttribute("aria-current", "true" if str(button.dataset.move) == str(frame.move) else "false")
+        for button, position in self.moment_buttons:
+            button.setAttribute("aria-current", "true" if position == frame.move else "false")
 
     def draw_moments(self) -> None:
         """The key moments, each a button that jumps to its move."""
@@ -372,8 +373,10 @@ class Replay(Shell):
             return
         moments = self.marks.moments()
         items = []
+        self.moment_buttons = []
         for moment in moments:
             button = el("button", moment.text, type="button", data_action="moment", data_move=str(moment.position))
+            self.moment_buttons.append((button, moment.position))
             item = el("li")
             item.append(button)
             items.append(item)
