@@ -695,6 +695,24 @@ BREAKS: tuple[Break, ...] = (
         "pending=()",
         ("tests/web/test_page_state.py",),
     ),
+    Break(
+        "r-reads-no-ends",
+        "R reads the ends and what they count, worked out from the layout (not read back from the screen)",
+        "web/game/main.py",
+        "        ends = words.ends_line(self.t, seen.layout)\n",
+        '        ends = ""\n',
+        ("tests/browser/test_game.py", "-k", "nobody_can_undo"),
+        browser=True,
+    ),
+    Break(
+        "opponent-read-without-its-level",
+        "an opponent's card reads as one line with its level, from the badges the page drew",
+        "web/game/main.py",
+        "words.opponent_card(self.t, setup.name, badges, count, state)",
+        "words.opponent_card(self.t, setup.name, [], count, state)",
+        ("tests/browser/test_board_reading.py", "-k", "opponent_as_one_line"),
+        browser=True,
+    ),
 )
 
 
