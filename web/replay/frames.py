@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, TypeGuard
+from typing import Any, Final, Literal
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 from allfives import Drew, End, Event, HandEnded, HandStarted, Layout, Match, MatchEnded, Passed, Played, Rules, Tile
@@ -100,10 +100,6 @@ def _catalogue_or_empty(language: str) -> Mapping[str, Message]:
         return catalogue(language)
     except (ImportError, ValueError):
         return {}
-
-
-def _is_number(value: object) -> TypeGuard[int | float]:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 # --------------------------------------------------------------------------
