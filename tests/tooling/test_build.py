@@ -124,6 +124,7 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "replay/tutorial_page.py",
         "table/__init__.py",
         "table/board.py",
+        "table/choice.py",
         "table/coach_words.py",
         "table/controller.py",
         "table/geometry.py",

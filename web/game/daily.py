@@ -28,7 +28,7 @@ from page.dom import by_id, el
 from table.controller import Game, think
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Table
 
 __all__ = ["install", "show_result", "start", "start_today"]
 
@@ -40,17 +40,17 @@ def latest() -> date:
     return latest_date(datetime.fromtimestamp(float(window.Date.now()) / 1000, UTC))
 
 
-def start(page: Page, day: date) -> None:
+def start(page: Table, day: date) -> None:
     """Deal ``day``'s daily: at once, or after asking when a match is in progress."""
     practice = not dailies(page).counts(day, today())
     links.offer(page, daily_game(day, page.t("you"), page.t("level_expert"), practice=practice))
 
 
-def start_today(page: Page) -> None:
+def start_today(page: Table) -> None:
     start(page, today())
 
 
-def install(page: Page) -> None:
+def install(page: Table) -> None:
     """Answer the daily's buttons (Menu, Daily deal; the History screen's
     Play this daily; a daily's summary, See how the Expert did) as their dialog closes, after its own handler; and
     deal, or refuse, a ``?daily=`` link the page was opened with."""
@@ -58,7 +58,7 @@ def install(page: Page) -> None:
     from_address(page)
 
 
-def on_dialog_closed(page: Page) -> None:
+def on_dialog_closed(page: Table) -> None:
     value = str(by_id("dialog").returnValue or "")
     game = page.game
     if value == dialogs.DAILY_DEAL:
@@ -69,7 +69,7 @@ def on_dialog_closed(page: Page) -> None:
         page.spawn(show_result(page, game))
 
 
-def from_address(page: Page) -> None:
+def from_address(page: Table) -> None:
     """A ``?daily=`` link the page was opened with: taken off the address,
     then dealt, or refused in words with the game going on."""
     query = parse_qs(str(window.location.search or "").lstrip("?"))
@@ -91,7 +91,7 @@ def link(day: str) -> str:
     return str(window.location.href).split("#")[0].split("?")[0] + f"?{PARAMETER}={day}"
 
 
-async def show_result(page: Page, game: Game) -> None:
+async def show_result(page: Table, game: Game) -> None:
     """The Expert plays the player's tiles (a progress bar, Cancel), then the
     result, the streak and the share text."""
     t = page.t

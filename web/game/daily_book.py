@@ -17,7 +17,7 @@ from game.daily_state import KEY, Dailies
 from table.controller import Game
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Host
 
 __all__ = ["dailies", "dealt", "left", "store", "today"]
 
@@ -28,15 +28,15 @@ def today() -> date:
     return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
 
 
-def dailies(page: Page) -> Dailies:
+def dailies(page: Host) -> Dailies:
     return Dailies.from_json(page.store.get_json(KEY))
 
 
-def store(page: Page, book: Dailies) -> None:
+def store(page: Host, book: Dailies) -> None:
     page.store.set(KEY, json.dumps(book.to_json()))
 
 
-def dealt(page: Page, game: Game) -> None:
+def dealt(page: Host, game: Game) -> None:
     """A counted daily is dealt: the day is played, and any other play of it practice."""
     if game.daily is not None and not game.practice:
         book = dailies(page)
@@ -44,7 +44,7 @@ def dealt(page: Page, game: Game) -> None:
         store(page, book)
 
 
-def left(page: Page, game: Game) -> None:
+def left(page: Host, game: Game) -> None:
     """A counted daily is left before its end: the day is played, with no result."""
     if game.daily is not None and not game.practice and game.in_progress:
         book = dailies(page)

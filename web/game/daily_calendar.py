@@ -20,7 +20,7 @@ from game.history import Entry
 from page.dom import closest, el
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Host
 
 __all__ = ["PLAY", "chosen_day", "draw", "section"]
 
@@ -29,7 +29,7 @@ __all__ = ["PLAY", "chosen_day", "draw", "section"]
 PLAY: Final = "daily-play:"
 
 
-def section(page: Page, entries: tuple[Entry, ...]) -> Any:
+def section(page: Host, entries: tuple[Entry, ...]) -> Any:
     """The calendar's part of the History screen, drawn at the current month."""
     t = page.t
     now = today()
@@ -58,15 +58,14 @@ def section(page: Page, entries: tuple[Entry, ...]) -> Any:
     return part
 
 
-def month_of(page: Page, first: date, played: set[str]) -> Month:
+def month_of(page: Host, first: date, played: set[str]) -> Month:
     game = page.game
-    hand = game.match.hand if game is not None else None
-    on_table = game is not None and not game.practice and hand is not None and not hand.is_over
+    on_table = game is not None and not game.practice and game.dealt and not game.needs_deal and not game.is_over
     playing = game.daily if game is not None and on_table else None
     return month(page.t, first, today(), dailies(page), played, playing)
 
 
-def draw(page: Page, box: Any, shown: Month) -> None:
+def draw(page: Host, box: Any, shown: Month) -> None:
     """``shown``'s month in ``box``: the way to the months around it, and its days."""
     t = page.t
     nav = el("div", None, class_="calendar-nav")
@@ -121,7 +120,7 @@ def draw(page: Page, box: Any, shown: Month) -> None:
     box.replaceChildren(*parts)
 
 
-def choose(page: Page, box: Any, said: Any, day: date) -> None:
+def choose(page: Host, box: Any, said: Any, day: date) -> None:
     """The day chosen: Play this daily, saying beside it whether it counts."""
     t = page.t
     for button in box.querySelectorAll("button[data-day]"):

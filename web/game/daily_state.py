@@ -65,7 +65,7 @@ class Duplicating:
     def __init__(self, game: Game) -> None:
         assert game.daily is not None
         self.day = date.fromisoformat(game.daily)
-        self.played = game.match
+        self.played = game.history
         self.progress = 0.0
         self.steps = self._work(game)
 
@@ -78,7 +78,7 @@ class Duplicating:
             steps = review_steps(game.to_record(), seats=(PLAYER,), hands=(1,), seed=REVIEW_SEED, luck=False)
             review = yield from _scaled(steps, 0.5, 0.5)
         grades = tuple(judgement.grade.value for judgement in review.judgements(PLAYER))
-        return DailyResult(Duplicate(self.day, score_of(self.played), score_of(expert)), grades)
+        return DailyResult(Duplicate(self.day, score_of(self.played), score_of(expert.history)), grades)
 
     def step(self, ms: float) -> DailyResult | None:
         until = time.perf_counter() + ms / 1000

@@ -166,7 +166,7 @@ MESSAGES = {
     "story_cell": "{gain} → {total}",
     "story_best": "Beste Runde für {name}: Runde {hand}, {points}.",
     "story_best_you": "Deine beste Runde: Runde {hand}, {points}.",
-    # The hand's end and the header (pacing.py, tempo.py)
+    # The hand's end and the header (pacing.py, landing.py)
     "status_turn": "{name} ist am Zug",
     "status_turn_you": "Du bist am Zug",
     "status_draws": {

@@ -147,7 +147,7 @@ MESSAGES = {
     "story_cell": "{gain} → {total}",
     "story_best": "Best hand for {name}: hand {hand}, {points}.",
     "story_best_you": "Your best hand: hand {hand}, {points}.",
-    # The hand's end and the header (pacing.py, tempo.py)
+    # The hand's end and the header (pacing.py, landing.py)
     "status_turn": "{name} to play",
     "status_turn_you": "Your turn",
     "status_draws": {

@@ -172,7 +172,7 @@ MESSAGES = {
     "story_cell": "{gain} → {total}",
     "story_best": "Mellor man de {name}: a man {hand}, {points}.",
     "story_best_you": "A túa mellor man: a man {hand}, {points}.",
-    # The hand's end and the header (pacing.py, tempo.py)
+    # The hand's end and the header (pacing.py, landing.py)
     "status_turn": "Xoga {name}",
     "status_turn_you": "É a túa quenda",
     "status_draws": {

@@ -169,7 +169,7 @@ MESSAGES = {
     "story_cell": "{gain} → {total}",
     "story_best": "{name} legjobb leosztása: a(z) {hand}., {points}.",
     "story_best_you": "A legjobb leosztásod: a(z) {hand}., {points}.",
-    # The hand's end and the header (pacing.py, tempo.py)
+    # The hand's end and the header (pacing.py, landing.py)
     "status_turn": "{name} következik",
     "status_turn_you": "Te jössz",
     "status_draws": {

@@ -167,7 +167,7 @@ MESSAGES = {
     "story_cell": "{gain} → {total}",
     "story_best": "Bescht Ronn fir {name}: Ronn {hand}, {points}.",
     "story_best_you": "Deng bescht Ronn: Ronn {hand}, {points}.",
-    # The hand's end and the header (pacing.py, tempo.py)
+    # The hand's end and the header (pacing.py, landing.py)
     "status_turn": "{name} ass drun",
     "status_turn_you": "Du bass drun",
     "status_draws": {

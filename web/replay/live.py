@@ -94,6 +94,7 @@ class Replay(Shell):
         self.height = -1
         self.marks: Marks | None = None  # the coach's review, when the record keeps one
         self.show_best = False  # the board shows the best move instead of the one played
+        self.moment_buttons: list[tuple[Any, int]] = []  # each key moment's button, and the move it jumps to
 
     def part(self, name: str) -> Any:
         """This replay's element ``name`` (its id, after the prefix)."""
@@ -103,7 +104,7 @@ class Replay(Shell):
 
     def moves_for(self, tile: Tile) -> list[Move]:
         game = self.game
-        if game is None or game.match.hand is None:
+        if game is None or not game.dealt:
             return []
         return [m for m in game.view(self.seat).legal_moves if m.tile is tile]
 
@@ -306,7 +307,7 @@ class Replay(Shell):
         moves = seen.legal_moves if not self.busy else ()
         self.draw_hand(seen.hand, seen.hand_sizes, seen.boneyard_size, names, moves)
         self.part("play-controls").querySelector("[data-action='next-hand']").hidden = not (
-            game.match.needs_deal and not game.match.is_over
+            game.needs_deal and not game.is_over
         )
 
     def draw_table(self, layout: Layout, last: Tile | None, targets: dict[End, int | None] | None = None) -> None:
@@ -364,8 +365,8 @@ class Replay(Shell):
             caption = self.words("mark_graph_caption", name=self.names[self.seat])
             picture.append(el("figcaption", caption, aria_hidden="true"))  # the graph's own name says it
             lines.append(picture)
-        for button in self.part("moment-list").querySelectorAll("button"):
-            button.setAttribute("aria-current", "true" if str(button.dataset.move) == str(frame.move) else "false")
+        for button, position in self.moment_buttons:
+            button.setAttribute("aria-current", "true" if position == frame.move else "false")
 
     def draw_seeds(self, record: dict[str, Any]) -> None:
         """One quiet line under the replay: whether each deal follows from its seed."""
@@ -384,8 +385,10 @@ class Replay(Shell):
             return
         moments = self.marks.moments()
         items = []
+        self.moment_buttons = []
         for moment in moments:
             button = el("button", moment.text, type="button", data_action="moment", data_move=str(moment.position))
+            self.moment_buttons.append((button, moment.position))
             item = el("li")
             item.append(button)
             items.append(item)
@@ -525,7 +528,7 @@ class Replay(Shell):
         self.game = game
         self.selected = None
         self.last_events = []
-        if game.match.needs_deal and not game.match.is_over:
+        if game.needs_deal and not game.is_over:
             self.last_events = game.start()
         self.part("replay-controls").hidden = True
         self.part("play-controls").hidden = False
@@ -546,7 +549,7 @@ class Replay(Shell):
 
     def next_hand(self) -> None:
         game = self.game
-        if game is not None and game.match.needs_deal and not game.match.is_over:
+        if game is not None and game.needs_deal and not game.is_over:
             self.last_events = game.start()
             self.render()
             self.after_move()
@@ -554,9 +557,9 @@ class Replay(Shell):
     def prompt(self) -> str:
         game = self.game
         assert game is not None
-        if game.match.is_over:
+        if game.is_over:
             return self.words("embed_match_over")
-        if game.match.needs_deal:
+        if game.needs_deal:
             return self.words("embed_hand_over")
         seat = game.to_move
         assert seat is not None
@@ -582,7 +585,7 @@ class Replay(Shell):
         if game.computer_to_move:
             self.spawn(self.computer_turns(self.generation))
             return
-        if game.match.needs_deal and not game.match.is_over:
+        if game.needs_deal and not game.is_over:
             button = self.part("play-controls").querySelector("[data-action='next-hand']")
             button.focus()
             return
