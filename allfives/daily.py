@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Final, Literal
 
-from .match import Deal, Match
+from .match import Deal, HandHistory, Match
 from .players.base import finish
 from .players.expert import Expert
 from .rules import Rules
@@ -147,9 +147,10 @@ def daily_match(day: date) -> Match:
     return match
 
 
-def score_of(match: Match) -> int:
-    """The points the player's side made in the (first) hand of ``match``."""
-    return match.history[0].scores_after[RULES.side_of(PLAYER)]
+def score_of(history: Sequence[HandHistory]) -> int:
+    """The points the player's side made in the (first) hand of a match's
+    ``history`` (:attr:`Match.history`)."""
+    return history[0].scores_after[RULES.side_of(PLAYER)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,4 +203,4 @@ def expert_match(day: date) -> Match:
 
 def duplicate(day: date, played: Match) -> Duplicate:
     """The player's daily hand ``played`` against the Expert's on its tiles."""
-    return Duplicate(day, score_of(played), score_of(expert_match(day)))
+    return Duplicate(day, score_of(played.history), score_of(expert_match(day).history))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
-from allfives import Deal, HandState, Layout, Match, Move, Rules
+from allfives import Deal, HandState, Layout, Match, Move, Rules, record
 from allfives.players.knowledge import Knowledge
 from allfives.players.simple import greedy_move
 from allfives.view import SeatView, view_of
@@ -240,3 +240,29 @@ class FakeWindow:
     """A window whose localStorage is ``localStorage``."""
 
     localStorage: FakeStorage
+
+
+# Records whose hands carry seeds (the replay's check of them).
+
+
+def seeded_record(hands: int = 3) -> dict[str, Any]:
+    """Three hands of greedy play, each dealt from the seed ``proof/hand/n``."""
+    match = Match(Rules())
+    while len(match.hands) < hands or not match.needs_deal:
+        if match.is_over:
+            break
+        if match.needs_deal:
+            match.deal_seed(f"proof/hand/{len(match.hands) + 1}")
+            continue
+        hand = match.hand
+        assert hand is not None
+        match.play(greedy_move(hand))
+    return record.to_record(match)
+
+
+def changed(data: dict[str, Any], *hands: int) -> dict[str, Any]:
+    """``data`` with the seeds of ``hands`` (numbered from 1) swapped for
+    another's: their deals no longer follow from their seeds."""
+    for number in hands:
+        data["hands"][number - 1]["seed"] = "someone-else"
+    return data

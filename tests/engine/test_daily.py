@@ -106,8 +106,8 @@ def test_the_duplicate_is_the_expert_at_your_seat_on_your_tiles() -> None:
     assert expert.history[0].deal == daily_deal(TODAY)
     played = greedy_daily(TODAY)
     result = duplicate(TODAY, played)
-    assert result == Duplicate(TODAY, score_of(played), golden["expert_score"])
-    assert score_of(played) == played.history[0].scores_after[PLAYER]
+    assert result == Duplicate(TODAY, score_of(played.history), golden["expert_score"])
+    assert score_of(played.history) == played.history[0].scores_after[PLAYER]
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,10 @@ each import one way.
 Every import that runs counts, at the top of a module or inside a function:
 a function's import only puts the circle off until it is called (the one
 between tools/experiments/bound.py and variants.py was such a one). Imports
-under ``if TYPE_CHECKING:`` never run, so they make no circle here (the
-page's modules name ``main.Page`` that way, for its type).
+under ``if TYPE_CHECKING:`` never run, so they make no circle when the code
+runs; but a circle of types is a circle of knowledge all the same (the game
+page's modules once each named ``main.Page`` that way, and ``main`` imported
+them), so the page's modules are checked with them too.
 """
 
 from __future__ import annotations
@@ -28,29 +30,32 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
-def _imports(body: Iterable[ast.stmt]) -> Iterator[ast.Import | ast.ImportFrom]:
+def _imports(body: Iterable[ast.stmt], *, types: bool = False) -> Iterator[ast.Import | ast.ImportFrom]:
     """The import statements that run, in ``body`` and the blocks within it
-    (functions and classes too), leaving out ``if TYPE_CHECKING:``."""
+    (functions and classes too), leaving out ``if TYPE_CHECKING:`` unless
+    ``types``."""
     for node in body:
         if isinstance(node, ast.Import | ast.ImportFrom):
             yield node
-        elif isinstance(node, ast.If) and _is_type_checking(node.test):
+        elif isinstance(node, ast.If) and _is_type_checking(node.test) and not types:
             yield from _imports(node.orelse)
         else:
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.stmt):
-                    yield from _imports([child])
+                    yield from _imports([child], types=types)
                 elif isinstance(child, ast.excepthandler | ast.match_case):
-                    yield from _imports(child.body)
+                    yield from _imports(child.body, types=types)
 
 
-def imported_names(source: Path, module: str, is_package: bool, modules: Iterable[str]) -> set[str]:
+def imported_names(
+    source: Path, module: str, is_package: bool, modules: Iterable[str], *, types: bool = False
+) -> set[str]:
     """The modules among ``modules`` (dotted names) that the module ``module``
     (the file ``source``) imports, relative imports resolved: ``from a import
     b`` imports the module ``a.b`` if there is one, else ``a``."""
     known = set(modules)
     names: set[str] = set()
-    for node in _imports(ast.parse(source.read_text(encoding="utf-8"), str(source)).body):
+    for node in _imports(ast.parse(source.read_text(encoding="utf-8"), str(source)).body, types=types):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
             continue
@@ -75,10 +80,12 @@ def modules_under(root: Path, packages: Iterable[str] = PACKAGES, scripts: Itera
     return found
 
 
-def import_graph(modules: Mapping[str, Path]) -> dict[str, set[str]]:
-    """Each module, and the modules of ``modules`` it imports."""
+def import_graph(modules: Mapping[str, Path], *, types: bool = False) -> dict[str, set[str]]:
+    """Each module, and the modules of ``modules`` it imports (with those
+    under ``if TYPE_CHECKING:`` when ``types``)."""
     return {
-        name: imported_names(path, name, path.name == "__init__.py", modules) - {name} for name, path in modules.items()
+        name: imported_names(path, name, path.name == "__init__.py", modules, types=types) - {name}
+        for name, path in modules.items()
     }
 
 
@@ -112,11 +119,11 @@ def circles(graph: Graph) -> set[tuple[str, ...]]:
     return found
 
 
-def web_graph(web: Path = ROOT / "web") -> dict[str, set[str]]:
+def web_graph(web: Path = ROOT / "web", *, types: bool = False) -> dict[str, set[str]]:
     """web/'s modules: its rooms' (``from table import board``) and its entry scripts."""
     rooms = sorted(path.parent.name for path in web.glob("*/__init__.py"))
     scripts = sorted(path.name for path in web.glob("*.py"))
-    return import_graph(modules_under(web, rooms, scripts))
+    return import_graph(modules_under(web, rooms, scripts), types=types)
 
 
 def test_the_engine_the_build_and_the_tools_import_one_way() -> None:
@@ -137,6 +144,18 @@ def test_the_page_modules_import_one_way() -> None:
     assert circles(graph) == set()
 
 
+def test_the_page_modules_import_one_way_for_their_types_too() -> None:
+    graph = web_graph(types=True)
+    assert "game.roles" in graph["game.pacing"], "the imports under TYPE_CHECKING are read"
+    assert circles(graph) == set()
+
+
+def test_the_game_page_object_is_imported_by_its_entry_script_alone() -> None:
+    """The parts of the game page know it by the protocols of game/roles.py."""
+    graph = web_graph(types=True)
+    assert {name for name, imported in graph.items() if "game.main" in imported} == {"play"}
+
+
 def test_a_circle_through_a_function_import_is_found_and_a_type_only_import_is_not(tmp_path: Path) -> None:
     package = tmp_path / "pkg"
     package.mkdir()
@@ -150,3 +169,5 @@ def test_a_circle_through_a_function_import_is_found_and_a_type_only_import_is_n
     graph = import_graph(modules_under(tmp_path, packages=("pkg",), scripts=()))
     assert graph["pkg"] == {"pkg.a"}
     assert circles(graph) == {("pkg.a", "pkg.b")}
+    with_types = import_graph(modules_under(tmp_path, packages=("pkg",), scripts=()), types=True)
+    assert circles(with_types) == {("pkg.a", "pkg.b"), ("pkg.c", "pkg.d")}

@@ -59,8 +59,8 @@ def test_the_duplicate_runs_in_slices_to_the_experts_score_and_the_players_grade
     assert seen[-1] < 1
     assert any(0.4 < p < 0.6 for p in seen)  # the Expert's play is the first half
     golden = json.loads(GOLDEN.read_text(encoding="utf-8").splitlines()[0])
-    assert result.duplicate.expert == golden["expert_score"] == score_of(expert_match(TODAY))
-    assert result.duplicate.you == score_of(game.match)
+    assert result.duplicate.expert == golden["expert_score"] == score_of(expert_match(TODAY).history)
+    assert result.duplicate.you == score_of(game.history)
     reviewed = review(game.to_record(), seats=(0,), hands=(1,), luck=False)
     assert result.grades == tuple(j.grade.value for j in reviewed.judgements(0))
 
@@ -117,12 +117,12 @@ def test_the_share_text_gives_the_date_the_margin_a_mark_a_decision_and_the_link
 def test_the_log_shows_the_fingerprint_as_a_hand_starts_and_the_seed_as_it_ends() -> None:
     game = Game(GameSetup(seats=(SeatSetup("You"), SeatSetup("Computer", "easy")), seed=7))
     started = game.start()
-    assert deal_proof.log_line(T, game.match, started[0]) == f"Deal fingerprint {fingerprint('7/hand/1')}"
+    assert deal_proof.log_line(T, game.history, started[0]) == f"Deal fingerprint {fingerprint('7/hand/1')}"
     played_out(game)
     (ended,) = (e for e in game.match.log if isinstance(e, HandEnded))
     seed_line = f"Deal seed “7/hand/1” (fingerprint {fingerprint('7/hand/1')})"
-    assert deal_proof.log_line(T, game.match, ended) == seed_line
-    assert deal_proof.summary_line(T, game.match, 1) == seed_line
+    assert deal_proof.log_line(T, game.history, ended) == seed_line
+    assert deal_proof.summary_line(T, game.history, 1) == seed_line
     assert not any(isinstance(e, HandStarted) for e in game.match.log[1:])
 
 

@@ -26,7 +26,6 @@ from game.words import (
     score_sheet_rows,
     target_note,
     tile_label,
-    tile_word,
     undo_note,
 )
 from table.controller import Game, GameSetup, SeatSetup
@@ -212,7 +211,7 @@ def test_r_reads_the_hand_in_the_order_the_screen_shows_it() -> None:
     shown = sorted(seen.hand, key=lambda t: (t.high, t.low), reverse=True)
     assert list(seen.hand) != shown, "a deal whose order is not the screen's"
     said = read_out(EN, game, seen, "Ends: none.", visible=True)
-    hand = ", ".join(tile_word(EN, t) for t in shown)
+    hand = ", ".join(EN.tile(t) for t in shown)
     assert said == f"Ends: none. Your hand: {hand}. Scores: You 0; Computer 0."
     assert "Your hand" not in read_out(EN, game, seen, "Ends: none.", visible=False)
 

@@ -39,7 +39,7 @@ def lines(duplicates: int = DUPLICATES) -> list[str]:
         if index < duplicates:
             match = expert_match(day)
             line["expert_moves"] = [str(m) for m in match.history[0].moves]
-            line["expert_score"] = score_of(match)
+            line["expert_score"] = score_of(match.history)
         out.append(json.dumps(line))
     return out
 

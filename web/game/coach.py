@@ -24,7 +24,7 @@ from table import coach_words
 from table.controller import Game, think
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Host
 
 __all__ = ["can_review", "show_review"]
 
@@ -49,7 +49,7 @@ def can_review(game: Game) -> bool:
     return len(game.people) == 1
 
 
-async def show_review(page: Page, game: Game, hand: int, back: Callable[[], None]) -> None:
+async def show_review(page: Host, game: Game, hand: int, back: Callable[[], None]) -> None:
     """Review hand ``hand`` of ``game`` for its person; ``back`` reopens the
     hand's summary when the review closes (finished or cancelled)."""
     t = page.t

@@ -12,7 +12,6 @@ other is practice. The browser-free parts are :mod:`game.daily_state`."""
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
@@ -22,22 +21,18 @@ from pyscript import window
 from allfives.daily import DailyError, latest_date, parse_date
 
 from game import coach, dialogs, links, summary
-from game.daily_state import KEY, Dailies, Duplicating, daily_game, share_text
+from game.daily_book import dailies, store, today
+from game.daily_calendar import chosen_day
+from game.daily_state import Duplicating, daily_game, share_text
 from page.dom import by_id, el
 from table.controller import Game, think
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Table
 
 __all__ = ["install", "show_result", "start", "start_today"]
 
 PARAMETER = "daily"
-
-
-def today() -> date:
-    """The date on the device's clock, where the player is."""
-    now = window.Date.new()
-    return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
 
 
 def latest() -> date:
@@ -45,38 +40,36 @@ def latest() -> date:
     return latest_date(datetime.fromtimestamp(float(window.Date.now()) / 1000, UTC))
 
 
-def dailies(page: Page) -> Dailies:
-    return Dailies.from_json(page.store.get_json(KEY))
-
-
-def start(page: Page, day: date) -> None:
+def start(page: Table, day: date) -> None:
     """Deal ``day``'s daily: at once, or after asking when a match is in progress."""
     practice = not dailies(page).counts(day, today())
     links.offer(page, daily_game(day, page.t("you"), page.t("level_expert"), practice=practice))
 
 
-def start_today(page: Page) -> None:
+def start_today(page: Table) -> None:
     start(page, today())
 
 
-def install(page: Page) -> None:
-    """Answer the daily's buttons (Menu, Daily deal; a daily's summary, See
-    how the Expert did) as their dialog closes, after its own handler; and
+def install(page: Table) -> None:
+    """Answer the daily's buttons (Menu, Daily deal; the History screen's
+    Play this daily; a daily's summary, See how the Expert did) as their dialog closes, after its own handler; and
     deal, or refuse, a ``?daily=`` link the page was opened with."""
     page.on(by_id("dialog"), "close", lambda _event: on_dialog_closed(page))
     from_address(page)
 
 
-def on_dialog_closed(page: Page) -> None:
+def on_dialog_closed(page: Table) -> None:
     value = str(by_id("dialog").returnValue or "")
     game = page.game
     if value == dialogs.DAILY_DEAL:
         start_today(page)
+    elif (day := chosen_day(value)) is not None and day <= today():  # the History screen's Play this daily
+        start(page, day)
     elif value == dialogs.DAILY_RESULT and game is not None and game.daily is not None:
         page.spawn(show_result(page, game))
 
 
-def from_address(page: Page) -> None:
+def from_address(page: Table) -> None:
     """A ``?daily=`` link the page was opened with: taken off the address,
     then dealt, or refused in words with the game going on."""
     query = parse_qs(str(window.location.search or "").lstrip("?"))
@@ -98,7 +91,7 @@ def link(day: str) -> str:
     return str(window.location.href).split("#")[0].split("?")[0] + f"?{PARAMETER}={day}"
 
 
-async def show_result(page: Page, game: Game) -> None:
+async def show_result(page: Table, game: Game) -> None:
     """The Expert plays the player's tiles (a progress bar, Cancel), then the
     result, the streak and the share text."""
     t = page.t
@@ -125,7 +118,7 @@ async def show_result(page: Page, game: Game) -> None:
     book = dailies(page)
     if not game.practice:
         book.add(result.duplicate)
-        page.store.set(KEY, json.dumps(book.to_json()))
+        store(page, book)
     duplicate = result.duplicate
     said = t("daily_result", you=duplicate.you, expert=duplicate.expert, margin=f"{duplicate.margin:+d}")
     body: list[Any] = [el("p", said, class_="daily-result")]

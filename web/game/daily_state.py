@@ -19,7 +19,7 @@ from allfives.review import Grade, review_steps
 from table.controller import REVIEW_SEED, Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
-__all__ = ["KEY", "MARKS", "Dailies", "DailyResult", "Duplicating", "daily_game", "share_text"]
+__all__ = ["BEGUN", "KEY", "LEFT", "MARKS", "Dailies", "DailyResult", "Duplicating", "daily_game", "share_text"]
 
 #: The store's key for the dailies played (beside the saved game).
 KEY: Final = "dailies"
@@ -65,7 +65,7 @@ class Duplicating:
     def __init__(self, game: Game) -> None:
         assert game.daily is not None
         self.day = date.fromisoformat(game.daily)
-        self.played = game.match
+        self.played = game.history
         self.progress = 0.0
         self.steps = self._work(game)
 
@@ -78,7 +78,7 @@ class Duplicating:
             steps = review_steps(game.to_record(), seats=(PLAYER,), hands=(1,), seed=REVIEW_SEED, luck=False)
             review = yield from _scaled(steps, 0.5, 0.5)
         grades = tuple(judgement.grade.value for judgement in review.judgements(PLAYER))
-        return DailyResult(Duplicate(self.day, score_of(self.played), score_of(expert)), grades)
+        return DailyResult(Duplicate(self.day, score_of(self.played), score_of(expert.history)), grades)
 
     def step(self, ms: float) -> DailyResult | None:
         until = time.perf_counter() + ms / 1000
@@ -102,37 +102,69 @@ def _scaled(steps: Generator[tuple[int, int], None, Any], start: float, share: f
         yield start + share * (done / total if total else 1.0)
 
 
+#: How a counted play that has no result yet stands: dealt (``begun``: it
+#: may be on the table still) or left before its end (``left``).
+BEGUN: Final = "begun"
+LEFT: Final = "left"
+
+
 @dataclass(slots=True)
 class Dailies:
     """The dailies played and counted: each date's score and the Expert's.
-    A day counts once, on that day; any other play is practice."""
+    A day counts once, on that day; any other play is practice.
+
+    The day's counted play is taken as it is dealt (:meth:`begin`): left
+    before its end (:meth:`leave`), the day has been played, so a second play
+    is practice and the deal cannot be dealt again for a better score once
+    seen; but it has no result, so it is no day of the streak."""
 
     results: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: The counted plays with no result: :data:`BEGUN` or :data:`LEFT`, by date.
+    taken: dict[str, str] = field(default_factory=dict)
 
     @staticmethod
     def from_json(data: object) -> Dailies:
         """What the store holds; anything unreadable in it is left out."""
         results: dict[str, tuple[int, int]] = {}
+        taken: dict[str, str] = {}
         if isinstance(data, Mapping):
             for day, scores in data.items():
-                if isinstance(day, str) and _is_date(day) and _is_pair(scores):
+                if not isinstance(day, str) or not _is_date(day):
+                    continue
+                if _is_pair(scores):
                     results[day] = (scores[0], scores[1])
-        return Dailies(results)
+                elif scores in (BEGUN, LEFT):
+                    taken[day] = str(scores)
+        return Dailies(results, taken)
 
-    def to_json(self) -> dict[str, list[int]]:
-        kept = sorted(self.results)[-KEPT_DAYS:]
-        return {day: list(self.results[day]) for day in kept}
+    def to_json(self) -> dict[str, list[int] | str]:
+        every: dict[str, list[int] | str] = {**self.taken, **{day: list(s) for day, s in self.results.items()}}
+        return {day: every[day] for day in sorted(every)[-KEPT_DAYS:]}
 
     def counts(self, day: date, today: date) -> bool:
         """Whether a play of ``day``'s deal, begun ``today``, counts."""
-        return day == today and day.isoformat() not in self.results
+        return day == today and day.isoformat() not in self.results and day.isoformat() not in self.taken
+
+    def begin(self, day: date) -> None:
+        """The day's counted play is dealt: any other play of it is practice."""
+        if day.isoformat() not in self.results:
+            self.taken.setdefault(day.isoformat(), BEGUN)
+
+    def leave(self, day: date) -> None:
+        """The day's counted play is left before its end: played, with no result."""
+        if self.taken.get(day.isoformat()) == BEGUN:
+            self.taken[day.isoformat()] = LEFT
 
     def add(self, result: Duplicate) -> None:
         self.results[result.day.isoformat()] = (result.you, result.expert)
+        self.taken.pop(result.day.isoformat(), None)
 
     def streak(self, today: date) -> int:
         """The days in a row with a counted daily, up to today (or up to
-        yesterday, while today's is still to play)."""
+        yesterday, while today's is still to play). Today's left unfinished
+        ends the run."""
+        if self.taken.get(today.isoformat()) == LEFT:
+            return 0
         day = today if today.isoformat() in self.results else today - timedelta(days=1)
         count = 0
         while day.isoformat() in self.results:

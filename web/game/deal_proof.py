@@ -6,7 +6,9 @@ enough to check the deal with ``python -m allfives verify`` (docs/rules.md,
 
 from __future__ import annotations
 
-from allfives import Event, HandEnded, HandStarted, Match, MatchEnded
+from collections.abc import Sequence
+
+from allfives import Event, HandEnded, HandHistory, HandStarted, MatchEnded
 from allfives.match import fingerprint
 
 from table.i18n import Translator
@@ -14,19 +16,19 @@ from table.i18n import Translator
 __all__ = ["log_line", "summary_line"]
 
 
-def log_line(t: Translator, match: Match, event: Event) -> str | None:
-    """The log's line after ``event``, if it starts or ends a dealt hand."""
-    history = match.history
+def log_line(t: Translator, history: Sequence[HandHistory], event: Event) -> str | None:
+    """The log's line after ``event``, if it starts or ends a dealt hand
+    (``history``: the match's hands so far, the controller's ``Game.history``)."""
     if isinstance(event, HandStarted) and 0 < event.hand <= len(history):
         seed = history[event.hand - 1].deal.seed
         return None if seed is None else t("deal_fingerprint", fingerprint=fingerprint(seed))
     ended = isinstance(event, HandEnded) or (isinstance(event, MatchEnded) and history and history[-1].ended is None)
     if ended and history:
-        return summary_line(t, match, len(history))
+        return summary_line(t, history, len(history))
     return None
 
 
-def summary_line(t: Translator, match: Match, hand: int) -> str | None:
+def summary_line(t: Translator, history: Sequence[HandHistory], hand: int) -> str | None:
     """Hand ``hand``'s seed, revealed, with its fingerprint to compare."""
-    seed = match.history[hand - 1].deal.seed
+    seed = history[hand - 1].deal.seed
     return None if seed is None else t("deal_seed", seed=seed, fingerprint=fingerprint(seed))

@@ -25,7 +25,7 @@ from table.controller import Game, GameSetup, SeatSetup
 from table.i18n import LANGUAGES
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Host, Menu, Table
 
 #: The buttons game.daily answers when a dialog closes with them: Menu,
 #: Daily deal, and a daily's summary, See how the Expert did.
@@ -33,7 +33,7 @@ DAILY_DEAL = "daily-deal"
 DAILY_RESULT = "daily-result"
 
 
-def show_problem(page: Page, message: str, unreadable: str, kept: bool) -> None:
+def show_problem(page: Host, message: str, unreadable: str, kept: bool) -> None:
     """Say what went wrong at start-up; offer ``unreadable`` (a save that
     could not be read) as a download, and say whether it was ``kept``."""
     body = [el("p", message)]
@@ -49,7 +49,7 @@ def show_problem(page: Page, message: str, unreadable: str, kept: bool) -> None:
     page.open_dialog(page.t("problem_title"), body, buttons, done)
 
 
-def show_pass_screen(page: Page) -> None:
+def show_pass_screen(page: Table) -> None:
     game = page.game
     assert game is not None
     seat = game.to_move
@@ -57,7 +57,7 @@ def show_pass_screen(page: Page) -> None:
     name = game.seats[seat].name
 
     def done(_value: str) -> None:
-        page.revealed = seat
+        page.state.revealed = seat
         page.render()
         page.focus_hand()
 
@@ -69,7 +69,7 @@ def show_pass_screen(page: Page) -> None:
     )
 
 
-def show_new_match(page: Page) -> None:
+def show_new_match(page: Table) -> None:
     game = page.game
     setup = game.setup if game else page.default_setup()
     choices = words.form_choices(page.t)
@@ -199,7 +199,7 @@ def show_new_match(page: Page) -> None:
     sync_seats(page)
 
 
-def sync_seats(page: Page, *, chosen: bool = False) -> None:
+def sync_seats(page: Table, *, chosen: bool = False) -> None:
     """Show the seats in play, each with a distinct default name; choosing
     a count that may play in partnerships checks them (the usual game)."""
     players = int(str(by_id("nm-players").value))
@@ -219,7 +219,7 @@ def sync_seats(page: Page, *, chosen: bool = False) -> None:
     by_id("nm-target").placeholder = str(usual.points_to_win)
 
 
-def apply_preset(page: Page) -> None:
+def apply_preset(page: Table) -> None:
     name = str(by_id("nm-preset").value)
     if not name:
         return
@@ -231,14 +231,14 @@ def apply_preset(page: Page) -> None:
     by_id("nm-win").value = rules.win
 
 
-def read_new_match(page: Page) -> GameSetup:
+def read_new_match(page: Table) -> GameSetup:
     names = ["players", "hand_size", "target", "hand_end", "lead", "win", "seed"]
     names += [f"{what}{seat}" for seat in range(max(OPTION_RANGES.players)) for what in ("name", "kind")]
     values = {name: str(by_id(f"nm-{name}").value) for name in names}
     return words.read_setup(page.t, values, partnerships=bool(by_id("nm-partnerships").checked))
 
 
-def show_menu(page: Page) -> None:
+def show_menu(page: Menu) -> None:
     body = []
     language = el("select", None, id="menu-language", name="language")
     for code, name in LANGUAGES.items():
@@ -316,7 +316,7 @@ def show_menu(page: Page) -> None:
     by_id("dialog").focus()
 
 
-def score_sheet_table(page: Page) -> Any:
+def score_sheet_table(page: Table) -> Any:
     """Every hand: what each side scored in play, at the hand's end, and after."""
     game = page.game
     assert game is not None
@@ -326,14 +326,14 @@ def score_sheet_table(page: Page) -> Any:
     return node
 
 
-def on_import(page: Page, event: Any) -> None:
+def on_import(page: Table, event: Any) -> None:
     files = event.target.files
     if not files or files.length == 0:
         return
     page.spawn(import_file(page, files.item(0)))
 
 
-async def import_file(page: Page, file: Any) -> None:
+async def import_file(page: Table, file: Any) -> None:
     text = str(await file.text())
     try:
         game = Game.load_text(text)
@@ -346,18 +346,18 @@ async def import_file(page: Page, file: Any) -> None:
     page.announce(page.t("imported"))
 
 
-def export(page: Page) -> None:
+def export(page: Table) -> None:
     if page.game is not None:
         download("allfives-game.json", json.dumps(page.game.to_record(), indent=1))
 
 
-def show_embed_code(page: Page) -> None:
+def show_embed_code(page: Table) -> None:
     """The snippet that puts this hand on another page, as a replay:
     from the position on the table now, or the whole hand from its deal."""
     game = page.game
-    if game is None or not game.match.hands:
+    if game is None or not game.dealt:
         return
-    moves = len(game.match.hands[-1].moves)
+    moves = game.moves_in_hand
     page_url = str(window.location.href).split("#")[0].split("?")[0]
 
     def code(whole_hand: bool) -> str:
@@ -411,7 +411,7 @@ def show_embed_code(page: Page) -> None:
     )
 
 
-async def copy_text(page: Page, text: str, copied: str, title: str, prompt: str) -> None:
+async def copy_text(page: Host, text: str, copied: str, title: str, prompt: str) -> None:
     """Put ``text`` on the clipboard and say ``copied``; where the browser
     will not allow it, show it selected in a dialog, to copy by hand."""
     try:
@@ -426,7 +426,7 @@ async def copy_text(page: Page, text: str, copied: str, title: str, prompt: str)
         field.select()
 
 
-async def copy_link(page: Page) -> None:
+async def copy_link(page: Table) -> None:
     game = page.game
     if game is None:
         return

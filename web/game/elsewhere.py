@@ -18,12 +18,12 @@ from game.store import PREFIX
 from page.dom import by_id
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Owner
 
 __all__ = ["cover", "listen", "take_over"]
 
 
-def listen(page: Page) -> None:
+def listen(page: Owner) -> None:
     """Hear another tab take the game over, and bind the notice's Play here."""
     page.on(window, "storage", lambda event: on_storage(page, event))
     try:
@@ -40,42 +40,42 @@ def listen(page: Page) -> None:
     page.on(notice, "close", lambda _event: reopen(page))
 
 
-def reopen(page: Page) -> None:
+def reopen(page: Owner) -> None:
     if page.keeper.covered:
         by_id("elsewhere").showModal()
 
 
-def on_storage(page: Page, event: Any) -> None:
+def on_storage(page: Owner, event: Any) -> None:
     if str(event.key) == PREFIX + tabs.MARK_KEY:
         hear(page, event.newValue)
 
 
-def hear(page: Page, text: Any) -> None:
+def hear(page: Owner, text: Any) -> None:
     if page.keeper.heard(text if isinstance(text, str) else None):
         cover(page)
 
 
-def take_over(page: Page) -> None:
+def take_over(page: Owner) -> None:
     """This tab has the game now; the others are told, and cover their tables."""
     mark = page.keeper.take_over()
     if page.channel is not None:
         page.channel.postMessage(mark.to_text())
 
 
-def cover(page: Page) -> None:
+def cover(page: Owner) -> None:
     """Another tab has the game: cover the table with the notice and its
     Play here, and stop the computer's turn and any move still landing."""
-    page.generation += 1
-    page.busy = False
-    page.selected = None
-    page.hint_move = None
+    page.state.generation += 1
+    page.state.busy = False
+    page.state.selected = None
+    page.state.hint_move = None
     notice = by_id("elsewhere")
     if not notice.open:
         notice.showModal()
         by_id("play-here").focus()
 
 
-def play_here(page: Page) -> None:
+def play_here(page: Owner) -> None:
     """Bring the game to this tab: take it over, then read the newest save."""
     take_over(page)
     notice = by_id("elsewhere")

@@ -26,7 +26,7 @@ from allfives import Event, MatchEnded, Played
 from page.dom import by_id, el
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Host
 
 __all__ = ["SOUND_KEY", "celebrate", "install", "play_sounds", "win_moment"]
 
@@ -88,11 +88,11 @@ class Sound:
 _SOUND = Sound()
 
 
-def sound_on(page: Page) -> bool:
+def sound_on(page: Host) -> bool:
     return page.store.get(SOUND_KEY) == "on"
 
 
-def install(page: Page) -> None:
+def install(page: Host) -> None:
     """Bind the speaker: it shows the remembered setting and toggles it."""
     button = by_id("sound")
     button.setAttribute("aria-pressed", "true" if sound_on(page) else "false")
@@ -108,7 +108,7 @@ def install(page: Page) -> None:
     page.on(button, "click", toggle)
 
 
-def play_sounds(page: Page, events: Sequence[Event]) -> None:
+def play_sounds(page: Host, events: Sequence[Event]) -> None:
     """The sound of a move as its tile lands: a click, or a chime when it scores."""
     if page.game is None or not sound_on(page):
         return
@@ -117,7 +117,7 @@ def play_sounds(page: Page, events: Sequence[Event]) -> None:
         _SOUND.play("chime" if any(e.points for e in played) else "click")
 
 
-def win_moment(page: Page, events: Sequence[Event]) -> None:
+def win_moment(page: Host, events: Sequence[Event]) -> None:
     """The win moment, once the move that won the player the match has been shown."""
     game = page.game
     if game is None:
@@ -127,7 +127,7 @@ def win_moment(page: Page, events: Sequence[Event]) -> None:
         page.spawn(celebrate(page))
 
 
-async def celebrate(page: Page) -> None:
+async def celebrate(page: Host) -> None:
     """The win moment, over the match's summary (which opens first)."""
     await asyncio.sleep(0.05)
     if sound_on(page):

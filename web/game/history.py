@@ -135,7 +135,6 @@ class Entry:
     def of_game(game: Game, how: str, *, ended: str | None = None, extra: Mapping[str, Any] | None = None) -> Entry:
         """The entry for ``game`` as it stands: finished, or left unfinished."""
         record = game.to_record()
-        match = game.match
         people = game.people
         side = game.rules.side_of(people[0]) if len(people) == 1 else None
         return Entry(
@@ -146,11 +145,11 @@ class Entry:
             seats=game.seats,
             level=game.opponents_level(),
             rules=game.rules,
-            winner=match.winner,
-            scores=tuple(match.scores),
-            won=None if side is None or match.winner is None else match.winner == side,
-            hands=len(match.hands),
-            points=None if side is None else match.scores[side],
+            winner=game.winner,
+            scores=game.scores,
+            won=None if side is None or game.winner is None else game.winner == side,
+            hands=game.hands_dealt,
+            points=None if side is None else game.scores[side],
             record=record,
             extra=dict(extra or {}),
         )

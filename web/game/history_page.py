@@ -19,6 +19,7 @@ from pyscript import window
 
 from allfives.players import LEVELS
 
+from game import daily_book, daily_calendar
 from game.history import CAPACITY, Entry, History, Refused, Shelf, export_lines, now, read_file
 from game.history_words import filtered, level_choices, result_line, sides_line, statistics_rows
 from game.parts import download, table
@@ -27,7 +28,7 @@ from table import refusal
 from table.controller import EMBED_PAGE, Game, encode_link
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Host, Table
 
 __all__ = ["ask_persistence", "begun", "keep", "persistence_line", "show"]
 
@@ -38,7 +39,7 @@ persisted: bool | None = None
 refused_once = False
 
 
-async def ask_persistence(page: Page) -> None:
+async def ask_persistence(page: Host) -> None:
     """Ask the browser to keep the game's storage even when space runs short
     (``navigator.storage.persist()``); the Menu says what it answered."""
     global persisted
@@ -51,7 +52,7 @@ async def ask_persistence(page: Page) -> None:
         persisted = None
 
 
-def persistence_line(page: Page) -> str:
+def persistence_line(page: Host) -> str:
     if page.store.storage is None:
         return page.t("history_blocked")
     if persisted is None:
@@ -59,15 +60,21 @@ def persistence_line(page: Page) -> str:
     return page.t("storage_persisted" if persisted else "storage_not_persisted")
 
 
-def begun(game: Game) -> None:
-    """The match is dealt its first hand now: the date its entry will carry."""
-    game.started = game.started or now()
+def begun(page: Table, game: Game) -> None:
+    """The match is on the table: the date its entry will carry
+    (and a counted daily's day is taken: game/daily.py). A match resumed
+    keeps the start it had; a daily is dealt as it is made."""
+    if not game.hands_dealt or game.daily is not None:
+        game.started = game.started or now()
+    daily_book.dealt(page, game)
 
 
-def keep(page: Page, game: Game, how: str) -> None:
+def keep(page: Host, game: Game, how: str) -> None:
     """Keep ``game`` in the history, finished or left; where storage refuses,
     say so once (blocked storage has been said already), and play on."""
     global refused_once
+    if how == "abandoned":
+        daily_book.left(page, game)  # a counted daily left: the day is played, with no result
     if History(page.store).keep(Entry.of_game(game, how)) or refused_once:
         return
     refused_once = True
@@ -75,12 +82,13 @@ def keep(page: Page, game: Game, how: str) -> None:
         page.set_status(page.t("history_not_kept"), lasting=True)
 
 
-def show(page: Page, level: str = "", said: list[Any] | None = None) -> None:
+def show(page: Host, level: str = "", said: list[Any] | None = None) -> None:
     """The History screen, filtered to opponent ``level``; ``said`` (what
     bringing in a file did) at its top."""
     history = History(page.store)
     shelf = history.shelf()
     body: list[Any] = list(said or [])
+    body.append(daily_calendar.section(page, shelf.entries))
     body.append(el("p", page.t("history_policy", count=CAPACITY), class_="history-policy"))
     if page.store.storage is None:
         body.append(el("p", page.t("history_blocked")))
@@ -136,7 +144,7 @@ def show(page: Page, level: str = "", said: list[Any] | None = None) -> None:
     by_id("dialog").focus()
 
 
-def draw(page: Page, shelf: Shelf, level: str) -> None:
+def draw(page: Host, shelf: Shelf, level: str) -> None:
     """The statistics and the list, from the same entries: the filter's."""
     t = page.t
     entries = filtered(shelf.entries, level)
@@ -184,14 +192,14 @@ def draw(page: Page, shelf: Shelf, level: str) -> None:
     part.append(listing)
 
 
-def replay_url(page: Page, entry: Entry, page_url: str) -> str:
+def replay_url(page: Host, entry: Entry, page_url: str) -> str:
     """The match in the replay (embed.html), the person's hand face up."""
     people = [seat for seat, setup in enumerate(entry.seats) if setup.is_person]
     query = urlencode({"seat": people[0] if people else 0, "lang": page.t.language})
     return f"{EMBED_PAGE}?{query}#record={encode_link(entry.record)}"
 
 
-def date_text(page: Page, iso: str) -> str:
+def date_text(page: Host, iso: str) -> str:
     """``iso`` as the player's language writes a date and time."""
     try:
         when = window.Date.new(iso)
@@ -200,7 +208,7 @@ def date_text(page: Page, iso: str) -> str:
         return iso
 
 
-def on_click(page: Page, event: Any) -> None:
+def on_click(page: Host, event: Any) -> None:
     button = closest(event.target, "[data-save]")
     if button is None:
         return
@@ -211,27 +219,27 @@ def on_click(page: Page, event: Any) -> None:
         download(f"allfives-match-{day}.json", json.dumps(entry.record, indent=1, ensure_ascii=False))
 
 
-def download_unreadable(page: Page) -> None:
+def download_unreadable(page: Host) -> None:
     shelf = History(page.store).shelf()
     text = "".join(value.replace("\n", " ") + "\n" for _key, value in shelf.unreadable)
     download("allfives-history-unreadable.jsonl", text)
 
 
-def on_import(page: Page, event: Any) -> None:
+def on_import(page: Host, event: Any) -> None:
     files = event.target.files
     if not files or files.length == 0:
         return
     page.spawn(import_file(page, files.item(0), str(by_id("history-filter").value)))
 
 
-async def import_file(page: Page, file: Any, level: str) -> None:
+async def import_file(page: Host, file: Any, level: str) -> None:
     text = str(await file.text())
     entries, refused = read_file(text)
     added, every = History(page.store).keep_all(entries)
     show(page, level, import_report(page, added, every, refused))
 
 
-def import_report(page: Page, added: int, every: bool, refused: list[Refused]) -> list[Any]:
+def import_report(page: Host, added: int, every: bool, refused: list[Refused]) -> list[Any]:
     """What bringing a file in did, in words: what came in, what was refused and why."""
     t = page.t
     box = el("div", None, class_="history-report", role="status")

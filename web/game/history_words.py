@@ -10,6 +10,7 @@ from typing import Final
 from allfives.players import LEVELS
 from allfives.rules import Rules
 
+from game.daily_month import daily_of
 from game.history import Entry, Tally, statistics
 from table.i18n import Translator
 
@@ -55,11 +56,18 @@ def scores_text(t: Translator, scores: Sequence[int]) -> str:
 
 
 def result_line(t: Translator, entry: Entry) -> str:
-    """How it ended: "Ann won 61 to 40", or "Left unfinished at 20 to 35" (with a dash)."""
+    """How it ended: "Ann won 61 to 40", or "Left unfinished at 20 to 35" (with a dash);
+    a daily's says so: "Daily deal of 2026-12-06: left unfinished at 20 to 35"."""
     scores = scores_text(t, entry.scores)
     if entry.winner is None:
-        return t("history_unfinished", scores=scores)
-    return t("history_won", name=side_name(entry, entry.winner), scores=scores)
+        said = t("history_unfinished", scores=scores)
+    else:
+        said = t("history_won", name=side_name(entry, entry.winner), scores=scores)
+    daily = daily_of(entry.record)
+    if daily is not None:
+        day, practice = daily
+        return t("history_daily_practice" if practice else "history_daily", date=day, result=said)
+    return said
 
 
 def rules_line(t: Translator, rules: Rules) -> str:

@@ -21,7 +21,7 @@ from page.dom import by_id, el
 from table.controller import Game, GameSetup, SeatSetup
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Table
 
 __all__ = ["SEEN_KEY", "first_visit", "install", "rules_page", "show"]
 
@@ -29,7 +29,7 @@ __all__ = ["SEEN_KEY", "first_visit", "install", "rules_page", "show"]
 SEEN_KEY: Final = "intro-seen"
 
 
-def first_visit(page: Page, *, saved: bool, link: bool) -> bool:
+def first_visit(page: Table, *, saved: bool, link: bool) -> bool:
     """Whether the page opens as on a first visit: no saved game, no shared
     link, and the introduction never seen. Its match then waits for it."""
     return not saved and not link and page.store.get(SEEN_KEY) is None
@@ -40,7 +40,7 @@ def rules_page(language: str) -> str:
     return "./rules.html" if language == "en" else f"./rules.{language}.html"
 
 
-def install(page: Page) -> None:
+def install(page: Table) -> None:
     """Bind "How to play", and open the introduction on a first visit
     (unless something more urgent, a broken save or link, holds the dialog)."""
     # The build drew the first step into the dialog for the first paint (first_screen.py): from now
@@ -49,14 +49,14 @@ def install(page: Page) -> None:
     page.on(by_id("how-to"), "click", lambda _event: show(page, 0))
     if page.store.get(SEEN_KEY) is None and not by_id("dialog").open:
         show(page, 0)
-    elif page.waiting:  # something else holds the dialog: the match does not wait on it
+    elif page.state.waiting:  # something else holds the dialog: the match does not wait on it
         play(page, DEFAULT_LEVEL)
 
 
-def play(page: Page, level: str) -> None:
+def play(page: Table, level: str) -> None:
     """Start the match that waited for the introduction, against ``level``,
     and remember it as the setup a new match starts from."""
-    page.waiting = False
+    page.state.waiting = False
     game = page.game
     assert game is not None
     seats = tuple(seat if seat.is_person else SeatSetup(seat.name, level) for seat in game.seats)
@@ -65,7 +65,7 @@ def play(page: Page, level: str) -> None:
     page.begin(Game(setup))
 
 
-def _opponents(page: Page) -> Any:
+def _opponents(page: Table) -> Any:
     """Whom to play: each level, weakest first, with a line on how it plays."""
     t = page.t
     choice = el("fieldset", None, class_="intro-opponents")
@@ -96,14 +96,14 @@ def _picture(step: int) -> Any:
     return figure
 
 
-def text_key(page: Page, number: int) -> str:
+def text_key(page: Table, number: int) -> str:
     """Step ``number``'s words: the last says how a hand's end counts, as
     this match's rules count it (the engine's rules, not a rule of the page)."""
     takes = number == STEPS and page.game is not None and page.game.rules.hand_end == "winner-takes"
     return f"intro_text_{number}" + ("_takes" if takes else "")
 
 
-def show(page: Page, step: int) -> None:
+def show(page: Table, step: int) -> None:
     """Open step ``step`` (from 0) of the introduction."""
     t = page.t
     number = step + 1
@@ -116,7 +116,7 @@ def show(page: Page, step: int) -> None:
     more = el("p", None, class_="intro-more")
     more.append(el("a", t("how_to_play"), href=rules_page(t.language), target="_blank"))
     last = number == STEPS
-    choosing = last and page.waiting
+    choosing = last and page.state.waiting
     if choosing:
         body.append(_opponents(page))
     body.append(more)
@@ -138,7 +138,7 @@ def show(page: Page, step: int) -> None:
         else:  # done, play, skip, or Escape: seen, and not shown again unasked
             level = _chosen_level() if value == "play" else DEFAULT_LEVEL
             page.store.set(SEEN_KEY, "1")
-            if page.waiting:
+            if page.state.waiting:
                 play(page, level)
 
     page.open_dialog(t(f"intro_title_{number}"), body, buttons, done)

@@ -48,11 +48,10 @@ def staged(seen: SeatView, pending: Sequence[Drew], *, reveal: bool) -> SeatView
 
 def turn_status(t: Translator, game: Game) -> str:
     """The header's line: whose turn it is, or that the hand or match is over."""
-    match = game.match
-    if match.is_over:
+    if game.is_over:
         return t("match_over")
-    if match.needs_deal:
-        return t("hand_over", hand=len(match.hands)) if match.hands else ""
+    if game.needs_deal:
+        return t("hand_over", hand=game.hands_dealt) if game.dealt else ""
     seat = game.to_move
     if seat is None:
         return ""
@@ -81,4 +80,4 @@ def hands_left_label(t: Translator, name: str, tiles: Sequence[Tile]) -> str:
     """The accessible name of a hand shown face up: "Ben holds six-four, three-one"."""
     if not tiles:
         return t("holds_nothing", name=name)
-    return t("holds", name=name, tiles=", ".join(words.tile_word(t, tile) for tile in tiles))
+    return t("holds", name=name, tiles=", ".join(t.tile(tile) for tile in tiles))

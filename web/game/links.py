@@ -16,13 +16,13 @@ from pyscript import window
 
 from allfives.record import RecordError
 
-from game import dialogs, elsewhere
+from game import dialogs, elsewhere, history_page
 from page.dom import by_id, el, q
 from table import refusal
 from table.controller import Game, LinkError, decode_link
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Owner, Table
 
 PREFIX = "#game="
 
@@ -37,7 +37,7 @@ def take_from_address() -> str | None:
     return fragment[len(PREFIX) :]
 
 
-def read(page: Page, link: str) -> Game | str:
+def read(page: Table, link: str) -> Game | str:
     """The linked game, or why it cannot be opened, in the player's words."""
     try:
         return Game.from_record_data(decode_link(link))
@@ -45,12 +45,12 @@ def read(page: Page, link: str) -> Game | str:
         return refusal.reason(page.t, str(error))
 
 
-def listen(page: Page) -> None:
+def listen(page: Owner) -> None:
     """Act on a link pasted into the address of the tab already open."""
     page.on(window, "hashchange", lambda _event: on_pasted(page))
 
 
-def on_pasted(page: Page) -> None:
+def on_pasted(page: Owner) -> None:
     link = take_from_address()
     if link is None:
         return
@@ -63,16 +63,17 @@ def on_pasted(page: Page) -> None:
     offer(page, linked)
 
 
-def offer(page: Page, linked: Game) -> None:
+def offer(page: Table, linked: Game) -> None:
     """Open ``linked`` at once when nothing would be lost, else ask first."""
     game = page.game
     if game is None or not game.in_progress:
         page.begin(linked)
         return
-    scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.match.scores))
+    scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.scores))
 
     def done(value: str) -> None:
         if value == "open":
+            history_page.keep(page, game, "abandoned")  # the match left is kept in the history
             page.begin(linked)
 
     body: list[Any] = [el("p", page.t("link_replaces_text", scores=scores))]

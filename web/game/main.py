@@ -15,7 +15,7 @@ from typing import Any
 
 from pyscript import document, window
 
-from allfives import Drew, End, Event, HandStarted, IllegalMove, Move, Played, Tile
+from allfives import End, Event, HandStarted, IllegalMove, Move, Played, Tile
 from allfives.record import RecordError
 from allfives.rules import RulesError
 from allfives.view import SeatView
@@ -38,6 +38,7 @@ from game import (
 )
 from game.daily import install as install_daily
 from game.deal_proof import log_line as deal_proof_line
+from game.state import PageState
 from game.store import Store
 from page import motion, service_worker
 from page.dom import by_id, closest, el, q
@@ -57,8 +58,10 @@ THINKING_STARTS = "allfives:thinking-starts"
 class Page(Shell):
     """The game on screen."""
 
+    state: PageState  # all the page shows that the match does not say (game/state.py)
+
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(PageState())
         self.store = Store(window)
         # One game, one writer: this tab's part in sharing the saved game with the game's other tabs.
         self.keeper = tabs.Keeper(self.store, secrets.token_hex(8))
@@ -70,21 +73,8 @@ class Page(Shell):
         self.learning = bool(prefs.get("learning", True))
         self.reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         self.game: Game | None = None
-        self.revealed: int | None = None  # hot-seat: whose hand is uncovered
-        self.hint_move: Move | None = None
-        self.generation = 0  # bumps when a new match or an undo cancels a computer turn
-        self.notes: dict[int, str] = {}  # "drew 2", "passed": what each player just did
-        self.plays_logged = 0  # the log numbers the hand's plays, not its draws and passes
-        self.shown_scores: dict[int, int] = {}  # side: the number its card shows
-        self.counting: dict[int, int] = {}  # side: the number on its card while it counts up
-        # (generation, draws not yet shown, whether the hands left are turned up): see pacing.land
-        self.stage: tuple[int, list[Drew], bool] = (0, [], True)
-        self.notice: tuple[int, bool] | None = None  # the header's message: (its number, lasting)
-        self.notice_count = 0
         self.board_markup = ""  # the board as last drawn
         self.arrived: Tile | None = None  # the last tile, once its arrival has been drawn
-        # A first visit's match waits, undealt and unsaved, for its introduction (intro.play starts it).
-        self.waiting = False
 
     # What the shell asks of the page
 
@@ -94,21 +84,20 @@ class Page(Shell):
     def seen(self) -> SeatView | None:
         """The hand as the seat on screen may see it, once one is dealt."""
         game = self.game
-        if game is None or game.match.hand is None:
+        if game is None or not game.dealt:
             return None
-        generation, pending, reveal = self.stage
+        stage = self.state.landing()
         seen = game.view(self.shown_seat())
-        return seen if generation != self.generation else landing.staged(seen, pending, reveal=reveal)
+        return seen if stage is None else landing.staged(seen, stage.pending, reveal=stage.reveal)
 
     def moves_for(self, tile: Tile) -> list[Move]:
-        seen = self.seen()
-        return [] if seen is None else [m for m in seen.legal_moves if m.tile is tile]
+        return moves_of(self.seen(), tile)
 
     def may_choose(self) -> bool:
         return self.game is not None and self.game.person_to_move and self.hand_visible()
 
     def cannot_play(self, tile: Tile) -> None:
-        self.announce(self.t("tile_cannot_play", tile=words.tile_word(self.t, tile)))
+        self.announce(self.t("tile_cannot_play", tile=self.t.tile(tile)))
 
     # Start-up
 
@@ -119,7 +108,7 @@ class Page(Shell):
         links.listen(self)
         elsewhere.take_over(self)  # before the save is read: whatever another tab writes after it is refused
         link = str(window.location.hash or "").startswith("#game=") or "daily=" in str(window.location.search)
-        self.waiting = intro.first_visit(self, saved=self.store.saved_game() is not None, link=link)
+        self.state.waiting = intro.first_visit(self, saved=self.store.saved_game() is not None, link=link)
         game, problem, linked = self.initial_game()
         self.begin(game)  # the header says whose turn it is, or that the game cannot be saved
         # Hint and Undo are on or off as the match allows (render decides).
@@ -196,23 +185,18 @@ class Page(Shell):
         return first_screen.default_setup(self.t)  # the match the build drew for the first paint
 
     def begin(self, game: Game) -> None:
-        self.generation += 1
         self.game = game
-        self.selected = None
-        self.hint_move = None
-        self.busy = False
-        self.revealed = None
+        self.state.restart(game.scores)
+        self.state.revealed = None
+        self.state.notes.clear()
         by_id("log").replaceChildren()
         by_id("announce").replaceChildren()  # what was said of the last match is not said of this one
         self.log_history()
-        self.notes.clear()
-        self.shown_scores = dict(enumerate(game.match.scores))
-        self.counting.clear()
-        if self.waiting:  # a first visit: nothing is dealt, saved or played until the introduction closes
+        if self.state.waiting:  # a first visit: nothing is dealt, saved or played until the introduction closes
             self.render()
             return
-        if not game.match.hands:  # a hand that has ended waits on its summary, even after a reload
-            history_page.begun(game)
+        history_page.begun(self, game)  # its start; a counted daily's day is taken (game/daily.py)
+        if not game.dealt:  # a hand that has ended waits on its summary, even after a reload
             self.apply_events(game.start())
         self.save()
         self.render()
@@ -236,14 +220,16 @@ class Page(Shell):
     # Drawing
 
     def render(self) -> None:
+        """Everything on the table, from the page's state and the seat's view (worked out once)."""
+        seen = self.seen()
         self.render_scores()
-        self.render_opponents()
-        self.render_board()
-        self.render_hand()
-        self.render_prompt()
-        by_id("undo").disabled = self.busy or not (self.game and self.game.can_undo())
+        self.render_opponents(seen)
+        self.draw_board(seen)
+        self.render_hand(seen)
+        by_id("prompt").textContent = voice.prompt_text(self, seen)
+        by_id("undo").disabled = not self.may_undo()
         by_id("undo").title = words.undo_note(self.t, self.game) if self.game else ""
-        by_id("hint").disabled = self.busy or not (self.game and self.game.person_to_move and self.hand_visible())
+        by_id("hint").disabled = not self.may_hint()
         by_id("hint").title = words.hint_note(self.t, self.game) if self.game else ""
         summary.render_next(self)
         self.show_turn()
@@ -251,7 +237,7 @@ class Page(Shell):
     def show_turn(self) -> None:
         """The header says whose turn it is (or that the hand is over), unless
         a message holds it."""
-        if self.notice is None and self.game is not None:
+        if self.state.notice is None and self.game is not None:
             by_id("status").textContent = landing.turn_status(self.t, self.game)
 
     def render_scores(self) -> None:
@@ -266,21 +252,26 @@ class Page(Shell):
             if moving is not None and rules.side_of(moving) == side:
                 card.classList.add("to-move")
             card.append(el("span", game.side_name(side), class_="score-name"))
-            shown = self.counting.get(side, self.shown_scores.get(side, game.match.scores[side]))
+            shown = self.state.shown_score(side, game.scores[side])
             value = el("span", self.t.number(shown), class_="score-value")
-            if side in self.counting:
+            if side in self.state.counting:
                 value.classList.add("counting")
             value.dataset.side = str(side)
             card.append(value)
             card.append(el("span", words.target_note(self.t, shown, rules.points_to_win), class_="score-target"))
             box.append(card)
 
-    def render_opponents(self) -> None:
+    def may_undo(self) -> bool:
+        return not self.state.busy and self.game is not None and self.game.can_undo()
+
+    def may_hint(self) -> bool:
+        return not self.state.busy and self.game is not None and self.game.person_to_move and self.hand_visible()
+
+    def render_opponents(self, seen: SeatView | None) -> None:
         game = self.game
         assert game is not None
         box = by_id("opponents")
         box.replaceChildren()
-        seen = self.seen()
         viewer = self.shown_seat()
         for seat, setup in enumerate(game.seats):
             if seat == viewer:
@@ -293,10 +284,11 @@ class Page(Shell):
             # The card reads as one line (words.opponent_card); what it shows is hidden from screen readers.
             title = el("div", None, class_="opponent-name", aria_hidden="true")
             title.append(el("span", setup.name))
-            if not setup.is_person:
-                title.append(el("span", self.t(f"level_{setup.kind}"), class_="badge"))
+            badges = [] if setup.is_person else [self.t(f"level_{setup.kind}")]
+            title.append(*(el("span", badge, class_="badge") for badge in badges))
             if game.rules.teams and game.rules.side_of(seat) == game.rules.side_of(viewer):
-                title.append(el("span", self.t("partner"), class_="badge partner"))
+                badges.append(self.t("partner"))
+                title.append(el("span", badges[-1], class_="badge partner"))
             card.append(title)
             backs = el("div", None, class_="backs", aria_hidden="true")
             backs.innerHTML = "".join(board.tile_svg(None, face_down=True, css_class="back") for _ in range(count))
@@ -310,27 +302,28 @@ class Page(Shell):
             card.append(backs)
             state = (
                 self.t("thinking")
-                if (self.busy and game.to_move == seat and not setup.is_person)
-                else self.notes.get(seat, "")
+                if (self.state.busy and game.to_move == seat and not setup.is_person)
+                else self.state.notes.get(seat, "")
             )
             if seen is not None and shown:
                 state = landing.pips_left(self.t, voice.hand_end(seen), seat)
             card.append(el("div", state, class_="opponent-state", aria_hidden="true"))
-            badges = [str(b.textContent) for b in title.querySelectorAll(".badge")]
             said = state if shown else words.opponent_card(self.t, setup.name, badges, count, state)
             card.append(el("span", said, class_="visually-hidden"))
             box.append(card)
 
     def targets(self, seen: SeatView) -> dict[End, int | None]:
-        if self.selected is None:
+        if self.state.selected is None:
             return {}
-        moves = self.moves_for(self.selected)
+        moves = moves_of(seen, self.state.selected)
         return {m.end: (seen.points_for(m) if self.learning else None) for m in moves if m.end is not None}
 
     def render_board(self) -> None:
+        self.draw_board(self.seen())
+
+    def draw_board(self, seen: SeatView | None) -> None:
         if self.game is None:
             return
-        seen = self.seen()
         node = by_id("board")
         if seen is None:
             node.replaceChildren()
@@ -372,14 +365,13 @@ class Page(Shell):
         assert game is not None
         if len(game.people) <= 1:
             return True
-        return self.revealed == self.shown_seat()
+        return self.state.revealed == self.shown_seat()
 
-    def render_hand(self) -> None:
+    def render_hand(self, seen: SeatView | None) -> None:
         game = self.game
         assert game is not None
         box = by_id("hand")
         box.replaceChildren()
-        seen = self.seen()
         if seen is None:
             return
         visible = self.hand_visible() or bool(seen.shown)  # at the hand's end every hand is shown
@@ -395,10 +387,10 @@ class Page(Shell):
                 box.append(button)
             return
         tiles = words.hand_order(seen.hand)
-        mine = game.to_move == seen.seat and game.person_to_move and not self.busy
+        mine = game.to_move == seen.seat and game.person_to_move and not self.state.busy
         first_playable = True
         for tile in tiles:
-            moves = self.moves_for(tile) if mine else []
+            moves = moves_of(seen, tile) if mine else []
             button = el("button", None, type="button", class_="hand-tile")
             button.dataset.tile = str(tile)
             button.innerHTML = board.tile_svg(tile)
@@ -407,19 +399,16 @@ class Page(Shell):
                 button.classList.add("playable")
             else:
                 button.setAttribute("aria-disabled", "true")
-            if self.selected is tile:
+            if self.state.selected is tile:
                 button.classList.add("selected")
                 button.setAttribute("aria-pressed", "true")
-            if self.hint_move is not None and self.hint_move.tile is tile:
+            if self.state.hint_move is not None and self.state.hint_move.tile is tile:
                 button.classList.add("hinted")
             # One tab stop for the hand: the first playable tile (arrows move on).
             button.tabIndex = 0 if (moves and first_playable) or (not mine and tile is tiles[0]) else -1
             if moves:
                 first_playable = False
             box.append(button)
-
-    def render_prompt(self) -> None:
-        by_id("prompt").textContent = voice.prompt_text(self)
 
     def set_status(self, text: str, *, lasting: bool = False) -> None:
         pacing.notice(self, text, lasting=lasting)
@@ -429,8 +418,8 @@ class Page(Shell):
     def log_history(self) -> None:
         game = self.game
         assert game is not None
-        self.plays_logged = 0
-        for event in game.match.log:
+        self.state.plays_logged = 0
+        for event in game.hand_log:
             self.log_event(event, quiet=True)
 
     def log_event(self, event: Event, *, quiet: bool = False) -> None:
@@ -439,15 +428,15 @@ class Page(Shell):
         text = words.describe(self.t, game, event, self.shown_seat() if len(game.people) == 1 else None)
         if not text:
             return
-        item, proof = el("li", text), deal_proof_line(self.t, game.match, event)
+        item, proof = el("li", text), deal_proof_line(self.t, game.history, event)
         if isinstance(event, Played):
             # Numbered by the move's place in the hand, as records and replays count them.
-            self.plays_logged += 1
-            item.value = self.plays_logged
+            self.state.plays_logged += 1
+            item.value = self.state.plays_logged
             if event.points:
                 item.classList.add("scored")
         elif isinstance(event, HandStarted):
-            self.plays_logged = 0
+            self.state.plays_logged = 0
             item.classList.add("hand-start")
         else:
             item.classList.add("aside")  # a draw, a pass, the hand's end: no number
@@ -464,8 +453,8 @@ class Page(Shell):
         for event in events:
             self.log_event(event, quiet=True)
             if isinstance(event, HandStarted):
-                self.notes.clear()
-        self.render_opponents()
+                self.state.notes.clear()
+        self.render_opponents(self.seen())
 
     # Turns
 
@@ -473,15 +462,15 @@ class Page(Shell):
         """Whatever comes next: the hand's summary, a computer's turn, or a person's."""
         game = self.game
         assert game is not None
-        if game.match.is_over:
+        if game.is_over:
             self.record_result()
             summary.show_match_end(self)
             return
-        if game.match.needs_deal:
+        if game.needs_deal:
             summary.show_hand_end(self)
             return
         if game.computer_to_move:
-            self.spawn(self.computer_turns(self.generation))
+            self.spawn(self.computer_turns(self.state.generation))
             return
         if len(game.people) > 1 and not self.hand_visible():
             dialogs.show_pass_screen(self)
@@ -491,21 +480,21 @@ class Page(Shell):
     async def computer_turns(self, generation: int) -> None:
         game = self.game
         assert game is not None
-        while generation == self.generation and game.computer_to_move:
-            self.busy = True
+        while generation == self.state.generation and game.computer_to_move:
+            self.state.busy = True
             self.render()
             await asyncio.sleep(SPEEDS[self.speed] / 1000)
-            if generation != self.generation:
+            if generation != self.state.generation:
                 return  # a new match began during the pause: think() would see its game
             decision = await self.think(generation)
-            if decision is None or generation != self.generation:
+            if decision is None or generation != self.state.generation:
                 return
             events = game.play_computer(decision)
             self.save()
             if not await pacing.land(self, events, generation):
                 return
-        if generation == self.generation:
-            self.busy = False
+        if generation == self.state.generation:
+            self.state.busy = False
             self.render()
             self.after_move()
             feel.win_moment(self, events)
@@ -518,7 +507,7 @@ class Page(Shell):
         performance = window.performance
         performance.mark(THINKING_STARTS)
         try:
-            return await think(game.computer_search(), lambda: generation == self.generation)
+            return await think(game.computer_search(), lambda: generation == self.state.generation)
         finally:
             performance.measure(THINKING_MEASURE, THINKING_STARTS)
             performance.clearMarks(THINKING_STARTS)
@@ -533,18 +522,18 @@ class Page(Shell):
             by_id("prompt").textContent = str(error)
             return
         self.save()
-        self.busy = True
+        self.state.busy = True
         # The tile (or the lit end) that held the focus leaves with the move:
         # the focus waits on the hand, not on the page's body, until the
         # player's next turn puts it on a tile (after_move).
         if closest(document.activeElement, "#hand, #board") is not None:
             by_id("hand").focus()
-        self.spawn(self.land(events, self.generation))
+        self.spawn(self.land(events, self.state.generation))
 
     async def land(self, events: list[Event], generation: int) -> None:
         """The move's events shown in turn, then whatever comes next."""
         if await pacing.land(self, events, generation):
-            self.busy = False
+            self.state.busy = False
             self.render()
             self.after_move()
             feel.win_moment(self, events)
@@ -593,16 +582,16 @@ class Page(Shell):
         if self.keeper.covered or by_id("dialog").open or str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
             return
         key = str(event.key)
-        if key == "Escape" and self.selected is not None:
-            tile = self.selected
-            self.selected = None
+        if key == "Escape" and self.state.selected is not None:
+            tile = self.state.selected
+            self.state.selected = None
             self.render()
             self.focus_hand(tile)
         elif key in ("r", "R"):
             self.read_out()
-        elif key in ("h", "H") and not by_id("hint").disabled:
+        elif key in ("h", "H") and self.may_hint():
             self.spawn(self.show_hint())
-        elif key in ("u", "U") and not by_id("undo").disabled:
+        elif key in ("u", "U") and self.may_undo():
             self.undo()
 
     def focus_hand(self, tile: Any = None) -> None:
@@ -617,24 +606,24 @@ class Page(Shell):
         seen = self.seen()
         if game is None or seen is None:
             return
-        ends = str(by_id("ends").textContent)
+        ends = words.ends_line(self.t, seen.layout)
         self.announce(words.read_out(self.t, game, seen, ends, visible=self.hand_visible()))
 
     # Hint and undo
 
     async def show_hint(self) -> None:
         game = self.game
-        if game is None or not game.person_to_move or self.busy:
+        if game is None or not game.person_to_move or self.state.busy:
             return
-        self.busy = True
+        self.state.busy = True
         self.render()
         by_id("prompt").textContent = self.t("hint_thinking")
-        generation = self.generation
-        decision = await think(game.hint_search(), lambda: generation == self.generation)
+        generation = self.state.generation
+        decision = await think(game.hint_search(), lambda: generation == self.state.generation)
         if decision is None:
             return
-        self.busy = False
-        self.hint_move = decision.move
+        self.state.busy = False
+        self.state.hint_move = decision.move
         move = decision.move
         where = "" if move.end is None else " " + self.t("log_on_end", end=self.t("end_" + move.end.name))
         text = self.t("hint_text", tile=str(move.tile), where=where, reason=self.reason_text(decision.reason))
@@ -653,14 +642,9 @@ class Page(Shell):
         game = self.game
         if game is None or not game.undo():
             return
-        self.generation += 1
-        self.busy = False
-        self.selected = None
-        self.hint_move = None
+        self.state.restart(game.scores)
         by_id("log").replaceChildren()
         self.log_history()
-        self.shown_scores = dict(enumerate(game.match.scores))
-        self.counting.clear()
         self.announce(self.t("undone"))
         self.save()
         self.render()
@@ -687,6 +671,11 @@ class Page(Shell):
         self.save()
 
     # Dialogs
+
+
+def moves_of(seen: SeatView | None, tile: Tile) -> list[Move]:
+    """The legal moves that play ``tile``, as the seat on screen sees them."""
+    return [] if seen is None else [m for m in seen.legal_moves if m.tile is tile]
 
 
 def last_played(seen: SeatView) -> Tile | None:

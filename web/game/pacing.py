@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Final
 from allfives import Drew, Event, HandEnded, MatchEnded, Passed, Played
 
 from game import dialogs, feel, landing, words
+from game.state import Stage
 from page import motion
 from page.dom import by_id, el, q
 from table import board
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Pacing, Table
 
 __all__ = ["ask_new_match", "count_to", "land", "notice"]
 
@@ -42,7 +43,7 @@ COUNT_STEPS: Final = 12
 COUNT_STEP: Final = 0.03
 
 
-async def land(page: Page, events: Sequence[Event], generation: int) -> bool:
+async def land(page: Pacing, events: Sequence[Event], generation: int) -> bool:
     """Show ``events``, what one move led to, in turn. False when a new
     match or an undo cut the showing short (the caller then stops too)."""
     game = page.game
@@ -52,10 +53,10 @@ async def land(page: Page, events: Sequence[Event], generation: int) -> bool:
     played = next((e for e in events if isinstance(e, Played)), None)
     source = motion.source_rect(played.seat, played.move.tile) if played is not None and slow else None
     pending = [e for e in events if isinstance(e, Drew)] if slow else []
-    page.stage = (generation, pending, not (slow and ends))
-    page.selected = None
-    page.hint_move = None
-    clear_notice(page)  # the next move puts the header back on whose turn it is
+    page.state.stage = Stage(generation, tuple(pending), not (slow and ends))
+    page.state.selected = None
+    page.state.hint_move = None
+    page.state.clear_notice()  # the next move puts the header back on whose turn it is
     if pending and played is not None:
         # Until the draws begin, the header is on the move that lands, not
         # on the turn of the seat that must draw first.
@@ -70,13 +71,13 @@ async def land(page: Page, events: Sequence[Event], generation: int) -> bool:
     async def pause(seconds: float) -> bool:
         if slow:
             await asyncio.sleep(seconds)
-        return generation == page.generation
+        return generation == page.state.generation
 
     turned_up = False
     for event in events:
         page.log_event(event)
         if isinstance(event, Played):
-            page.notes.pop(event.seat, None)
+            page.state.notes.pop(event.seat, None)
             if slow and event.points:
                 pop_points(page, event)
             await count_to(page, event.scores, generation)
@@ -84,26 +85,26 @@ async def land(page: Page, events: Sequence[Event], generation: int) -> bool:
             if slide is not None:  # the tile played lands before the first tile is drawn
                 await motion.finished(slide)
                 slide = None
-                if generation != page.generation:
+                if generation != page.state.generation:
                     return False
             drawn[event.seat] = drawn.get(event.seat, 0) + 1
-            page.notes[event.seat] = page.t("note_drew", count=drawn[event.seat])
+            page.state.notes[event.seat] = page.t("note_drew", count=drawn[event.seat])
             notice(page, landing.draw_status(page.t, game, event.seat, drawn[event.seat]))
             if not await pause(DRAW_PAUSE):
                 return False
-            if pending:
-                pending.pop(0)
+            if page.state.stage.pending:
+                page.state.stage = page.state.stage.drawn()
                 page.render()
                 motion.draw_from_boneyard([event])
         elif isinstance(event, Passed):
-            page.notes[event.seat] = page.t("note_passed")
+            page.state.notes[event.seat] = page.t("note_passed")
             notice(page, words.describe(page.t, game, event, None) or "")
         elif isinstance(event, (HandEnded, MatchEnded)) and not turned_up:
             # The last move lands first; then every hand is turned face up.
             turned_up = True
             if not await pause(LANDING):
                 return False
-            page.stage = (generation, [], True)
+            page.state.stage = Stage(generation)
             page.render()
             if isinstance(event, HandEnded):
                 if not await pause(LOOK):
@@ -115,50 +116,50 @@ async def land(page: Page, events: Sequence[Event], generation: int) -> bool:
             # close: the summary waits for it rather than pushing it away.
             while by_id("dialog").open:
                 await asyncio.sleep(0.2)
-                if generation != page.generation:
+                if generation != page.state.generation:
                     return False
-        if generation != page.generation:
+        if generation != page.state.generation:
             return False
     # The draws are shown: the header goes back to whose turn it is, as the prompt does.
-    clear_notice(page)
-    page.render_opponents()
+    page.state.clear_notice()
+    page.render_opponents(page.seen())
     return True
 
 
-async def count_to(page: Page, scores: Sequence[int], generation: int) -> None:
+async def count_to(page: Pacing, scores: Sequence[int], generation: int) -> None:
     """The score cards count from what they show to ``scores`` (at once
     under reduced motion), and are not done until they show them."""
     moving = {
-        side: (page.shown_scores.get(side, new), new)
+        side: (page.state.shown_scores.get(side, new), new)
         for side, new in enumerate(scores)
-        if page.shown_scores.get(side, new) != new
+        if page.state.shown_scores.get(side, new) != new
     }
-    page.shown_scores = dict(enumerate(scores))
+    page.state.shown_scores = dict(enumerate(scores))
     if page.reduced or not moving:
         for side in moving:
-            page.counting.pop(side, None)
+            page.state.counting.pop(side, None)
         page.render_scores()
         return
     for side, (old, _new) in moving.items():
-        page.counting[side] = old  # from the old number, not a flash of the new one first
+        page.state.counting[side] = old  # from the old number, not a flash of the new one first
     page.render_scores()
     for step in range(1, COUNT_STEPS + 1):
         await asyncio.sleep(COUNT_STEP)
-        if generation != page.generation:
+        if generation != page.state.generation:
             return
         for side, (old, new) in moving.items():
             shown = round(old + (new - old) * step / COUNT_STEPS)
             if step < COUNT_STEPS:
-                page.counting[side] = shown
+                page.state.counting[side] = shown
             else:
-                page.counting.pop(side, None)
+                page.state.counting.pop(side, None)
             node = q(f'.score-value[data-side="{side}"]')
             if node is not None:
                 node.textContent = page.t.number(shown)
                 node.classList.toggle("counting", step < COUNT_STEPS)
 
 
-def pop_points(page: Page, event: Played) -> None:
+def pop_points(page: Pacing, event: Played) -> None:
     """ "+15" floats up from the tile that scored it."""
     seen = page.seen()
     if seen is not None:
@@ -169,32 +170,25 @@ def pop_points(page: Page, event: Played) -> None:
 # The header
 
 
-def notice(page: Page, text: str, *, lasting: bool = False) -> None:
+def notice(page: Table, text: str, *, lasting: bool = False) -> None:
     """Say ``text`` in the header; it gives way to whose turn it is after a
     few seconds or at the next move, unless it is ``lasting`` (a fault)."""
-    page.notice_count += 1
-    page.notice = (page.notice_count, lasting)
+    number = page.state.post_notice(lasting=lasting)
     by_id("status").textContent = text
     if not lasting:
-        page.spawn(clear_later(page, page.notice_count))
+        page.spawn(clear_later(page, number))
 
 
-async def clear_later(page: Page, number: int) -> None:
+async def clear_later(page: Table, number: int) -> None:
     await asyncio.sleep(NOTICE_SECONDS)
-    if page.notice is not None and page.notice[0] == number:
-        page.notice = None
+    if page.state.expire_notice(number):
         page.show_turn()
-
-
-def clear_notice(page: Page) -> None:
-    if page.notice is not None and not page.notice[1]:
-        page.notice = None
 
 
 # New match
 
 
-def ask_new_match(page: Page) -> None:
+def ask_new_match(page: Pacing) -> None:
     """New match: straight to the form when nothing would be lost, else
     first a question, whose Cancel (the button focused, and Escape) leaves
     the match exactly as it was."""
@@ -202,7 +196,7 @@ def ask_new_match(page: Page) -> None:
     if game is None or not game.in_progress:
         dialogs.show_new_match(page)
         return
-    scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.match.scores))
+    scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.scores))
 
     def done(value: str) -> None:
         if value == "discard":

@@ -122,7 +122,7 @@ def match_story(t: Translator, game: Game) -> MatchStory:
         ]
         rows.append(tuple(cells))
         before = list(row.scores)
-    scores = list(game.match.scores)
+    scores = list(game.scores)
     final = t("story_final", scores=t.join([f"{names[side]} {t.number(scores[side])}" for side in range(sides)]))
     people = game.people
     side = game.rules.side_of(people[0]) if len(people) == 1 else max(range(sides), key=lambda s: scores[s])

@@ -17,32 +17,32 @@ from page.dom import by_id, el
 from table import board
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Table
 
 __all__ = ["deal_next", "install", "render_next", "show_hand_end", "show_match_end"]
 
 
-def install(page: Page) -> None:
+def install(page: Table) -> None:
     """The Next hand button under the table (index.html) deals the next hand."""
     page.on(by_id("next-hand"), "click", lambda _event: deal_next(page))
 
 
-def render_next(page: Page) -> None:
+def render_next(page: Table) -> None:
     """The Next hand button shows while a hand has ended and its summary was
     closed to look at the table; the summary's own Next hand does the same."""
     game = page.game
     button = by_id("next-hand")
-    waits = game is not None and game.match.needs_deal and bool(game.match.hands) and not game.match.is_over
+    waits = game is not None and game.needs_deal and game.dealt and not game.is_over
     waits = waits and game is not None and game.daily is None  # a daily deal is one hand
-    button.hidden = not waits or page.busy or page.waiting
+    button.hidden = not waits or page.state.busy or page.state.waiting
 
 
-def deal_next(page: Page) -> None:
+def deal_next(page: Table) -> None:
     """Deal the next hand, once the one on the table has ended."""
     game = page.game
-    if game is None or not game.match.needs_deal or game.match.is_over or page.busy:
+    if game is None or not game.needs_deal or game.is_over or page.state.busy:
         return
-    page.revealed = None
+    page.state.revealed = None
     page.apply_events(game.start())
     page.save()
     page.render()
@@ -77,12 +77,12 @@ def side_score(side: story.SideChange) -> Any:
     return item
 
 
-def show_hand_end(page: Page) -> None:
+def show_hand_end(page: Table) -> None:
     """The hand's summary. Next hand deals; Look at the table (and Escape)
     closes it and leaves the finished table, with Next hand under it."""
     game = page.game
     assert game is not None
-    end = next((e for e in reversed(game.match.log) if isinstance(e, HandEnded)), None)
+    end = next((e for e in reversed(game.hand_log) if isinstance(e, HandEnded)), None)
     if end is None:
         return
     said = story.hand_summary(page.t, game, end, game.view(page.shown_seat()).shown)
@@ -91,7 +91,7 @@ def show_hand_end(page: Page) -> None:
         *listing(said.left_heading, "left-hands", [tiles_left(seat) for seat in said.seats]),
         *listing(said.scores_heading, "side-scores", [side_score(side) for side in said.sides]),
     ]
-    proof = deal_proof.summary_line(page.t, game.match, end.hand)
+    proof = deal_proof.summary_line(page.t, game.history, end.hand)
     if proof:
         body.append(el("p", proof, class_="deal-proof"))
 
@@ -113,7 +113,7 @@ def show_hand_end(page: Page) -> None:
     page.open_dialog(page.t("hand_over", hand=end.hand), body, buttons, done)
 
 
-def show_match_end(page: Page) -> None:
+def show_match_end(page: Table) -> None:
     """The match's end: who won, the final scores, the match hand by hand and its best hand."""
     game = page.game
     assert game is not None
@@ -131,7 +131,7 @@ def show_match_end(page: Page) -> None:
     sheet.setAttribute("aria-labelledby", "match-story-heading")
     body.append(sheet)
 
-    last_hand = len(game.match.history)
+    last_hand = game.hands_dealt
 
     def done(value: str) -> None:
         if value == "new":

@@ -20,12 +20,12 @@ from table.controller import GameSetup
 from table.i18n import Translator
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Table
 
 __all__ = ["switch", "translate_static"]
 
 
-def translate_static(page: Page) -> None:
+def translate_static(page: Table) -> None:
     """The page's fixed words (``data-i18n``) in the page's language."""
     document.documentElement.lang = page.t.language
     for node in document.querySelectorAll("[data-i18n]"):
@@ -39,14 +39,14 @@ def translate_static(page: Page) -> None:
         sound.title = page.t("sound")
 
 
-def switch(page: Page, code: str) -> None:
+def switch(page: Table, code: str) -> None:
     """Speak ``code`` from now on: redraw everything that holds words."""
     old, new = page.t, Translator(code)
     if new.language == old.language:
         return
     page.t = new
     translate_static(page)
-    if page.notice is not None:  # a message holds the header: it is said again in the new language
+    if page.state.notice is not None:  # a message holds the header: it is said again in the new language
         status = by_id("status")
         status.textContent = retranslated(old, new, str(status.textContent)) or ""
     game = page.game

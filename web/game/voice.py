@@ -16,7 +16,7 @@ from allfives.view import SeatView
 from game import words
 
 if TYPE_CHECKING:
-    from game.main import Page
+    from game.roles import Table
 
 __all__ = ["hand_end", "prompt_text", "touch_screen"]
 
@@ -31,20 +31,19 @@ def touch_screen() -> bool:
     return bool(window.matchMedia("(pointer: coarse)").matches)
 
 
-def prompt_text(page: Page) -> str:
+def prompt_text(page: Table, seen: SeatView | None) -> str:
     """What the prompt says now: nothing while a draw lands (the header
     says it), how the hand ended once it has, else what the page asks."""
     game = page.game
     assert game is not None
-    generation, pending, _reveal = page.stage
-    if generation == page.generation and pending:
+    stage = page.state.landing()
+    if stage is not None and stage.pending:
         return ""
-    seen = page.seen()
     leading = seen is not None and seen.layout.is_empty
     text = words.prompt(
-        page.t, game, visible=page.hand_visible(), selected=page.selected, leading=leading, touch=touch_screen()
+        page.t, game, visible=page.hand_visible(), selected=page.state.selected, leading=leading, touch=touch_screen()
     )
-    end = hand_end(seen) if seen is not None and seen.shown and not game.match.is_over else None
+    end = hand_end(seen) if seen is not None and seen.shown and not game.is_over else None
     if seen is not None and end is not None:
         text = words.hand_line(page.t, game, end) + " " + page.t("left_in_hand", count=end.pips[seen.seat])
     return text

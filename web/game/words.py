@@ -49,7 +49,6 @@ __all__ = [
     "score_sheet_rows",
     "target_note",
     "tile_label",
-    "tile_word",
     "undo_note",
     "words",
 ]
@@ -65,14 +64,7 @@ CHOICE_KEYS: Mapping[str, Mapping[str, str]] = {
 }
 
 
-def tile_word(t: Translator, tile: Tile) -> str:
-    """A tile's spoken name in the player's language: "five-three"."""
-    if tile.is_double:
-        return t("tile_double", pips=t(f"pip_{tile.high}"))
-    return t("tile_pair", high=t(f"pip_{tile.high}"), low=t(f"pip_{tile.low}"))
-
-
-def words(t: Translator) -> board.Words:
+def words(t: Translator) -> board.Labels:
     """What the board says to a screen reader, in the player's language."""
 
     def target(end: End, points: int | None) -> str:
@@ -82,7 +74,7 @@ def words(t: Translator) -> board.Words:
     def layout(count: int, total: int) -> str:
         return t("layout_summary", count=count, total=total) if count else t("layout_empty")
 
-    return board.Words(tile=lambda tile: tile_word(t, tile), target=target, layout=layout)
+    return board.Labels(tile=t.tile, target=target, layout=layout)
 
 
 def end_words(t: Translator, end: OpenEnd) -> str:
@@ -161,7 +153,7 @@ def opponent_card(t: Translator, name: str, badges: Sequence[str], count: int, n
 
 def tile_label(t: Translator, view: SeatView, tile: Tile, moves: Sequence[Move]) -> str:
     """A hand tile's accessible name: where it fits, and the most it would score."""
-    name = tile_word(t, tile)
+    name = t.tile(tile)
     if not moves:
         return t("tile_cannot_play", tile=name)
     if moves[0].end is None:
@@ -179,7 +171,7 @@ def prompt(
     """What the page asks of the player now; on a ``touch`` screen, in words
     of tapping, never of keys."""
     seat = game.to_move
-    if game.match.is_over:
+    if game.is_over:
         return t("match_over")
     if seat is None:
         return ""
@@ -210,7 +202,7 @@ def read_out(t: Translator, game: Game, seen: SeatView, ends: str, *, visible: b
     in the order it is shown (when it may be seen), and the scores."""
     parts = [ends]
     if visible:
-        parts.append(t("read_hand", tiles=", ".join(tile_word(t, tile) for tile in hand_order(seen.hand))))
+        parts.append(t("read_hand", tiles=", ".join(t.tile(tile) for tile in hand_order(seen.hand))))
     scores = "; ".join(f"{game.side_name(s)} {t.number(seen.scores[s])}" for s in range(game.rules.sides))
     parts.append(t("read_scores", scores=scores))
     return " ".join(parts)
@@ -220,7 +212,7 @@ def undo_note(t: Translator, game: Game) -> str:
     """Why Undo is off: the match is over (its result stands), or another
     person has moved since the seat on screen last did (nobody takes back
     another's move); else nothing."""
-    if game.match.is_over:
+    if game.is_over:
         return t("undo_match_over")
     other = game.undo_blocked_by()
     return "" if other is None else t("undo_not_yours", name=game.seats[other].name)
@@ -228,7 +220,7 @@ def undo_note(t: Translator, game: Game) -> str:
 
 def hint_note(t: Translator, game: Game) -> str:
     """Why Hint is off once the match is over (there is no move to hint at), else nothing."""
-    return t("hint_match_over") if game.match.is_over else ""
+    return t("hint_match_over") if game.is_over else ""
 
 
 def hand_line(t: Translator, game: Game, end: HandEnded) -> str:

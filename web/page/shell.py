@@ -19,6 +19,7 @@ from allfives.tiles import TILES
 
 from page.dom import by_id, closest, el, some
 from table import board, keys
+from table.choice import Choice
 
 __all__ = ["Shell", "tile_named"]
 
@@ -44,14 +45,33 @@ class Shell:
     #: The id of the page's board (a page of several replays has one each).
     board_id = "board"
 
-    def __init__(self) -> None:
+    def __init__(self, state: Choice | None = None) -> None:
         self.proxies: list[Any] = []
         self.tasks: set[asyncio.Future[Any]] = set()
-        self.selected: Tile | None = None  # the hand tile whose ends are lit
-        self.busy = False  # a computer is thinking or a move is animating
+        #: The tile picked and whether the page is busy: the game page's is
+        #: part of its whole state (game.state.PageState).
+        self.state = Choice() if state is None else state
         self.drag: dict[str, Any] | None = None
         self.dialog_handler: Callable[[str], None] | None = None  # called with the button pressed
         self.dialog_return: Any = None  # the element focus goes back to
+
+    @property
+    def selected(self) -> Tile | None:
+        """The hand tile whose ends are lit."""
+        return self.state.selected
+
+    @selected.setter
+    def selected(self, tile: Tile | None) -> None:
+        self.state.selected = tile
+
+    @property
+    def busy(self) -> bool:
+        """A computer is thinking or a move is animating."""
+        return self.state.busy
+
+    @busy.setter
+    def busy(self, busy: bool) -> None:
+        self.state.busy = busy
 
     # What a page provides
 

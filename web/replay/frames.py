@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, TypeGuard
+from typing import Any, Final, Literal
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 from allfives import Drew, End, Event, HandEnded, HandStarted, Layout, Match, MatchEnded, Passed, Played, Rules, Tile
@@ -30,7 +30,7 @@ from allfives.record import cut, positions
 
 from table import board
 from table.controller import GameSetup, SeatSetup, clean_name
-from table.i18n import LANGUAGES, Message, catalogue, format_number, n_rule, pick_language, plural_category
+from table.i18n import LANGUAGES, Message, Translator, catalogue, pick_language
 
 __all__ = [
     "EmbedOptions",
@@ -65,8 +65,10 @@ _ORDER: Final = (End.W, End.E, End.N, End.S)
 # words
 
 
-class Words:
-    """``words("embed_plays", name="Ann", ...)`` in the reader's language.
+class Words(Translator):
+    """``words("embed_plays", name="Ann", ...)`` in the reader's language:
+    the one translator (:class:`table.i18n.Translator`), in the reader's
+    language as the browser lists them when the page names none.
 
     A key is looked up in the language's catalogue (``lang/xx.py``, where
     the embed's messages are the ``embed_*`` keys), then in English's.
@@ -78,39 +80,8 @@ class Words:
         self.language = wanted if self.messages else "en"
         self.english = _catalogue_or_empty("en")
 
-    def __call__(self, key: str, **params: object) -> str:
-        """The message ``key`` with ``params`` filled in; numbers are formatted."""
-        message = self.messages.get(key) or self.english.get(key) or key
-        if not isinstance(message, str):
-            count = params.get("count", 0)
-            category = plural_category(self.language, count if isinstance(count, int) else 0)
-            message = message.get(category, message.get("other", key))
-        shown = {name: self.number(v) if _is_number(v) else v for name, v in params.items()}
-        return message.format(**shown)
 
-    def number(self, value: int | float) -> str:
-        """A number as the language writes it."""
-        return format_number(self.language, value)
-
-    def signed(self, value: int) -> str:
-        """A change of score: ``+15``, ``-10``, ``0``."""
-        return ("+" if value > 0 else "") + self.number(value)
-
-    def join(self, items: Sequence[str]) -> str:
-        """``a, b and c`` in the language."""
-        if len(items) <= 1:
-            return "".join(items)
-        last = items[-1]
-        return ", ".join(items[:-1]) + " " + n_rule(self.language, self("and"), last) + " " + last
-
-    def tile(self, tile: Tile) -> str:
-        """A tile's spoken name: "five-three", "double four"."""
-        if tile.is_double:
-            return self("tile_double", pips=self(f"pip_{tile.high}"))
-        return self("tile_pair", high=self(f"pip_{tile.high}"), low=self(f"pip_{tile.low}"))
-
-
-def board_words(words: Words) -> board.Words:
+def board_words(words: Words) -> board.Labels:
     """What the board says to a screen reader, in the reader's language."""
 
     def target(end: End, points: int | None) -> str:
@@ -120,7 +91,7 @@ def board_words(words: Words) -> board.Words:
     def layout(count: int, total: int) -> str:
         return words("layout_summary", count=count, total=total) if count else words("layout_empty")
 
-    return board.Words(tile=words.tile, target=target, layout=layout)
+    return board.Labels(tile=words.tile, target=target, layout=layout)
 
 
 def _catalogue_or_empty(language: str) -> Mapping[str, Message]:
@@ -129,10 +100,6 @@ def _catalogue_or_empty(language: str) -> Mapping[str, Message]:
         return catalogue(language)
     except (ImportError, ValueError):
         return {}
-
-
-def _is_number(value: object) -> TypeGuard[int | float]:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 # --------------------------------------------------------------------------

@@ -51,6 +51,7 @@ from replay.frames import (
     try_record,
 )
 from replay.marks import Mark, Marks
+from replay.proof import seed_line
 from table import board, refusal
 from table.controller import Game, LinkError, decode_link, think
 
@@ -93,6 +94,7 @@ class Replay(Shell):
         self.height = -1
         self.marks: Marks | None = None  # the coach's review, when the record keeps one
         self.show_best = False  # the board shows the best move instead of the one played
+        self.moment_buttons: list[tuple[Any, int]] = []  # each key moment's button, and the move it jumps to
 
     def part(self, name: str) -> Any:
         """This replay's element ``name`` (its id, after the prefix)."""
@@ -102,7 +104,7 @@ class Replay(Shell):
 
     def moves_for(self, tile: Tile) -> list[Move]:
         game = self.game
-        if game is None or game.match.hand is None:
+        if game is None or not game.dealt:
             return []
         return [m for m in game.view(self.seat).legal_moves if m.tile is tile]
 
@@ -141,6 +143,7 @@ class Replay(Shell):
         self.names = seat_names(record, self.rules.players, self.words)
         self.seat = min(self.options.seat, self.rules.players - 1)
         self.marks = Marks(record, self.frames, self.words, self.names, self.rules)
+        self.draw_seeds(record)
         self.draw_moments()
         self.bind()
         controls = self.part("replay-controls")
@@ -309,7 +312,7 @@ class Replay(Shell):
         moves = seen.legal_moves if not self.busy else ()
         self.draw_hand(seen.hand, seen.hand_sizes, seen.boneyard_size, names, moves)
         self.part("play-controls").querySelector("[data-action='next-hand']").hidden = not (
-            game.match.needs_deal and not game.match.is_over
+            game.needs_deal and not game.is_over
         )
 
     def draw_table(self, layout: Layout, last: Tile | None, targets: dict[End, int | None] | None = None) -> None:
@@ -367,8 +370,18 @@ class Replay(Shell):
             caption = self.words("mark_graph_caption", name=self.names[self.seat])
             picture.append(el("figcaption", caption, aria_hidden="true"))  # the graph's own name says it
             lines.append(picture)
-        for button in self.part("moment-list").querySelectorAll("button"):
-            button.setAttribute("aria-current", "true" if str(button.dataset.move) == str(frame.move) else "false")
+        for button, position in self.moment_buttons:
+            button.setAttribute("aria-current", "true" if position == frame.move else "false")
+
+    def draw_seeds(self, record: dict[str, Any]) -> None:
+        """One quiet line under the replay: whether each deal follows from its seed."""
+        line = self.part("seeds")
+        said = seed_line(self.words, record)
+        if line is None or said is None:
+            return
+        line.textContent = said.text
+        line.classList.toggle("seeds-failed", said.failed)
+        line.hidden = False
 
     def draw_moments(self) -> None:
         """The key moments, each a button that jumps to its move."""
@@ -377,8 +390,10 @@ class Replay(Shell):
             return
         moments = self.marks.moments()
         items = []
+        self.moment_buttons = []
         for moment in moments:
             button = el("button", moment.text, type="button", data_action="moment", data_move=str(moment.position))
+            self.moment_buttons.append((button, moment.position))
             item = el("li")
             item.append(button)
             items.append(item)
@@ -518,7 +533,7 @@ class Replay(Shell):
         self.game = game
         self.selected = None
         self.last_events = []
-        if game.match.needs_deal and not game.match.is_over:
+        if game.needs_deal and not game.is_over:
             self.last_events = game.start()
         self.part("replay-controls").hidden = True
         self.part("play-controls").hidden = False
@@ -539,7 +554,7 @@ class Replay(Shell):
 
     def next_hand(self) -> None:
         game = self.game
-        if game is not None and game.match.needs_deal and not game.match.is_over:
+        if game is not None and game.needs_deal and not game.is_over:
             self.last_events = game.start()
             self.render()
             self.after_move()
@@ -547,9 +562,9 @@ class Replay(Shell):
     def prompt(self) -> str:
         game = self.game
         assert game is not None
-        if game.match.is_over:
+        if game.is_over:
             return self.words("embed_match_over")
-        if game.match.needs_deal:
+        if game.needs_deal:
             return self.words("embed_hand_over")
         seat = game.to_move
         assert seat is not None
@@ -575,7 +590,7 @@ class Replay(Shell):
         if game.computer_to_move:
             self.spawn(self.computer_turns(self.generation))
             return
-        if game.match.needs_deal and not game.match.is_over:
+        if game.needs_deal and not game.is_over:
             button = self.part("play-controls").querySelector("[data-action='next-hand']")
             button.focus()
             return

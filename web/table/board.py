@@ -28,9 +28,9 @@ __all__ = [
     "HALF",
     "BoardGeometry",
     "EndBox",
+    "Labels",
     "Orientation",
     "TileBox",
-    "Words",
     "board_geometry",
     "end_name",
     "render_board",
@@ -102,7 +102,7 @@ def _layout_words(count: int, total: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Words:
+class Labels:
     """What the board says to a screen reader, in the player's language:
     a tile's name, a drop target's name, and the layout's summary."""
 
@@ -111,7 +111,7 @@ class Words:
     layout: Callable[[int, int], str] = _layout_words
 
 
-ENGLISH: Final = Words()
+ENGLISH: Final = Labels()
 
 
 # One tile
@@ -288,7 +288,7 @@ def render_board(
     targets: Mapping[End, int | None] | None = None,
     last: Tile | None = None,
     reduced: bool = False,
-    words: Words = ENGLISH,
+    words: Labels = ENGLISH,
 ) -> str:
     """The whole layout as one ``<svg>`` that fills its container.
 
@@ -381,7 +381,7 @@ def _marker(box: EndBox, end: OpenEnd) -> str:
     )
 
 
-def _target(box: EndBox, points: int | None, words: Words) -> str:
+def _target(box: EndBox, points: int | None, words: Labels) -> str:
     scores = points is not None and points > 0
     label = words.target(box.end, points if scores else None)
     pad = 0.04 * HALF

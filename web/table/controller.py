@@ -25,7 +25,7 @@ from datetime import date
 from typing import Any, Final, Protocol, TypeVar
 from urllib.parse import urlencode, urljoin
 
-from allfives import Event, Match, Move, Played, Rules
+from allfives import Event, HandHistory, Match, Move, Played, Rules
 from allfives.players import LEVELS, Decision, Player, make_player
 from allfives.players.base import Thinking, finish
 from allfives.record import RecordError, from_record, to_record
@@ -171,6 +171,52 @@ class Game:
     def computer_to_move(self) -> bool:
         seat = self.to_move
         return seat is not None and not self.seats[seat].is_person
+
+    # Where the match stands: the pages read it here, never from the match itself
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's score."""
+        return tuple(self.match.scores)
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won the match, once one has."""
+        return self.match.winner
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.is_over
+
+    @property
+    def needs_deal(self) -> bool:
+        """Whether the next step is dealing a hand (the last one has ended, or none is dealt yet)."""
+        return self.match.needs_deal
+
+    @property
+    def dealt(self) -> bool:
+        """Whether a hand has been dealt: the one in play, or the last one played."""
+        return self.match.hand is not None
+
+    @property
+    def hands_dealt(self) -> int:
+        return len(self.match.hands)
+
+    @property
+    def moves_in_hand(self) -> int:
+        """The moves made in the hand in play (or the last one)."""
+        hand = self.match.hand
+        return 0 if hand is None else len(hand.moves)
+
+    @property
+    def hand_log(self) -> tuple[Event, ...]:
+        """What happened in the hand in play (or the last one), from its start."""
+        return self.match.log
+
+    @property
+    def history(self) -> tuple[HandHistory, ...]:
+        """Every hand dealt so far, the one in play last (see :class:`allfives.HandHistory`)."""
+        return self.match.history
 
     def viewer(self) -> int:
         """The seat whose hand is shown face up: the only person, or in

@@ -10,8 +10,11 @@ parameter.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from allfives import Tile
 
 __all__ = ["LANGUAGES", "Translator", "catalogue", "pick_language"]
 
@@ -78,9 +81,20 @@ class Translator:
         return message.format(**shown)
 
     def number(self, value: int | float) -> str:
+        """A number as the language writes it."""
         return format_number(self.language, value)
 
-    def join(self, items: list[str]) -> str:
+    def signed(self, value: int) -> str:
+        """A change of score: ``+15``, ``-10``, ``0``."""
+        return ("+" if value > 0 else "") + self.number(value)
+
+    def tile(self, tile: Tile) -> str:
+        """A tile's spoken name: "five-three", "double four"."""
+        if tile.is_double:
+            return self("tile_double", pips=self(f"pip_{tile.high}"))
+        return self("tile_pair", high=self(f"pip_{tile.high}"), low=self(f"pip_{tile.low}"))
+
+    def join(self, items: Sequence[str]) -> str:
         """``West, North and South`` in the chosen language."""
         if len(items) <= 1:
             return "".join(items)

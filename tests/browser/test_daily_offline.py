@@ -1,0 +1,42 @@
+"""The daily deal offline (issue 34): once the game has installed itself,
+with the network gone, Menu, Daily deal deals the day's hand on a fixed
+clock, it plays to its end, and the Expert's play of the player's tiles is
+worked out and shown, all on the device."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from allfives.match import fingerprint
+
+from .conftest import READY_TIMEOUT_MS
+from .player import Player
+from .test_daily import NOON, TITLE, TODAY, golden, play_to_the_end, see_the_result
+from .test_offline import OwnSite, open_ready, own_site, wait_until_controlled, worker_state
+
+__all__ = ["own_site"]  # the fixture, served a copy of dist/ it can stop
+
+
+def test_the_daily_is_dealt_played_and_scored_against_the_expert_offline(sw_page: Page, own_site: OwnSite) -> None:
+    sw_page.clock.set_fixed_time(NOON)
+    open_ready(sw_page, own_site.url)
+    wait_until_controlled(sw_page)
+    own_site.stop()
+    sw_page.context.set_offline(True)
+    sw_page.reload()
+    sw_page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    assert worker_state(sw_page)["controlled"], "the cache answers: the server is gone"
+
+    player = Player(sw_page)
+    sw_page.get_by_role("button", name="Menu").click()
+    player.dialog("Menu").get_by_role("button", name="Daily deal").click()
+    expect(player.log.filter(has_text="Deal fingerprint")).to_have_text(
+        [f"Deal fingerprint {fingerprint('daily/' + TODAY)}"]
+    )
+    play_to_the_end(player)
+    said, shared = see_the_result(player)
+    you, expert, margin = (int(part) for part in said.groups())
+    assert expert == golden(TODAY)["expert_score"]  # the command line's, worked out offline
+    assert margin == you - expert
+    assert shared[0] == f"All Fives, daily deal of {TODAY}: {margin:+d} against the Expert"
+    expect(player.dialog(TITLE)).to_contain_text("Daily deals in a row: 1")

@@ -1,0 +1,158 @@
+"""The calendar of past dailies, browser-free: a month's days, each with
+how its daily went (the counted margin against the Expert, practice, left
+unfinished, not played, or still to come), in words a screen reader says
+("6 December: you scored +10 against the Expert"). The month and weekday
+names are the catalogues', never the browser's locale. The page's part is
+:mod:`game.daily_calendar`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any, Final
+
+from allfives.daily import FIRST_DATE
+
+from game.daily_state import Dailies
+from table.i18n import Translator
+
+__all__ = ["CalendarDay", "Month", "Played", "daily_of", "date_words", "month", "played_of", "shift"]
+
+#: How a day's daily went, the first that holds: its counted result; its
+#: counted play on the table now; left unfinished; played as practice only;
+#: not played; not out yet.
+Played = str
+COUNTED: Final = "counted"
+PLAYING: Final = "playing"
+UNFINISHED: Final = "unfinished"
+PRACTICE: Final = "practice"
+UNPLAYED: Final = "unplayed"
+FUTURE: Final = "future"
+
+
+@dataclass(frozen=True, slots=True)
+class CalendarDay:
+    day: date
+    played: Played
+    #: The counted margin against the Expert, for a :data:`COUNTED` day.
+    margin: int | None
+    today: bool
+    #: What the day's cell shows under its number ("+10", "practice").
+    mark: str
+    #: The day's accessible name: the date and how its daily went, in words.
+    label: str
+
+    @property
+    def can_play(self) -> bool:
+        return self.played != FUTURE
+
+
+@dataclass(frozen=True, slots=True)
+class Month:
+    first: date
+    #: "December 2026", in the player's language.
+    title: str
+    #: The weekday names, Monday first: (short, full).
+    weekdays: tuple[tuple[str, str], ...]
+    #: The weeks, Monday first; None where a week runs into another month.
+    weeks: tuple[tuple[CalendarDay | None, ...], ...]
+    #: The first days of the months before and after, where there are dailies to see.
+    previous: date | None
+    next: date | None
+
+
+def shift(first: date, months: int) -> date:
+    """The first day of the month ``months`` after ``first``'s."""
+    index = first.year * 12 + first.month - 1 + months
+    return date(index // 12, index % 12 + 1, 1)
+
+
+def date_words(t: Translator, day: date) -> str:
+    """``day`` without its year, as the player's language writes it: "6 December"."""
+    return t("calendar_date", day=str(day.day), month=t(f"month_{day.month}"))
+
+
+def full_date_words(t: Translator, day: date) -> str:
+    """``day`` with its year: "6 December 2026"."""
+    return t("calendar_date_year", date=date_words(t, day), year=str(day.year))
+
+
+def daily_of(record: Mapping[str, Any]) -> tuple[str, bool] | None:
+    """The daily's date and whether it was practice, for a record of one."""
+    meta = record.get("meta")
+    daily = meta.get("daily") if isinstance(meta, Mapping) else None
+    if not isinstance(daily, Mapping) or not isinstance(daily.get("date"), str):
+        return None
+    return str(daily["date"]), bool(daily.get("practice"))
+
+
+def played_of(records: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The dates whose daily the history holds a play of, counted or not."""
+    return {found[0] for record in records if (found := daily_of(record)) is not None}
+
+
+def month(
+    t: Translator,
+    first: date,
+    today: date,
+    book: Dailies,
+    played: set[str],
+    playing: str | None = None,
+) -> Month:
+    """The month of ``first`` as the calendar shows it on ``today``:
+    ``book`` the counted dailies, ``played`` the dates with a play in the
+    history, ``playing`` the date of the counted daily on the table now."""
+    first = first.replace(day=1)
+    weeks = tuple(
+        tuple(_day(t, day, today, book, played, playing) if day.month == first.month else None for day in week)
+        for week in _weeks(first)
+    )
+    title = t("calendar_title", month=t(f"month_{first.month}"), year=str(first.year))
+    before, after = shift(first, -1), shift(first, 1)
+    return Month(
+        first=first,
+        title=title[:1].upper() + title[1:],
+        weekdays=tuple((t(f"weekday_short_{n}"), t(f"weekday_{n}")) for n in range(1, 8)),
+        weeks=weeks,
+        previous=before if shift(before, 1) > FIRST_DATE else None,
+        next=after if after <= today else None,
+    )
+
+
+def _day(t: Translator, day: date, today: date, book: Dailies, played: set[str], playing: str | None) -> CalendarDay:
+    iso = day.isoformat()
+    margin: int | None = None
+    if day > today:
+        how = FUTURE
+    elif iso in book.results:
+        how = COUNTED
+        you, expert = book.results[iso]
+        margin = you - expert
+    elif iso in book.taken:
+        how = PLAYING if iso == playing else UNFINISHED
+    elif iso in played:
+        how = PRACTICE
+    else:
+        how = UNPLAYED
+    words = date_words(t, day)
+    if day == today:
+        words = t("calendar_today", date=words)
+    if margin is not None:
+        said = t("calendar_counted", date=words, margin=f"{margin:+d}")
+        mark = f"{margin:+d}"
+    else:
+        said = t(f"calendar_{how}", date=words)
+        mark = t(f"calendar_mark_{how}") if how in (PLAYING, UNFINISHED, PRACTICE) else ""
+    return CalendarDay(day, how, margin, day == today, mark, said)
+
+
+def _weeks(first: date) -> list[list[date]]:
+    """The weeks, Monday to Sunday, that hold a day of ``first``'s month
+    (worked out here: the calendar module is not in the page's library)."""
+    day = first - timedelta(days=first.weekday())
+    weeks: list[list[date]] = []
+    while day < shift(first, 1):
+        weeks.append([day + timedelta(days=n) for n in range(7)])
+        day += timedelta(days=7)
+    return weeks
