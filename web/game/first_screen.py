@@ -84,7 +84,7 @@ def scores_markup(t: Translator, game: Game) -> str:
     rules = game.rules
     cards = []
     for side in range(rules.sides):
-        shown = game.match.scores[side]
+        shown = game.scores[side]
         cards.append(
             _el(
                 "div",
