@@ -12,7 +12,7 @@ into the page's one archive. The compiling is done by Pyodide's own Python
 in Node (sitebuild/pycache.mjs): the magic number and bytecode are the ones
 the page runs.
 
-It runs after :mod:`sitebuild.runtime` (the snapshot freezes the engine's
+It runs after :mod:`sitebuild.interpreter` (the snapshot freezes the engine's
 code objects either way) and before :mod:`sitebuild.bundle`.
 """
 
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .files import ROOT, BuildError, read_json
-from .runtime import node
+from .interpreter import node
 from .site import PAGE_CONFIGS
 from .vendor import PYSCRIPT_PACKAGE
 

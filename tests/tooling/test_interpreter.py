@@ -1,5 +1,5 @@
 """The runtime build steps that need no Node: the loading script's table of
-sizes and the snapshot's modules (sitebuild/runtime.py), the pages' .pyc in
+sizes and the snapshot's modules (sitebuild/interpreter.py), the pages' .pyc in
 their configs (sitebuild/pycache.py), and their archives (sitebuild/bundle.py). The precompiled library and the snapshot are
 made by every build and tested in the browser (tests/browser/test_loading.py,
 tests/browser/test_runtime.py)."""
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import bundle, pycache, runtime, site
+from sitebuild import bundle, interpreter, pycache, site
 from sitebuild.files import BuildError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,13 +24,13 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_loading_script_gets_the_size_of_each_runtime_file(tmp_path: Path) -> None:
     vendor = tmp_path / "vendor" / "pyodide"
     vendor.mkdir(parents=True)
-    for size, name in enumerate(runtime.RUNTIME_FILES, start=1):
+    for size, name in enumerate(interpreter.RUNTIME_FILES, start=1):
         (vendor / name).write_bytes(b"x" * size)
-    sizes = runtime.loading_sizes(tmp_path)
-    assert sizes == {f"vendor/pyodide/{name}": size for size, name in enumerate(runtime.RUNTIME_FILES, start=1)}
+    sizes = interpreter.loading_sizes(tmp_path)
+    assert sizes == {f"vendor/pyodide/{name}": size for size, name in enumerate(interpreter.RUNTIME_FILES, start=1)}
 
-    stamped = runtime.stamp_loading_script(
-        (ROOT / "web" / "js" / runtime.LOADING_SCRIPT).read_text(encoding="utf-8"), sizes
+    stamped = interpreter.stamp_loading_script(
+        (ROOT / "web" / "js" / interpreter.LOADING_SCRIPT).read_text(encoding="utf-8"), sizes
     )
     match = re.search(r"const SIZES = (\{.*?\});", stamped)
     assert match
@@ -38,15 +38,15 @@ def test_the_loading_script_gets_the_size_of_each_runtime_file(tmp_path: Path) -
 
 
 def test_a_missing_runtime_file_is_an_error(tmp_path: Path) -> None:
-    with pytest.raises(runtime.RuntimeBuildError, match="missing"):
-        runtime.loading_sizes(tmp_path)
+    with pytest.raises(interpreter.RuntimeBuildError, match="missing"):
+        interpreter.loading_sizes(tmp_path)
 
 
 def test_the_loading_script_must_hold_the_mark_once() -> None:
-    with pytest.raises(runtime.RuntimeBuildError, match="exactly once"):
-        runtime.stamp_loading_script("no mark here", {})
-    with pytest.raises(runtime.RuntimeBuildError, match="exactly once"):
-        runtime.stamp_loading_script(runtime.SIZES_MARK * 2, {})
+    with pytest.raises(interpreter.RuntimeBuildError, match="exactly once"):
+        interpreter.stamp_loading_script("no mark here", {})
+    with pytest.raises(interpreter.RuntimeBuildError, match="exactly once"):
+        interpreter.stamp_loading_script(interpreter.SIZES_MARK * 2, {})
 
 
 def test_the_pages_start_through_the_runtime_module() -> None:
@@ -129,7 +129,7 @@ def test_an_archive_refuses_a_file_that_was_not_built_or_lands_outside_the_page(
         bundle.write_archive(tmp_path, {"./board.py": "../board.py"}, tmp_path / "pages.zip")
 
 
-# What the snapshot imports (sitebuild/runtime.py): the page modules that
+# What the snapshot imports (sitebuild/interpreter.py): the page modules that
 # need no browser; a module that reaches the browser, even through another,
 # is left for the page.
 
@@ -144,11 +144,11 @@ def test_the_snapshot_imports_the_page_modules_that_need_no_browser(tmp_path: Pa
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import dom\n\ndef later():\n    import js\n"
     )
     (tmp_path / "play.py").write_text("import board\n")
-    assert runtime.browser_free_modules(tmp_path, skip={"play.py"}) == ["board", "geometry", "typed"]
+    assert interpreter.browser_free_modules(tmp_path, skip={"play.py"}) == ["board", "geometry", "typed"]
 
 
 def test_the_real_pages_snapshot_list_holds_the_board_and_not_the_shell() -> None:
-    free = runtime.browser_free_modules(ROOT / "web", site.WEB_ENTRY_SCRIPTS, site.web_packages())
+    free = interpreter.browser_free_modules(ROOT / "web", site.WEB_ENTRY_SCRIPTS, site.web_packages())
     assert {"table.board", "table.controller", "table.geometry", "table.i18n", "lang.en", "game.words"} <= set(free)
     assert not {"page.dom", "page.shell", "game.main", "game.dialogs", "play", "embed"} & set(free)
 
@@ -162,7 +162,7 @@ def test_a_module_of_a_room_that_imports_a_browser_module_through_a_package_is_n
     (tmp_path / "table" / "board.py").write_text("import math\n")
     (tmp_path / "page" / "dom.py").write_text("from pyodide.ffi import to_js\n")
     (tmp_path / "page" / "shell.py").write_text("from page import dom\nfrom table import board\n")
-    free = runtime.browser_free_modules(tmp_path, packages=["table", "page"])
+    free = interpreter.browser_free_modules(tmp_path, packages=["table", "page"])
     assert free == ["page", "table", "table.board"]
 
 

@@ -1,5 +1,6 @@
-"""The runtime the pages start: Pyodide's standard library precompiled, and
-the sizes the loading screen counts its progress in.
+"""The interpreter the pages start, as the build prepares it (web/js/runtime.js
+starts it in the page): Pyodide's standard library precompiled, and the
+sizes the loading screen counts its progress in.
 
 It is the build step (:data:`sitebuild.steps.STEPS`) that runs once dist/ holds the vendored
 Pyodide and the web/ files, and before the offline manifest (which must hash
