@@ -21,6 +21,7 @@ from playwright.sync_api import Page, Route, ViewportSize, expect
 
 from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, App, Screenshot, Site
 from .player import Player
+from .test_accessibility import serious_problems
 
 #: Each layout shift the page makes, as Lighthouse counts it (not after input).
 RECORD_SHIFTS = """
@@ -113,6 +114,7 @@ def test_a_first_visit_sees_the_table_and_the_introduction_before_python_and_not
             for name, selector in (("scores", "#scores"), ("others", "#opponents"))
         }
         screenshot(page, f"first-paint-{size}-before-python")
+        assert serious_problems(page) == [], "a screen reader meets a broken first paint"
     app.wait_until_ready(READY_TIMEOUT_MS)
     live = player.dialog("Match an end")
     expect(live.get_by_role("button", name="Next")).to_be_enabled()
@@ -156,6 +158,7 @@ def test_the_replay_is_drawn_at_its_size_before_python_and_nothing_moves(
         for name in ("Back", "Play", "Next", "Try it"):
             expect(controls.get_by_role("button", name=name)).to_be_disabled()
         before = places(page, REPLAY_PLACES)
+        assert serious_problems(page) == [], "a screen reader meets a broken first paint"
         screenshot(page, f"first-paint-replay-{'desktop' if viewport == DESKTOP else 'phone'}-before-python")
     page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.get_by_role("status")).to_have_text("Move 3 of 7")
