@@ -14,10 +14,13 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from allfives import Rules
+
 from .conftest import DESKTOP, PHONE
 from .player import MATCH_OVER, Player
 from .test_accessibility import serious_problems
 from .test_look import win_the_match
+from table.controller import Game, GameSetup, SeatSetup
 
 if TYPE_CHECKING:
     from .conftest import App, Screenshot
@@ -90,6 +93,26 @@ def test_a_match_left_by_new_match_is_kept_unfinished(app: App, page: Page) -> N
     player.wait_for_turn()
     player.play_a_tile()
     player.start_match(seed=8, seats=(("You", "Person"), ("Computer", "Hard")))
+    history = open_history(player)
+    expect(matches(history)).to_have_count(1)
+    expect(matches(history).first).to_contain_text("You against Computer (Easy)")
+    expect(matches(history).first).to_contain_text(re.compile(r"Left unfinished at \d+ \u2013 \d+"))
+
+
+def test_a_match_left_by_loading_a_saved_game_is_kept_unfinished(app: App, page: Page) -> None:
+    app.open()
+    app.wait_until_ready()
+    player = Player(page)
+    player.start_match(seed=7, seats=(("You", "Person"), ("Computer", "Easy")))
+    player.wait_for_turn()
+    player.play_a_tile()
+    saved = Game(GameSetup(Rules(), (SeatSetup("You"), SeatSetup("Computer", "hard")), 8))
+    saved.start()
+    page.get_by_role("button", name="Menu").click()
+    player.dialog("Menu").get_by_label("Load a game from a file").set_input_files(
+        files=[{"name": "saved.json", "mimeType": "application/json", "buffer": json.dumps(saved.to_record()).encode()}]
+    )
+    expect(page.locator("#announce")).to_contain_text("The game was loaded.")
     history = open_history(player)
     expect(matches(history)).to_have_count(1)
     expect(matches(history).first).to_contain_text("You against Computer (Easy)")

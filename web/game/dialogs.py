@@ -342,6 +342,8 @@ async def import_file(page: Table, file: Any) -> None:
         show_problem(page, page.t("import_broken", reason=refusal.reason(page.t, str(error))), "", False)
         return
     by_id("dialog").close()
+    if page.game is not None and page.game.in_progress:  # the match left is kept in the history
+        history_page.keep(page, page.game, "abandoned")
     page.begin(game)
     page.announce(page.t("imported"))
 
