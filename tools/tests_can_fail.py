@@ -660,10 +660,10 @@ BREAKS: tuple[Break, ...] = (
         "a match left by loading a saved game is kept in the history, unfinished",
         "web/game/dialogs.py",
         "    if page.game is not None and page.game.in_progress:  # the match left is kept in the history\n"
-        "        history_page.keep(page, page.game, \"abandoned\")\n"
+        '        history_page.keep(page, page.game, "abandoned")\n'
         "    page.begin(game)\n"
-        "    page.announce(page.t(\"imported\"))\n",
-        "    page.begin(game)\n    page.announce(page.t(\"imported\"))\n",
+        '    page.announce(page.t("imported"))\n',
+        '    page.begin(game)\n    page.announce(page.t("imported"))\n',
         ("tests/browser/test_history.py", "-k", "loading_a_saved"),
         browser=True,
     ),
