@@ -9,6 +9,7 @@ import asyncio
 import importlib
 
 import pytest
+from helpers import run_apart
 
 from page import startup
 
@@ -27,7 +28,7 @@ def test_the_page_gets_its_turn_between_each_group_of_modules(monkeypatch: pytes
         await startup.in_steps(("allfives", "table.board", "game.main"), lambda: happened.append("start"))
         await browser
 
-    asyncio.run(open_the_page())
+    run_apart(open_the_page())  # a loop of its own: the browser tests keep one running here
     imports = [index for index, what in enumerate(happened) if what.startswith("import")]
     assert [happened[i] for i in imports] == ["import allfives", "import table.board", "import game.main"]
     assert all(happened[before + 1] == "page" for before in imports), happened
@@ -44,4 +45,4 @@ def test_a_start_that_fails_is_not_silent(monkeypatch: pytest.MonkeyPatch) -> No
         await startup.in_steps(("allfives",), lambda: None)
 
     with pytest.raises(ImportError, match="allfives"):
-        asyncio.run(open_the_page())
+        run_apart(open_the_page())  # a loop of its own: the browser tests keep one running here
