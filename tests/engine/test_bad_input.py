@@ -36,7 +36,7 @@ from typing import Any
 
 import pytest
 from helpers import FakeStorage, FakeWindow, computer_move
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -979,6 +979,7 @@ def _said_plainly(reason: str) -> None:
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=broken_entries())
+@example(data="\x85")  # a line break to str.splitlines, not to JSON Lines
 def test_a_broken_history_entry_is_listed_or_kept_aside_never_lost(data: Any) -> None:
     """An entry as the browser keeps it, however broken: the History screen
     lists it, or keeps it aside as it was written (to download); and a file

@@ -292,7 +292,11 @@ def read_file(text: str, *, ended: str | None = None) -> tuple[list[Entry], list
     if isinstance(whole, Mapping):
         items: list[tuple[int, str | None, object]] = [(1, None, whole)]
     else:
-        lines = [(number, line) for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
+        # JSON Lines: a line ends at "\n" (or "\r\n") only, never at the other
+        # breaks str.splitlines knows, which JSON keeps unescaped in a string.
+        lines = [
+            (number, line.removesuffix("\r")) for number, line in enumerate(text.split("\n"), start=1) if line.strip()
+        ]
         if not lines:
             return [], [Refused(0, "the file is empty")]
         if len(lines) > MAX_LINES:
