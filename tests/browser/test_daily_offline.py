@@ -9,22 +9,16 @@ from playwright.sync_api import Page, expect
 
 from allfives.match import fingerprint
 
-from .conftest import READY_TIMEOUT_MS
 from .player import Player
 from .test_daily import NOON, TITLE, TODAY, golden, play_to_the_end, see_the_result
-from .test_offline import OwnSite, open_ready, own_site, wait_until_controlled, worker_state
+from .test_offline import OwnSite, own_site, reopened_offline, worker_state
 
 __all__ = ["own_site"]  # the fixture, served a copy of dist/ it can stop
 
 
 def test_the_daily_is_dealt_played_and_scored_against_the_expert_offline(sw_page: Page, own_site: OwnSite) -> None:
     sw_page.clock.set_fixed_time(NOON)
-    open_ready(sw_page, own_site.url)
-    wait_until_controlled(sw_page)
-    own_site.stop()
-    sw_page.context.set_offline(True)
-    sw_page.reload()
-    sw_page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    reopened_offline(sw_page, own_site)
     assert worker_state(sw_page)["controlled"], "the cache answers: the server is gone"
 
     player = Player(sw_page)

@@ -51,6 +51,17 @@ def bring_in(history: Locator, name: str, text: str) -> None:
     )
 
 
+def a_match_in_progress(app: App, page: Page) -> Player:
+    """A match against the Easy computer, one tile played: one to leave."""
+    app.open()
+    app.wait_until_ready()
+    player = Player(page)
+    player.start_match(seed=7, seats=(("You", "Person"), ("Computer", "Easy")))
+    player.wait_for_turn()
+    player.play_a_tile()
+    return player
+
+
 @pytest.fixture
 def won(page: Page, app: App) -> Player:
     """A match just won against the Beginner, its summary closed."""
@@ -86,12 +97,7 @@ def test_a_won_match_is_in_the_history_with_its_statistics_and_outlasts_a_reload
 
 
 def test_a_match_left_by_new_match_is_kept_unfinished(app: App, page: Page) -> None:
-    app.open()
-    app.wait_until_ready()
-    player = Player(page)
-    player.start_match(seed=7, seats=(("You", "Person"), ("Computer", "Easy")))
-    player.wait_for_turn()
-    player.play_a_tile()
+    player = a_match_in_progress(app, page)
     player.start_match(seed=8, seats=(("You", "Person"), ("Computer", "Hard")))
     history = open_history(player)
     expect(matches(history)).to_have_count(1)
@@ -100,12 +106,7 @@ def test_a_match_left_by_new_match_is_kept_unfinished(app: App, page: Page) -> N
 
 
 def test_a_match_left_by_loading_a_saved_game_is_kept_unfinished(app: App, page: Page) -> None:
-    app.open()
-    app.wait_until_ready()
-    player = Player(page)
-    player.start_match(seed=7, seats=(("You", "Person"), ("Computer", "Easy")))
-    player.wait_for_turn()
-    player.play_a_tile()
+    player = a_match_in_progress(app, page)
     saved = Game(GameSetup(Rules(), (SeatSetup("You"), SeatSetup("Computer", "hard")), 8))
     saved.start()
     page.get_by_role("button", name="Menu").click()

@@ -93,6 +93,17 @@ def open_ready(page: Page, url: str) -> None:
     page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
 
 
+def reopened_offline(page: Page, site: OwnSite) -> None:
+    """The game opened once and taken in hand by its worker, then the server
+    gone and the network off: the page reloaded, from the cache alone."""
+    open_ready(page, site.url)
+    wait_until_controlled(page)
+    site.stop()
+    page.context.set_offline(True)
+    page.reload()
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+
+
 def worker_state(page: Page) -> dict[str, Any]:
     """The registration as the page sees it."""
     state: dict[str, Any] = evaluate_settled(
@@ -156,24 +167,14 @@ def test_one_visit_to_any_page_keeps_the_whole_site_for_offline_play(sw_page: Pa
 
 
 def test_the_game_installs_itself_and_plays_offline_after_one_visit(sw_page: Page, own_site: OwnSite) -> None:
-    open_ready(sw_page, own_site.url)
-    wait_until_controlled(sw_page)
-    own_site.stop()
-    sw_page.context.set_offline(True)
-    sw_page.reload()
-    sw_page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    reopened_offline(sw_page, own_site)
     assert worker_state(sw_page)["controlled"], "the worker controls the page after a reload"
     play_a_tile(sw_page)
 
 
 def test_the_history_works_offline_and_opens_a_match_in_the_replay(sw_page: Page, own_site: OwnSite) -> None:
     """Issue 32: the history is on the device, and so is the replay it opens."""
-    open_ready(sw_page, own_site.url)
-    wait_until_controlled(sw_page)
-    own_site.stop()
-    sw_page.context.set_offline(True)
-    sw_page.reload()
-    sw_page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    reopened_offline(sw_page, own_site)
     history = open_history(Player(sw_page))
     bring_in(history, "history.jsonl", (GOLDEN / "history_v1.jsonl").read_text(encoding="utf-8"))
     expect(matches(history)).to_have_count(2)
