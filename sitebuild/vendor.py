@@ -30,6 +30,25 @@ PYSCRIPT_NOTICES = ("LICENSE",)
 #: What Pyodide fetches to run pure-Python code (no package wheels).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
+#: Pyodide's ``pyodide.asm.mjs`` builds, as soon as it loads, a one-page
+#: *shared* WebAssembly memory for ``syncSleep``, its wait for a busy file
+#: descriptor, which only Node reaches. In a page that is not cross-origin
+#: isolated (GitHub Pages cannot send the headers that make it so) Chromium
+#: reports that as a deprecation, "SharedArrayBuffer will require cross-origin
+#: isolation", which costs Lighthouse's best-practices score. There the page
+#: gets a plain buffer instead: ``Atomics.wait`` refuses it, as it refuses any
+#: wait on a page's main thread, and ``syncSleep`` returns false, as it did.
+#: Node and isolated pages keep the shared memory. The build fails if the
+#: pinned Pyodide's text differs, so an upgrade looks at this again.
+PYODIDE_PATCHES: tuple[tuple[str, str, str], ...] = (
+    (
+        "pyodide.asm.mjs",
+        "new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer)",
+        "new Int32Array(globalThis.crossOriginIsolated===!1?new ArrayBuffer(4)"
+        ":new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer)",
+    ),
+)
+
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+)["']""")
 
 
@@ -140,4 +159,16 @@ def write_vendor(dist: Path) -> list[Path]:
     written = copy_files(PYSCRIPT_DIST, pyscript_files(), dist / VENDOR_PYSCRIPT)
     written += copy_files(PYSCRIPT_PACKAGE, PYSCRIPT_NOTICES, dist / VENDOR_PYSCRIPT)
     written += copy_files(PYODIDE_DIR, PYODIDE_FILES, dist / VENDOR_PYODIDE)
+    for name, old, new in PYODIDE_PATCHES:
+        patch_once(dist / VENDOR_PYODIDE / name, old, new)
     return written
+
+
+def patch_once(path: Path, old: str, new: str) -> None:
+    """Replace the one occurrence of ``old`` in ``path`` with ``new``; fail the
+    build when ``old`` occurs other than once (the vendored file changed)."""
+    text = path.read_text(encoding="utf-8")
+    found = text.count(old)
+    if found != 1:
+        raise BuildError(f"{path.name}: expected the text to patch once, found it {found} times: {old[:60]}...")
+    path.write_text(text.replace(old, new), encoding="utf-8")

@@ -152,11 +152,13 @@ def launch_chromium(playwright_driver: Playwright, *extra_args: str) -> Browser:
 
 @dataclass
 class PageLog:
-    """What a page did that a test may check: requests, console errors, exceptions."""
+    """What a page did that a test may check: requests, console errors,
+    exceptions, and the browser's warnings of a deprecated feature."""
 
     requests: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    deprecations: list[str] = field(default_factory=list)
     #: Hosts the page may ask besides 127.0.0.1: a test's host page on
     #: another site (``localhost``) adds its own.
     other_hosts: set[str] = field(default_factory=set)
@@ -175,6 +177,19 @@ class PageLog:
         """Record an uncaught exception."""
         self.page_errors.append(str(error))
 
+    def on_issue(self, event: dict[str, Any]) -> None:
+        """Record a DevTools issue that Lighthouse's best practices count as
+        a deprecated API (a deprecation, or a SharedArrayBuffer made without
+        cross-origin isolation), with where it was raised."""
+        issue = event.get("issue", {})
+        code = str(issue.get("code", ""))
+        if code not in DEPRECATION_ISSUES:
+            return
+        details = next(iter(issue.get("details", {}).values()), {})
+        where = details.get("sourceCodeLocation", {})
+        kind = details.get("type", "")
+        self.deprecations.append(f"{code} {kind} at {where.get('url', '?')}:{where.get('columnNumber', '?')}")
+
     def off_loopback(self) -> list[str]:
         """The requested URLs whose host is not 127.0.0.1."""
         return [url for url in self.requests if not is_loopback(url) and urlsplit(url).hostname not in self.other_hosts]
@@ -185,12 +200,26 @@ class PageLog:
             *(f"request off {LOOPBACK}: {url}" for url in self.off_loopback()),
             *(f"console error: {text}" for text in self.console_errors),
             *(f"page error: {text}" for text in self.page_errors),
+            *(f"deprecated API: {text}" for text in self.deprecations),
         ]
 
     def assert_clean(self) -> None:
         """Fail with the list of problems, if there are any."""
         problems = self.problems()
         assert not problems, "\n".join(problems)
+
+
+#: The DevTools issues that Lighthouse's ``deprecations`` audit counts against
+#: best practices (issue 35: Pyodide's SharedArrayBuffer made it 81).
+DEPRECATION_ISSUES = frozenset({"DeprecationIssue", "SharedArrayBufferIssue"})
+
+
+def listen_for_deprecations(page: Page, page_log: PageLog) -> None:
+    """Have ``page_log`` record the browser's deprecation warnings for ``page``
+    (they reach DevTools' Issues panel, not the console)."""
+    session = page.context.new_cdp_session(page)
+    session.on("Audits.issueAdded", page_log.on_issue)
+    session.send("Audits.enable")
 
 
 def is_loopback(url: str) -> bool:
@@ -235,6 +264,7 @@ def logged_page(
     new_page = context.new_page()
     new_page.on("console", page_log.on_console)
     new_page.on("pageerror", page_log.on_page_error)
+    listen_for_deprecations(new_page, page_log)
     yield new_page
     context.close()
     problems = page_log.problems()
@@ -327,4 +357,5 @@ def second_page(page: Page, page_log: PageLog) -> Page:
     tab = page.context.new_page()
     tab.on("console", page_log.on_console)
     tab.on("pageerror", page_log.on_page_error)
+    listen_for_deprecations(tab, page_log)
     return tab

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import offline, requirements, site, steps, testing, tutorial
+from sitebuild import offline, requirements, site, steps, testing, tutorial, vendor
 from sitebuild.files import DOCS, BuildError
 from tools.generators import make_icons
 from tools.png import decode_png
@@ -615,3 +615,26 @@ def test_the_pages_get_the_tiles_gradients_once_from_one_file() -> None:
         assert (ROOT / "web" / name).read_text(encoding="utf-8").count(site.TILE_DEFS_MARK) == 1
     with pytest.raises(BuildError, match="more than once"):
         site.with_tile_defs(site.TILE_DEFS_MARK * 2, defs)
+
+
+# The vendored runtime
+
+
+def test_each_patch_of_the_pinned_pyodide_finds_its_text_once() -> None:
+    """The build patches Pyodide's JavaScript where it must (vendor.PYODIDE_PATCHES);
+    an upgrade whose text differs fails the build, so the patch is looked at again."""
+    for name, old, new in vendor.PYODIDE_PATCHES:
+        text = (vendor.PYODIDE_DIR / name).read_text(encoding="utf-8")
+        assert text.count(old) == 1, name
+        assert new not in text, name
+
+
+def test_a_patch_whose_text_is_missing_or_repeated_fails_the_build(tmp_path: Path) -> None:
+    script = tmp_path / "runtime.mjs"
+    script.write_text("a(); b(); a();", encoding="utf-8")
+    with pytest.raises(BuildError, match="found it 2 times"):
+        vendor.patch_once(script, "a();", "c();")
+    with pytest.raises(BuildError, match="found it 0 times"):
+        vendor.patch_once(script, "d();", "c();")
+    vendor.patch_once(script, "b();", "c();")
+    assert script.read_text(encoding="utf-8") == "a(); c(); a();"
