@@ -12,16 +12,18 @@ requests wait, unanswered) until the first screen has been looked at."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route, ViewportSize, expect
+from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 
-from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, App, Screenshot, Site
+from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, App, PageLog, Screenshot, Site
 from .player import Player
 from .test_accessibility import serious_problems
+from table.i18n import Translator
 
 #: Each layout shift the page makes, as Lighthouse counts it (not after input).
 RECORD_SHIFTS = """
@@ -83,6 +85,14 @@ def places(page: Page, parts: dict[str, str] = GAME_PLACES) -> dict[str, dict[st
     return found
 
 
+def seen_words(page: Page) -> dict[str, str]:
+    """The words a person sees in the header, the score cards, the other
+    players' cards, the moves and the introduction."""
+    parts = {"the header": "header.masthead nav", "the scores": "#scores", "the others": "#opponents"}
+    parts |= {"the moves": "#log-panel h2", "the introduction": "#dialog"}
+    return {name: page.locator(selector).inner_text() for name, selector in parts.items()}
+
+
 @pytest.mark.first_visit
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_first_visit_sees_the_table_and_the_introduction_before_python_and_nothing_moves(
@@ -109,10 +119,7 @@ def test_a_first_visit_sees_the_table_and_the_introduction_before_python_and_not
         assert page.locator("body[data-ready]").count() == 0, "Python started while its runtime was held"
         before = places(page)
         step_before = step.bounding_box()
-        drawn = {
-            name: page.locator(selector).inner_html()
-            for name, selector in (("scores", "#scores"), ("others", "#opponents"))
-        }
+        drawn = seen_words(page)
         screenshot(page, f"first-paint-{size}-before-python")
         assert serious_problems(page) == [], "a screen reader meets a broken first paint"
     app.wait_until_ready(READY_TIMEOUT_MS)
@@ -121,12 +128,50 @@ def test_a_first_visit_sees_the_table_and_the_introduction_before_python_and_not
     screenshot(page, f"first-paint-{size}-live")
     assert places(page) == before, "the page moved when Python took over"
     assert live.bounding_box() == step_before, "the introduction moved when Python opened it"
-    assert {"scores": page.locator("#scores").inner_html(), "others": page.locator("#opponents").inner_html()} == drawn
+    assert seen_words(page) == drawn, "the words changed when Python took over"
     shifts = page.evaluate("window.__shifts")
     assert sum(shifts) <= MOST_SHIFT, f"the page shifted by {sum(shifts):.3f} in all: {shifts}"
     # And it plays: Skip starts the match the introduction was waiting for.
     live.get_by_role("button", name="Skip").click()
     expect(player.hand_tiles.first).to_be_visible()
+
+
+def test_a_first_visit_in_its_own_language_sees_that_language_from_the_first_paint(
+    browser: Browser, site: Site, screenshot: Screenshot
+) -> None:
+    """A browser that asks for German: the first screen is German before any
+    Python runs (loading.js picks the language, the build drew every one),
+    and the words stay as they are when the live page draws them."""
+    context = browser.new_context(viewport=DESKTOP, locale="de-DE", service_workers="block")
+    log = PageLog()
+    page = context.new_page()
+    page.on("console", log.on_console)
+    page.on("pageerror", log.on_page_error)
+    page.add_init_script(RECORD_SHIFTS)
+    de = Translator("de")
+    with runtime_held(page):
+        page.goto(site.url, wait_until="commit")
+        painted(page)
+        step = page.locator("#dialog")
+        expect(step.get_by_role("heading", name=de("intro_title_1"))).to_be_visible()
+        expect(step.get_by_role("button", name=de("intro_next"))).to_be_disabled()
+        expect(step.get_by_role("link", name=de("how_to_play"))).to_have_attribute("href", "./rules.de.html")
+        expect(page.locator("#scores")).to_have_text(re.compile(f"^{de('you')}\\s*0"), use_inner_text=True)
+        expect(page.get_by_role("button", name=de("hint"))).to_be_visible()
+        expect(page.get_by_text("Match an end")).to_be_hidden()
+        expect(page.get_by_text("Hint", exact=True)).to_be_hidden()
+        assert page.evaluate("document.documentElement.lang") == "de"
+        before, drawn = places(page), seen_words(page)
+        screenshot(page, "first-paint-german-before-python")
+        assert serious_problems(page) == [], "a screen reader meets a broken first paint"
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(step.get_by_role("button", name=de("intro_next"))).to_be_enabled()
+    assert seen_words(page) == drawn, "the words changed when Python took over"
+    assert places(page) == before, "the page moved when Python took over"
+    shifts = page.evaluate("window.__shifts")
+    assert sum(shifts) <= MOST_SHIFT, f"the page shifted by {sum(shifts):.3f} in all: {shifts}"
+    context.close()
+    log.assert_clean()
 
 
 def test_a_returning_visit_never_sees_the_drawn_introduction(app: App) -> None:

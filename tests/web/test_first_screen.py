@@ -1,6 +1,8 @@
 """The game page's first screen as the build draws it (web/game/first_screen.py):
 the default match's score cards and opponent, and a first visit's first step
-of the introduction, in the page's own markup, its buttons waiting for Python."""
+of the introduction, in the page's own markup, its buttons waiting for Python;
+a copy in each of the game's languages, marked with its language, of these and
+of the page's fixed words."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from allfives.rules import Rules
 
 from game import first_screen
 from table.controller import Game, GameSetup, SeatSetup
-from table.i18n import Translator
+from table.i18n import LANGUAGES, Translator
 
 INDEX = Path(__file__).resolve().parents[2] / "web" / "index.html"
 
@@ -53,11 +55,42 @@ def test_names_are_text_never_markup() -> None:
 def test_the_page_shows_the_first_step_with_its_buttons_waiting() -> None:
     page = first_screen.fill(INDEX.read_text(encoding="utf-8"))
     assert "<!--FIRST_" not in page
-    assert '<h2 id="dialog-title">Match an end</h2>' in page
-    assert '<p class="intro-step">Step 1 of 3</p>' in page
-    assert '<button value="next" type="submit" disabled>Next</button>' in page
-    assert '<button value="skip" type="submit" disabled>Skip</button>' in page
+    assert '<h2 id="dialog-title"><span data-first-lang="en">Match an end</span>' in page
+    assert '<p class="intro-step" data-first-lang="en">Step 1 of 3</p>' in page
+    assert '<button value="next" type="submit" data-first-lang="en" disabled>Next</button>' in page
+    assert '<button value="skip" type="submit" data-first-lang="en" disabled>Skip</button>' in page
     assert '<a href="./rules.html" target="_blank">How to play: the rules, with examples</a>' in page
+
+
+def test_the_first_screen_is_drawn_in_every_language_each_copy_marked_with_its_own() -> None:
+    page = first_screen.fill(INDEX.read_text(encoding="utf-8"))
+    for language in LANGUAGES:
+        t = Translator(language)
+        assert f'<span data-first-lang="{language}">{t("intro_title_1")}</span>' in page
+        assert f'<span class="score-name">{t("you")}</span>' in page or language == "en"
+        assert f'<a href="{first_screen.rules_page(language)}" target="_blank">' in page
+        assert f'type="submit" data-first-lang="{language}" disabled>{t("intro_skip")}</button>' in page
+    assert page.count('class="score" data-first-lang=') == 2 * len(LANGUAGES)
+
+
+def test_the_fixed_words_are_drawn_in_every_language() -> None:
+    page = first_screen.translate_fixed_words(
+        '<h2 data-i18n="moves">Moves</h2><a class="skip" href="#hand" data-i18n="skip_to_hand">Skip</a>'
+    )
+    assert page.startswith(
+        '<h2 data-i18n="moves"><span data-first-lang="en">Moves</span><span data-first-lang="de">'
+        + Translator("de")("moves")
+        + "</span>"
+    )
+    assert page.count("data-first-lang=") == 2 * len(LANGUAGES)
+    assert page.endswith("</span></a>")
+
+
+def test_every_language_drawn_is_shown_by_the_stylesheet_alone() -> None:
+    """style.css hides each copy whose language is not the page's: it must name them all."""
+    style = (INDEX.parent / "style.css").read_text(encoding="utf-8")
+    for language in LANGUAGES:
+        assert f'html:not([lang="{language}"]) [data-first-lang="{language}"]' in style
 
 
 def test_a_page_without_its_marks_is_refused() -> None:

@@ -9,8 +9,13 @@ introduction's pictures).
 A fresh visit is the default match (you against the Medium computer, the
 standard rules), undealt, waiting for its introduction: the score cards at 0,
 the opponent's card with no tiles, an empty table and hand, and the
-introduction's first step, in English (the page's language until Python
-translates it). Its buttons cannot work before Python does: the build draws
+introduction's first step, in each of the game's languages: loading.js
+sets ``<html lang>`` to the player's language before the first paint, and the
+stylesheet shows only that language's copy (``data-first-lang``), so a
+player whose language is German sees German from the first paint on, and
+nothing changes when Python draws the same words. The page's fixed words
+(``data-i18n``: the header's buttons, "Moves"...) are drawn the same way.
+Its buttons cannot work before Python does: the build draws
 them disabled, and the page replaces them, in place, when it opens the
 introduction itself (intro.py). Where the page may open something else
 first (the introduction seen, a saved game, a link), loading.js marks the
@@ -24,6 +29,7 @@ tests/browser/test_first_paint.py compares the two.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import Final
@@ -34,7 +40,7 @@ from allfives.tiles import TILES, Tile
 from game import words
 from table import board
 from table.controller import Game, GameSetup, SeatSetup
-from table.i18n import Translator
+from table.i18n import LANGUAGES, Translator
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -44,7 +50,9 @@ __all__ = [
     "fill",
     "intro_picture",
     "opponents_markup",
+    "rules_page",
     "scores_markup",
+    "translate_fixed_words",
 ]
 
 #: The opponent of the default match, which a first visit's Skip also plays.
@@ -59,6 +67,23 @@ MARKS: Final = (
     "<!--FIRST_INTRO_BODY-->",
     "<!--FIRST_INTRO_BUTTONS-->",
 )
+
+
+#: The attribute that marks a piece of the first screen drawn in one language.
+LANGUAGE_MARK: Final = "data-first-lang"
+#: An element of index.html whose words the page fills (``data-i18n``) and
+#: that holds only text: its opening tag, its key, its words, its closing tag.
+_FIXED_WORDS: Final = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="(\w+)"[^>]*>)([^<]*)(</\2>)')
+
+
+def rules_page(language: str) -> str:
+    """The rules and tutorial page written in ``language`` (build.py writes one per language)."""
+    return "./rules.html" if language == "en" else f"./rules.{language}.html"
+
+
+def _marked(language: str | None) -> dict[str, str]:
+    """The attribute of a copy drawn in ``language``, for the first paint (none for the live page)."""
+    return {} if language is None else {"data_first_lang": language}
 
 
 def default_setup(t: Translator) -> GameSetup:
@@ -79,8 +104,9 @@ def _el(tag: str, text: str | None = None, inner: str = "", **attrs: str) -> str
     return f"<{tag}{_attrs(named)}>{escape(text, quote=False) if text is not None else inner}</{tag}>"
 
 
-def scores_markup(t: Translator, game: Game) -> str:
-    """The score cards of a match not yet dealt, as ``render_scores`` draws them."""
+def scores_markup(t: Translator, game: Game, language: str | None = None) -> str:
+    """The score cards of a match not yet dealt, as ``render_scores`` draws them
+    (each marked as ``language``'s copy, where one is named)."""
     rules = game.rules
     cards = []
     for side in range(rules.sides):
@@ -92,14 +118,16 @@ def scores_markup(t: Translator, game: Game) -> str:
                 + _el("span", t.number(shown), class_="score-value", data_side=str(side))
                 + _el("span", words.target_note(t, shown, rules.points_to_win), class_="score-target"),
                 class_="score",
+                **_marked(language),
             )
         )
     return "".join(cards)
 
 
-def opponents_markup(t: Translator, game: Game, viewer: int = 0) -> str:
+def opponents_markup(t: Translator, game: Game, viewer: int = 0, language: str | None = None) -> str:
     """The other players' cards of a match not yet dealt (no tiles in any
-    hand), as ``render_opponents`` draws them."""
+    hand), as ``render_opponents`` draws them (marked as ``language``'s copy,
+    where one is named)."""
     cards = []
     for seat, setup in enumerate(game.seats):
         if seat == viewer:
@@ -118,6 +146,7 @@ def opponents_markup(t: Translator, game: Game, viewer: int = 0) -> str:
                 + _el("span", said, class_="visually-hidden"),
                 class_="opponent",
                 data_seat=str(seat),
+                **_marked(language),
             )
         )
     return "".join(cards)
@@ -140,30 +169,56 @@ def intro_picture(step: int) -> str:
     return "".join(board.tile_svg(None, face_down=True) for _ in range(3))
 
 
-def intro_markup(t: Translator, game: Game, rules_page: str) -> tuple[str, str, str]:
+def intro_markup(t: Translator, game: Game, language: str | None = None) -> tuple[str, str, str]:
     """The introduction's first step as intro.py's ``show`` fills the dialog
-    (its title, its body, its buttons), the buttons disabled until the page starts."""
+    (its title, its body, its buttons), the buttons disabled until the page
+    starts; each piece marked as ``language``'s copy, where one is named."""
+    mark = _marked(language)
+    more = _el("a", t("how_to_play"), href=rules_page(t.language), target="_blank")
     body = (
-        _el("p", t("intro_step", step=1, steps=STEPS), class_="intro-step")
-        + _el("div", inner=intro_picture(0), class_="intro-picture", aria_hidden="true")
-        + _el("p", t("intro_text_1", target=game.rules.points_to_win), class_="intro-text")
-        + _el("p", inner=_el("a", t("how_to_play"), href=rules_page, target="_blank"), class_="intro-more")
+        _el("p", t("intro_step", step=1, steps=STEPS), class_="intro-step", **mark)
+        + _el("div", inner=intro_picture(0), class_="intro-picture", aria_hidden="true", **mark)
+        + _el("p", t("intro_text_1", target=game.rules.points_to_win), class_="intro-text", **mark)
+        + _el("p", inner=more, class_="intro-more", **mark)
     )
-    buttons = _buttons([("next", t("intro_next")), ("skip", t("intro_skip"))])
-    return escape(t("intro_title_1"), quote=False), body, buttons
+    buttons = _buttons([("next", t("intro_next")), ("skip", t("intro_skip"))], language)
+    title = escape(t("intro_title_1"), quote=False)
+    return (title if language is None else _el("span", inner=title, **mark)), body, buttons
 
 
-def _buttons(buttons: Sequence[tuple[str, str]]) -> str:
+def _buttons(buttons: Sequence[tuple[str, str]], language: str | None) -> str:
+    mark = "" if language is None else f' {LANGUAGE_MARK}="{language}"'
     return "".join(
-        f'<button value="{value}" type="submit" disabled>{escape(label)}</button>' for value, label in buttons
+        f'<button value="{value}" type="submit"{mark} disabled>{escape(label)}</button>' for value, label in buttons
     )
 
 
-def fill(page: str, *, rules_page: str = "./rules.html") -> str:
-    """index.html with its first screen drawn where its marks say, in English."""
-    t = Translator("en")
-    game = Game(default_setup(t))
-    drawn = (scores_markup(t, game), opponents_markup(t, game), *intro_markup(t, game, rules_page))
+def translate_fixed_words(page: str) -> str:
+    """index.html with each fixed word (``data-i18n``) drawn in every language,
+    a copy each, for the first paint; the page's own translation replaces them."""
+
+    def in_each_language(found: re.Match[str]) -> str:
+        opening, _tag, key, _words, closing = found.groups()
+        copies = "".join(_el("span", Translator(language)(key), **_marked(language)) for language in LANGUAGES)
+        return opening + copies + closing
+
+    return _FIXED_WORDS.sub(in_each_language, page)
+
+
+def fill(page: str) -> str:
+    """index.html with its first screen drawn where its marks say, and its
+    fixed words, in each of the game's languages."""
+    drawn = [""] * len(MARKS)
+    for language in LANGUAGES:
+        t = Translator(language)
+        game = Game(default_setup(t))
+        pieces = (
+            scores_markup(t, game, language),
+            opponents_markup(t, game, language=language),
+            *intro_markup(t, game, language),
+        )
+        drawn = [so_far + piece for so_far, piece in zip(drawn, pieces, strict=True)]
+    page = translate_fixed_words(page)
     for mark, markup in zip(MARKS, drawn, strict=True):
         if page.count(mark) != 1:
             raise ValueError(f"index.html must hold {mark} once")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from allfives.players import LEVELS
 
-from game.first_screen import DEFAULT_LEVEL, STEPS, intro_picture
+from game.first_screen import DEFAULT_LEVEL, STEPS, intro_picture, rules_page
 from page.dom import by_id, el
 from table.controller import Game, GameSetup, SeatSetup
 
@@ -33,11 +33,6 @@ def first_visit(page: Table, *, saved: bool, link: bool) -> bool:
     """Whether the page opens as on a first visit: no saved game, no shared
     link, and the introduction never seen. Its match then waits for it."""
     return not saved and not link and page.store.get(SEEN_KEY) is None
-
-
-def rules_page(language: str) -> str:
-    """The rules and tutorial page written in ``language`` (build.py writes one per language)."""
-    return "./rules.html" if language == "en" else f"./rules.{language}.html"
 
 
 def install(page: Table) -> None:

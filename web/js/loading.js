@@ -99,6 +99,12 @@
 
   const language = pickLanguage();
   const words = WORDS[language];
+  // The game's first screen is drawn in every language (game/first_screen.py)
+  // and the stylesheet shows the copy in <html lang>: the player's, from the
+  // first paint on. (Not on the replay's page or the rules pages, whose
+  // language is their own.)
+  const script = document.currentScript;
+  if (script && "firstScreen" in script.dataset) document.documentElement.lang = language;
   const total = Object.values(SIZES).reduce((sum, size) => sum + size, 0);
   const fetched = new Map(); // path: bytes so far
   let phase = "";
