@@ -3,6 +3,7 @@ when node_modules differs from it, and only the files a page loads copied."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -161,7 +162,16 @@ def write_vendor(dist: Path) -> list[Path]:
     written += copy_files(PYODIDE_DIR, PYODIDE_FILES, dist / VENDOR_PYODIDE)
     for name, old, new in PYODIDE_PATCHES:
         patch_once(dist / VENDOR_PYODIDE / name, old, new)
+    write_lock_without_packages(dist / VENDOR_PYODIDE / "pyodide-lock.json")
     return written
+
+
+def write_lock_without_packages(lock: Path) -> None:
+    """Keep of Pyodide's lock file what its start reads (the ABI and Python
+    versions it checks) and none of its 356 package entries: the pages load
+    no package wheels, and a first visit fetches 26 kB less (gzipped)."""
+    info = read_json(lock)["info"]
+    lock.write_text(json.dumps({"info": info, "packages": {}}, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
 def patch_once(path: Path, old: str, new: str) -> None:

@@ -629,6 +629,14 @@ def test_each_patch_of_the_pinned_pyodide_finds_its_text_once() -> None:
         assert new not in text, name
 
 
+def test_the_shipped_lock_file_keeps_the_runtimes_versions_and_no_packages(tmp_path: Path) -> None:
+    lock = tmp_path / "pyodide-lock.json"
+    pinned = json.loads((vendor.PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock.write_text(json.dumps(pinned), encoding="utf-8")
+    vendor.write_lock_without_packages(lock)
+    assert json.loads(lock.read_text(encoding="utf-8")) == {"info": pinned["info"], "packages": {}}
+
+
 def test_a_patch_whose_text_is_missing_or_repeated_fails_the_build(tmp_path: Path) -> None:
     script = tmp_path / "runtime.mjs"
     script.write_text("a(); b(); a();", encoding="utf-8")
