@@ -770,6 +770,15 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "replay-words-in-english-until-python",
+        "a replay framed in another language shows its words from the first paint",
+        "sitebuild/first_paint.py",
+        'TRANSLATED_PAGES: Final = (GAME_PAGE, "embed.html")',
+        "TRANSLATED_PAGES: Final = (GAME_PAGE,)",
+        ("tests/browser/test_first_paint.py", "-k", "replay_in_another_language"),
+        browser=True,
+    ),
+    Break(
         "replay-loading-bar-takes-room",
         "the replay's table is where the live replay draws it from the first paint",
         "web/embed.css",

@@ -212,3 +212,23 @@ def test_the_replay_is_drawn_at_its_size_before_python_and_nothing_moves(
     assert places(page, REPLAY_PLACES) == before, "the replay moved when Python took over"
     shifts = page.evaluate("window.__shifts")
     assert sum(shifts) <= MOST_SHIFT, f"the replay shifted by {sum(shifts):.3f} in all: {shifts}"
+
+
+def test_a_replay_in_another_language_shows_its_words_from_the_first_paint(page: Page, site: Site) -> None:
+    """A rules page in Hungarian frames its replays with ``lang=hu``: their
+    controls say Hungarian before any Python runs, and keep their words and
+    their places when the replay starts."""
+    hu = Translator("hu")
+    controls = page.get_by_role("navigation", name="Replay")
+    with runtime_held(page):
+        page.goto(site.url + REPLAY + "&lang=hu", wait_until="commit")
+        painted(page)
+        for key in ("embed_back", "embed_play", "embed_next", "embed_try"):
+            expect(page.get_by_role("button", name=hu(key))).to_be_disabled()
+        expect(page.get_by_role("button", name="Back", exact=True)).to_have_count(0)
+        words = controls.inner_text()
+        before = places(page, REPLAY_PLACES)
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.get_by_role("button", name=hu("embed_try"))).to_be_enabled()
+    assert controls.inner_text() == words, "the controls' words changed when the replay started"
+    assert places(page, REPLAY_PLACES) == before, "the replay moved when Python took over"

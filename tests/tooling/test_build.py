@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import offline, requirements, site, steps, testing, tutorial, vendor
+from sitebuild import first_paint, offline, requirements, site, steps, testing, tutorial, vendor
 from sitebuild.files import DOCS, BuildError
 from tools.generators import make_icons
 from tools.png import decode_png
 
-from table.i18n import LANGUAGES
+from table.i18n import LANGUAGES, Translator
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
@@ -646,3 +646,26 @@ def test_a_patch_whose_text_is_missing_or_repeated_fails_the_build(tmp_path: Pat
         vendor.patch_once(script, "d();", "c();")
     vendor.patch_once(script, "b();", "c();")
     assert script.read_text(encoding="utf-8") == "a(); c(); a();"
+
+
+# The first paint
+
+
+def test_the_fixed_words_are_drawn_in_every_language() -> None:
+    """The game's and the replay's fixed words (``data-i18n``), a copy in each
+    language for the first paint; loading.js picks the one that shows."""
+    page = first_paint.translate_fixed_words(
+        '<h2 data-i18n="moves">Moves</h2><a class="skip" href="#hand" data-i18n="skip_to_hand">Skip</a>'
+    )
+    assert page.startswith(
+        '<h2 data-i18n="moves"><span data-first-lang="en">Moves</span><span data-first-lang="de">'
+        + Translator("de")("moves")
+        + "</span>"
+    )
+    assert page.count("data-first-lang=") == 2 * len(LANGUAGES)
+    assert page.endswith("</span></a>")
+
+
+def test_the_game_and_the_replay_name_the_script_that_picks_the_language_of_their_first_paint() -> None:
+    for name in first_paint.TRANSLATED_PAGES:
+        assert '<script src="./loading.js" data-first-screen' in (WEB / name).read_text(encoding="utf-8")

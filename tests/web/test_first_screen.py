@@ -1,8 +1,7 @@
 """The game page's first screen as the build draws it (web/game/first_screen.py):
 the default match's score cards and opponent, and a first visit's first step
 of the introduction, in the page's own markup, its buttons waiting for Python;
-a copy in each of the game's languages, marked with its language, of these and
-of the page's fixed words."""
+a copy in each of the game's languages, each marked with its language."""
 
 from __future__ import annotations
 
@@ -73,22 +72,10 @@ def test_the_first_screen_is_drawn_in_every_language_each_copy_marked_with_its_o
     assert page.count('class="score" data-first-lang=') == 2 * len(LANGUAGES)
 
 
-def test_the_fixed_words_are_drawn_in_every_language() -> None:
-    page = first_screen.translate_fixed_words(
-        '<h2 data-i18n="moves">Moves</h2><a class="skip" href="#hand" data-i18n="skip_to_hand">Skip</a>'
-    )
-    assert page.startswith(
-        '<h2 data-i18n="moves"><span data-first-lang="en">Moves</span><span data-first-lang="de">'
-        + Translator("de")("moves")
-        + "</span>"
-    )
-    assert page.count("data-first-lang=") == 2 * len(LANGUAGES)
-    assert page.endswith("</span></a>")
-
-
-def test_every_language_drawn_is_shown_by_the_stylesheet_alone() -> None:
-    """style.css hides each copy whose language is not the page's: it must name them all."""
-    style = (INDEX.parent / "style.css").read_text(encoding="utf-8")
+@pytest.mark.parametrize("stylesheet", ["style.css", "embed.css"])
+def test_every_language_drawn_is_shown_by_the_stylesheet_alone(stylesheet: str) -> None:
+    """The stylesheets hide each copy whose language is not the page's: they must name them all."""
+    style = (INDEX.parent / stylesheet).read_text(encoding="utf-8")
     for language in LANGUAGES:
         assert f'html:not([lang="{language}"]) [data-first-lang="{language}"]' in style
 

@@ -13,8 +13,9 @@ introduction's first step, in each of the game's languages: loading.js
 sets ``<html lang>`` to the player's language before the first paint, and the
 stylesheet shows only that language's copy (``data-first-lang``), so a
 player whose language is German sees German from the first paint on, and
-nothing changes when Python draws the same words. The page's fixed words
-(``data-i18n``: the header's buttons, "Moves"...) are drawn the same way.
+nothing changes when Python draws the same words. The build draws the
+page's fixed words (``data-i18n``: the header's buttons, "Moves"...) the
+same way (sitebuild/first_paint.py).
 Its buttons cannot work before Python does: the build draws
 them disabled, and the page replaces them, in place, when it opens the
 introduction itself (intro.py). Where the page may open something else
@@ -29,7 +30,6 @@ tests/browser/test_first_paint.py compares the two.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from html import escape
 from typing import Final
@@ -52,7 +52,6 @@ __all__ = [
     "opponents_markup",
     "rules_page",
     "scores_markup",
-    "translate_fixed_words",
 ]
 
 #: The opponent of the default match, which a first visit's Skip also plays.
@@ -71,9 +70,6 @@ MARKS: Final = (
 
 #: The attribute that marks a piece of the first screen drawn in one language.
 LANGUAGE_MARK: Final = "data-first-lang"
-#: An element of index.html whose words the page fills (``data-i18n``) and
-#: that holds only text: its opening tag, its key, its words, its closing tag.
-_FIXED_WORDS: Final = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="(\w+)"[^>]*>)([^<]*)(</\2>)')
 
 
 def rules_page(language: str) -> str:
@@ -193,21 +189,10 @@ def _buttons(buttons: Sequence[tuple[str, str]], language: str | None) -> str:
     )
 
 
-def translate_fixed_words(page: str) -> str:
-    """index.html with each fixed word (``data-i18n``) drawn in every language,
-    a copy each, for the first paint; the page's own translation replaces them."""
-
-    def in_each_language(found: re.Match[str]) -> str:
-        opening, _tag, key, _words, closing = found.groups()
-        copies = "".join(_el("span", Translator(language)(key), **_marked(language)) for language in LANGUAGES)
-        return opening + copies + closing
-
-    return _FIXED_WORDS.sub(in_each_language, page)
-
-
 def fill(page: str) -> str:
-    """index.html with its first screen drawn where its marks say, and its
-    fixed words, in each of the game's languages."""
+    """index.html with its first screen drawn where its marks say, in each of
+    the game's languages (the build draws the page's fixed words too:
+    sitebuild/first_paint.py)."""
     drawn = [""] * len(MARKS)
     for language in LANGUAGES:
         t = Translator(language)
@@ -218,7 +203,6 @@ def fill(page: str) -> str:
             *intro_markup(t, game, language),
         )
         drawn = [so_far + piece for so_far, piece in zip(drawn, pieces, strict=True)]
-    page = translate_fixed_words(page)
     for mark, markup in zip(MARKS, drawn, strict=True):
         if page.count(mark) != 1:
             raise ValueError(f"index.html must hold {mark} once")

@@ -99,10 +99,10 @@
 
   const language = pickLanguage();
   const words = WORDS[language];
-  // The game's first screen is drawn in every language (game/first_screen.py)
-  // and the stylesheet shows the copy in <html lang>: the player's, from the
-  // first paint on. (Not on the replay's page or the rules pages, whose
-  // language is their own.)
+  // The game's first screen and the game's and the replay's fixed words are
+  // drawn in every language (sitebuild/first_paint.py), and the stylesheet
+  // shows the copy in <html lang>: the player's, from the first paint on.
+  // (Not on the rules pages, whose language is their own.)
   const script = document.currentScript;
   if (script && "firstScreen" in script.dataset) document.documentElement.lang = language;
   const total = Object.values(SIZES).reduce((sum, size) => sum + size, 0);
