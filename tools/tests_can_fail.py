@@ -779,6 +779,15 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "first-paint-language-not-the-pages",
+        "the first paint speaks the language the page's Python will speak",
+        "web/js/loading.js",
+        'const asked = page === "game" ? savedLanguage() : page === "replay" ? option : option || savedLanguage();',
+        "const asked = option || savedLanguage();",
+        ("tests/browser/test_first_paint.py", "-k", "speaks"),
+        browser=True,
+    ),
+    Break(
         "replay-loading-bar-takes-room",
         "the replay's table is where the live replay draws it from the first paint",
         "web/embed.css",

@@ -51,6 +51,8 @@ REPLAY_PLACES = {
 }
 #: The runtime's files: held back while the first screen is looked at.
 RUNTIME = "**/vendor/pyodide/**"
+#: What the status line says while the runtime arrives, by language (loading.js).
+LOADING = {"en": "Loading the game…", "hu": "A játék betöltése…", "gl": "Cargando o xogo…"}
 #: Lighthouse's good cumulative layout shift, and this change's goal.
 MOST_SHIFT = 0.02
 
@@ -232,3 +234,29 @@ def test_a_replay_in_another_language_shows_its_words_from_the_first_paint(page:
     expect(page.get_by_role("button", name=hu("embed_try"))).to_be_enabled()
     assert controls.inner_text() == words, "the controls' words changed when the replay started"
     assert places(page, REPLAY_PLACES) == before, "the replay moved when Python took over"
+
+
+@pytest.mark.parametrize(
+    ("path", "saved", "speaks"),
+    [
+        ("", "hu", "hu"),  # the game keeps the language the player chose in it
+        ("?lang=de", None, "en"),  # the game takes no ?lang=: the browser's language
+        (REPLAY, "hu", "en"),  # the replay takes no saved choice: the browser's language
+        (REPLAY + "&lang=gl", "hu", "gl"),  # ... but its ?lang=
+    ],
+    ids=["game-saved", "game-option", "replay-saved", "replay-option"],
+)
+def test_the_first_paint_speaks_the_language_the_page_will_speak(
+    page: Page, site: Site, path: str, saved: str | None, speaks: str
+) -> None:
+    """loading.js picks the first paint's language as the page's Python
+    picks its own, so no word changes language when Python starts."""
+    if saved is not None:
+        page.add_init_script(f"localStorage.setItem('allfives.prefs', JSON.stringify({{language: '{saved}'}}))")
+    with runtime_held(page):
+        page.goto(site.url + path, wait_until="commit")
+        painted(page)
+        assert page.evaluate("document.documentElement.lang") == speaks, "the first paint's language"
+        expect(page.get_by_role("status")).to_have_text(LOADING[speaks])
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.lang") == speaks, "the live page's language"

@@ -667,5 +667,5 @@ def test_the_fixed_words_are_drawn_in_every_language() -> None:
 
 
 def test_the_game_and_the_replay_name_the_script_that_picks_the_language_of_their_first_paint() -> None:
-    for name in first_paint.TRANSLATED_PAGES:
-        assert '<script src="./loading.js" data-first-screen' in (WEB / name).read_text(encoding="utf-8")
+    for name, page in zip(first_paint.TRANSLATED_PAGES, ("game", "replay"), strict=True):
+        assert f'<script src="./loading.js" data-first-screen="{page}">' in (WEB / name).read_text(encoding="utf-8")

@@ -15,9 +15,10 @@
 // own (a frame on another site may be refused what the replay needs). Should
 // it start after all, the alert goes.
 //
-// The language is chosen as web/i18n.py pick_language does: the saved
-// preference (the game), the ?lang= option (the replay), else the first of
-// navigator.languages that the game speaks, else English.
+// The language is chosen as the page's Python will choose it: on the game's
+// page the saved preference (game/main.py), on the replay's the ?lang=
+// option (replay/frames.py), else the first of navigator.languages that the
+// game speaks (table/i18n.py pick_language), else English.
 "use strict";
 
 (() => {
@@ -70,8 +71,13 @@
     }
   }
 
+  // Which page this is: the game's or the replay's (their script tags say).
+  const script = document.currentScript;
+  const page = script ? script.dataset.firstScreen : undefined;
+
   function pickLanguage() {
-    const asked = new URLSearchParams(window.location.search).get("lang") || savedLanguage();
+    const option = new URLSearchParams(window.location.search).get("lang");
+    const asked = page === "game" ? savedLanguage() : page === "replay" ? option : option || savedLanguage();
     if (asked && asked in WORDS) return asked;
     for (const tag of navigator.languages || [navigator.language || "en"]) {
       const code = String(tag).split("-")[0].toLowerCase();
@@ -103,8 +109,7 @@
   // drawn in every language (sitebuild/first_paint.py), and the stylesheet
   // shows the copy in <html lang>: the player's, from the first paint on.
   // (Not on the rules pages, whose language is their own.)
-  const script = document.currentScript;
-  if (script && "firstScreen" in script.dataset) document.documentElement.lang = language;
+  if (page) document.documentElement.lang = language;
   const total = Object.values(SIZES).reduce((sum, size) => sum + size, 0);
   const fetched = new Map(); // path: bytes so far
   let phase = "";
