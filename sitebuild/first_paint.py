@@ -29,6 +29,10 @@ from .files import WEB, BuildError
 GAME_PAGE: Final = "index.html"
 #: The pages whose fixed words are drawn in every language.
 TRANSLATED_PAGES: Final = (GAME_PAGE, "embed.html")
+#: Their stylesheets, where the rule that shows one language's copy goes.
+STYLESHEETS: Final = ("style.css", "embed.css")
+#: Where that rule goes in each.
+STYLE_MARK: Final = "/*FIRST_LANGUAGES*/"
 #: The attribute that marks a copy drawn in one language (the stylesheets know it).
 LANGUAGE_MARK: Final = "data-first-lang"
 #: An element whose words the page fills (``data-i18n``) and that holds only
@@ -60,6 +64,13 @@ def translate_fixed_words(page: str) -> str:
     return _FIXED_WORDS.sub(in_each_language, page)
 
 
+def language_rule() -> str:
+    """The stylesheets' rule: each copy hidden unless ``<html lang>`` is its language."""
+    languages = _web_module("table.i18n").LANGUAGES
+    selectors = ",\n".join(f'html:not([lang="{code}"]) [{LANGUAGE_MARK}="{code}"]' for code in languages)
+    return selectors + " {\n  display: none !important;\n}"
+
+
 def write_first_paint(dist: Path) -> list[Path]:
     """Draw the first screen into dist/index.html where its marks say, and
     the game's and the replay's fixed words in every language."""
@@ -73,5 +84,12 @@ def write_first_paint(dist: Path) -> list[Path]:
     for name in TRANSLATED_PAGES:
         path = dist / name
         path.write_text(translate_fixed_words(path.read_text(encoding="utf-8")), encoding="utf-8")
+        written.append(path)
+    for name in STYLESHEETS:
+        path = dist / name
+        text = path.read_text(encoding="utf-8")
+        if text.count(STYLE_MARK) != 1:
+            raise BuildError(f"{name} must hold {STYLE_MARK} once")
+        path.write_text(text.replace(STYLE_MARK, language_rule()), encoding="utf-8")
         written.append(path)
     return written

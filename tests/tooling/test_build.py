@@ -669,3 +669,11 @@ def test_the_fixed_words_are_drawn_in_every_language() -> None:
 def test_the_game_and_the_replay_name_the_script_that_picks_the_language_of_their_first_paint() -> None:
     for name, page in zip(first_paint.TRANSLATED_PAGES, ("game", "replay"), strict=True):
         assert f'<script src="./loading.js" data-first-screen="{page}">' in (WEB / name).read_text(encoding="utf-8")
+
+
+def test_the_stylesheets_show_one_languages_copy_for_each_language_the_game_speaks() -> None:
+    rule = first_paint.language_rule()
+    for language in LANGUAGES:
+        assert f'html:not([lang="{language}"]) [data-first-lang="{language}"]' in rule
+    for name in first_paint.STYLESHEETS:
+        assert (WEB / name).read_text(encoding="utf-8").count(first_paint.STYLE_MARK) == 1, name

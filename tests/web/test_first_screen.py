@@ -72,14 +72,6 @@ def test_the_first_screen_is_drawn_in_every_language_each_copy_marked_with_its_o
     assert page.count('class="score" data-first-lang=') == 2 * len(LANGUAGES)
 
 
-@pytest.mark.parametrize("stylesheet", ["style.css", "embed.css"])
-def test_every_language_drawn_is_shown_by_the_stylesheet_alone(stylesheet: str) -> None:
-    """The stylesheets hide each copy whose language is not the page's: they must name them all."""
-    style = (INDEX.parent / stylesheet).read_text(encoding="utf-8")
-    for language in LANGUAGES:
-        assert f'html:not([lang="{language}"]) [data-first-lang="{language}"]' in style
-
-
 def test_a_page_without_its_marks_is_refused() -> None:
     with pytest.raises(ValueError, match="FIRST_SCORES"):
         first_screen.fill("<html><body></body></html>")
