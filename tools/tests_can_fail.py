@@ -788,6 +788,15 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "first-paint-shows-every-language",
+        "the first paint shows one language's copy, the player's",
+        "sitebuild/first_paint.py",
+        '    return selectors + " {\\n  display: none !important;\\n}"',
+        '    return selectors + " {\\n}"',
+        ("tests/browser/test_first_paint.py", "-k", "own_language"),
+        browser=True,
+    ),
+    Break(
         "replay-loading-bar-takes-room",
         "the replay's table is where the live replay draws it from the first paint",
         "web/embed.css",
