@@ -280,10 +280,7 @@ def report(
         "ci95": [round(low, 2), round(high, 2)],
         "move_ms": {name: [round(v, 2) for v in percentiles(ts)] for name, ts in result.times.items()},
     }
-    if args.matches:
-        out["matches_won"] = {"first": result.matches[0], "second": result.matches[1]}
-    else:
-        out["hands_won"] = {"first": result.hands[0], "second": result.hands[1], "tied": result.hands[2]}
+    out.update(_won(result, args))
     if len(by_seed) > 1:
         out["seeds"] = [
             {
@@ -291,10 +288,18 @@ def report(
                 "pairs": len(part.margins),
                 "margin_per_hand": round(part.mean(), 2),
                 "ci95": [round(part.mean() - part.interval(), 2), round(part.mean() + part.interval(), 2)],
+                **_won(part, args),
             }
             for seed, part in by_seed
         ]
     return out
+
+
+def _won(result: ArenaResult, args: argparse.Namespace) -> dict[str, dict[str, int]]:
+    """The matches or hands each player won (and the hands tied)."""
+    if args.matches:
+        return {"matches_won": {"first": result.matches[0], "second": result.matches[1]}}
+    return {"hands_won": {"first": result.hands[0], "second": result.hands[1], "tied": result.hands[2]}}
 
 
 def seeds_of(text: str) -> list[int]:

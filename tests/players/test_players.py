@@ -528,6 +528,7 @@ def test_arena_over_several_seeds_pools_their_pairs_and_shows_each(capsys: pytes
         assert run(parser.parse_args([*args, "--seed", str(seed)])) == 0
         each.append(json.loads(capsys.readouterr().out))
     assert [s["margin_per_hand"] for s in pooled["seeds"]] == [e["margin_per_hand"] for e in each]
+    assert [s["hands_won"] for s in pooled["seeds"]] == [e["hands_won"] for e in each]
     assert pooled["pairs"] == 6
     assert pooled["margin_per_hand"] == pytest.approx(sum(e["margin_per_hand"] for e in each) / 2, abs=0.01)
     assert pooled["seed"] is None
