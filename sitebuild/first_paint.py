@@ -33,8 +33,6 @@ TRANSLATED_PAGES: Final = (GAME_PAGE, "embed.html")
 STYLESHEETS: Final = ("style.css", "embed.css")
 #: Where that rule goes in each.
 STYLE_MARK: Final = "/*FIRST_LANGUAGES*/"
-#: The attribute that marks a copy drawn in one language (the stylesheets know it).
-LANGUAGE_MARK: Final = "data-first-lang"
 #: An element whose words the page fills (``data-i18n``) and that holds only
 #: text: its opening tag, its name, its key, its words, its closing tag.
 _FIXED_WORDS: Final = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="(\w+)"[^>]*>)([^<]*)(</\2>)')
@@ -52,13 +50,12 @@ def translate_fixed_words(page: str) -> str:
     """``page`` with each fixed word (``data-i18n``) drawn in every language
     the game speaks, a copy each, for the first paint."""
     i18n = _web_module("table.i18n")
+    mark = _web_module("game.first_screen").LANGUAGE_MARK
     translators = [i18n.Translator(language) for language in i18n.LANGUAGES]
 
     def in_each_language(found: re.Match[str]) -> str:
         opening, _tag, key, _words, closing = found.groups()
-        copies = "".join(
-            f'<span {LANGUAGE_MARK}="{t.language}">{escape(t(key), quote=False)}</span>' for t in translators
-        )
+        copies = "".join(f'<span {mark}="{t.language}">{escape(t(key), quote=False)}</span>' for t in translators)
         return opening + copies + closing
 
     return _FIXED_WORDS.sub(in_each_language, page)
@@ -67,7 +64,8 @@ def translate_fixed_words(page: str) -> str:
 def language_rule() -> str:
     """The stylesheets' rule: each copy hidden unless ``<html lang>`` is its language."""
     languages = _web_module("table.i18n").LANGUAGES
-    selectors = ",\n".join(f'html:not([lang="{code}"]) [{LANGUAGE_MARK}="{code}"]' for code in languages)
+    mark = _web_module("game.first_screen").LANGUAGE_MARK
+    selectors = ",\n".join(f'html:not([lang="{code}"]) [{mark}="{code}"]' for code in languages)
     return selectors + " {\n  display: none !important;\n}"
 
 

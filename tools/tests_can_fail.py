@@ -782,7 +782,7 @@ BREAKS: tuple[Break, ...] = (
         "first-paint-language-not-the-pages",
         "the first paint speaks the language the page's Python will speak",
         "web/js/loading.js",
-        'const asked = page === "game" ? savedLanguage() : page === "replay" ? option : option || savedLanguage();',
+        'const asked = page === "replay" ? option : savedLanguage();',
         "const asked = option || savedLanguage();",
         ("tests/browser/test_first_paint.py", "-k", "speaks"),
         browser=True,

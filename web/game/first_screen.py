@@ -79,7 +79,7 @@ def rules_page(language: str) -> str:
 
 def _marked(language: str | None) -> dict[str, str]:
     """The attribute of a copy drawn in ``language``, for the first paint (none for the live page)."""
-    return {} if language is None else {"data_first_lang": language}
+    return {} if language is None else {LANGUAGE_MARK.replace("-", "_"): language}
 
 
 def default_setup(t: Translator) -> GameSetup:

@@ -71,13 +71,14 @@
     }
   }
 
-  // Which page this is: the game's or the replay's (their script tags say).
+  // Which page this is: the game's or the replay's, the two that load this
+  // script (their script tags say).
   const script = document.currentScript;
   const page = script ? script.dataset.firstScreen : undefined;
 
   function pickLanguage() {
     const option = new URLSearchParams(window.location.search).get("lang");
-    const asked = page === "game" ? savedLanguage() : page === "replay" ? option : option || savedLanguage();
+    const asked = page === "replay" ? option : savedLanguage();
     if (asked && asked in WORDS) return asked;
     for (const tag of navigator.languages || [navigator.language || "en"]) {
       const code = String(tag).split("-")[0].toLowerCase();
@@ -108,8 +109,7 @@
   // The game's first screen and the game's and the replay's fixed words are
   // drawn in every language (sitebuild/first_paint.py), and the stylesheet
   // shows the copy in <html lang>: the player's, from the first paint on.
-  // (Not on the rules pages, whose language is their own.)
-  if (page) document.documentElement.lang = language;
+  document.documentElement.lang = language;
   const total = Object.values(SIZES).reduce((sum, size) => sum + size, 0);
   const fetched = new Map(); // path: bytes so far
   let phase = "";
