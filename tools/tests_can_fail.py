@@ -146,6 +146,14 @@ BREAKS: tuple[Break, ...] = (
         SLICE_TESTS,
     ),
     Break(
+        "learned-playout-forgets-being-stuck",
+        "the learned playout weighs every feature it was trained on",
+        "allfives/players/rollout.py",
+        "            + w_stuck * (1.0 if size and not fitting else 0.0)\n",
+        "            + w_stuck * 0.0\n",
+        ("tests/players/test_rollout.py",),
+    ),
+    Break(
         "cost-ratio-upside-down",
         "the learned rollout's cost is measured against the greedy one's",
         "tools/experiments/distill.py",

@@ -467,12 +467,57 @@ def move_features(
 def _learned(
     hand: int, laid: int, held: int, ends: list[tuple[int, int, int, int]], weights: tuple[float, ...]
 ) -> tuple[int, int]:
-    """The move with the highest weighted sum of its features; between
-    equals, Easy's tie-break (a double, then the heavier tile)."""
+    """The move with the highest weighted sum of its :func:`move_features`;
+    between equals, Easy's tie-break (a double, then the heavier tile).
+
+    The features are :func:`move_features`' own, computed here in one loop
+    with no row built (this is the learned playouts' hot path), and a hand
+    with one move plays it without weighing it."""
+    moves: list[tuple[int, int, int, int, int]] = []  # tile, arm, outer, ends total after, its bit
+    # The same walk over each end's tiles as _greedy's (see there).
+    for arm, number, _, base in ends:
+        on = hand & WITH[number]
+        while on:
+            low_bit = on & -on
+            on ^= low_bit
+            t = low_bit.bit_length() - 1
+            high = HIGH[t]
+            outer = LOW[t] if high == number else high
+            moves.append((t, arm, outer, base + outer * TIMES[t], low_bit))
+    if len(moves) == 1:
+        return moves[0][0], moves[0][1]
+    w_points, w_danger, w_pips, w_double, w_stuck, w_fits = weights
+    unseen = ALL_TILES & ~laid & ~hand
+    hidden = unseen.bit_count() or 1
     best_key = -1e18
     best = (0, 0)
-    for t, arm, row in move_features(hand, laid, held, ends):
-        key = sum(w * x for w, x in zip(weights, row, strict=True)) + 1e-6 * TIE[t]
+    for t, arm, outer, after, low_bit in moves:
+        danger = SCORING[outer * 5 + (after - outer * TIMES[t]) % 5]
+        fits = WITH[outer]
+        for other, other_number, times, _ in ends:
+            if other != arm:
+                danger |= SCORING[other_number * 5 + (after - other_number * times) % 5]
+                fits |= WITH[other_number]
+        danger &= unseen
+        if danger:
+            chance = danger.bit_count() * held / hidden
+            if chance > 1.0:
+                chance = 1.0
+        else:
+            chance = 0.0
+        kept = hand ^ low_bit
+        size = kept.bit_count()
+        fitting = (kept & fits).bit_count()
+        # Summed left to right from the first feature, as move_features' row
+        # is weighed in training.
+        key = (
+            w_points * float(after if after and not after % 5 else 0)
+            + w_danger * (chance * (after if after > 5 else 5))
+            + w_pips * (PIPS[t] / 10)
+            + w_double * (1.0 if TIMES[t] == 2 else 0.0)
+            + w_stuck * (1.0 if size and not fitting else 0.0)
+            + w_fits * (fitting / size if size else 1.0)
+        ) + 1e-6 * TIE[t]
         if key > best_key:
             best_key, best = key, (t, arm)
     return best

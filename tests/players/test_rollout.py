@@ -9,9 +9,12 @@ import random
 import pytest
 
 from allfives import Deal, HandState, Move, Rules
+from allfives.players.distilled import PLAYOUT_WEIGHTS
 from allfives.players.playouts import wary_move
-from allfives.players.rollout import Policy, hand_pips, rollout
+from allfives.players.rollout import BIT, FEATURES, TIE, Policy, _ends, hand_pips, move_features, rollout
 from allfives.players.simple import greedy
+
+WEIGHTS = tuple(PLAYOUT_WEIGHTS[name] for name in FEATURES)
 
 RULES = {
     "default 2 players": Rules(),
@@ -47,22 +50,46 @@ def wary_ranks_first(state: HandState, move: Move) -> bool:
     return wary_move(first).tile == move.tile
 
 
-@pytest.mark.parametrize("policy", ["random", "greedy", "wary", "side-wary"])
+def learned_ranks_first(state: HandState, move: Move) -> bool:
+    """Whether the weighed features of ``move`` (the learned rule's
+    :func:`move_features`, each weighed and summed, Easy's tie-break last)
+    are the highest of any legal move's."""
+    layout = state.layout
+    w, e, n, s = layout.open_pips
+    ww, we, wn, ws = layout.weight
+    ends = _ends(
+        w, e, n, s, ww, we, wn, ws, layout.total, layout.spinner, layout.spinner_arm, bool(layout.arms[0]), bool(layout.arms[1])
+    )
+    seat = state.to_move
+    hand = sum(BIT[tile] for tile in state.hands[seat])
+    laid = sum(BIT[tile] for tile in layout.tiles())
+    held = len(state.hands[(seat + 1) % state.rules.players])
+    keys = {
+        (t, arm): sum(weight * x for weight, x in zip(WEIGHTS, row, strict=True)) + 1e-6 * TIE[t]
+        for t, arm, row in move_features(hand, laid, held, ends)
+    }
+    return keys[move.tile.index, int(move.end)] >= max(keys.values()) - 1e-9
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy", "wary", "side-wary", "learned", "side-learned"])
 @pytest.mark.parametrize("name", list(RULES))
 def test_a_rollout_is_a_hand_the_engine_would_play_to_the_same_end(name: str, policy: Policy) -> None:
     rules = RULES[name]
+    learns = policy in ("learned", "side-learned")
     for seed in range(120):
         state = dealt(rules, seed)
         starting_side = state.sides[state.to_move]
         trace: list[Move] = []
-        outcome = rollout(state, policy, random.Random(seed), trace=trace)
+        outcome = rollout(state, policy, random.Random(seed), trace=trace, weights=WEIGHTS if learns else None)
         assert not state.moves, "the rollout leaves the hand it was given as it was"
         for move in trace:
             legal = state.legal_moves()
             assert move in legal
-            wary_turn = policy == "wary" or (policy == "side-wary" and state.sides[state.to_move] == starting_side)
-            if wary_turn:
+            own_side = state.sides[state.to_move] == starting_side
+            if policy == "wary" or (policy == "side-wary" and own_side):
                 assert wary_ranks_first(state, move)
+            elif (policy == "learned" or (policy == "side-learned" and own_side)) and state.layout.lead is not None:
+                assert learned_ranks_first(state, move)
             elif policy != "random":
                 assert easy_key(state, move) == easy_key(state, greedy(legal, state.points_for)[0])
             state.apply(move)
