@@ -154,6 +154,23 @@ BREAKS: tuple[Break, ...] = (
         ("tests/players/test_rollout.py",),
     ),
     Break(
+        "calendar-deaf-to-arrow-keys",
+        "the calendar's days are reached with the arrow keys, as in a date picker",
+        "web/game/daily_calendar.py",
+        '    page.on(box, "keydown", on_key)\n',
+        "",
+        ("tests/browser/test_daily_calendar.py", "-k", "no_day_to_come"),
+        browser=True,
+    ),
+    Break(
+        "calendar-walks-into-days-to-come",
+        "no day still to come can be chosen from the keyboard",
+        "web/game/daily_month.py",
+        "    return min(max(target, FIRST_DATE), today)\n",
+        "    return max(target, FIRST_DATE)\n",
+        ("tests/web/test_daily_month.py",),
+    ),
+    Break(
         "cost-ratio-upside-down",
         "the learned rollout's cost is measured against the greedy one's",
         "tools/experiments/distill.py",

@@ -56,10 +56,39 @@ def test_the_calendar_shows_each_days_daily_in_words_and_no_day_to_come(
     expect(tomorrow).to_be_disabled()
     expect(tomorrow).to_have_accessible_description("A day still to come has no daily deal yet: come back on that day.")
     expect(history.get_by_role("button", name="Next month")).to_be_disabled()
-    # Keyboard: Tab reaches the days, in order.
-    first.focus()
-    page.keyboard.press("Tab")
+    # Keyboard: the month is one stop for Tab, on today; the arrow keys
+    # move among the days, into the month before too, as a date picker's.
+    history.get_by_role("button", name="Previous month").focus()
+    page.keyboard.press("Tab")  # Next month is disabled: past it
+    expect(today).to_be_focused()
+    for _ in range(4):
+        page.keyboard.press("ArrowLeft")
     expect(month.get_by_role("button", name="2 December: not played", exact=True)).to_be_focused()
+    page.keyboard.press("Home")  # Monday, 30 November: the month before
+    expect(
+        history.get_by_role("table", name="Daily deals of November 2026").get_by_role(
+            "button", name="30 November: not played", exact=True
+        )
+    ).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")  # the 9th is still to come: today instead
+    expect(today).to_be_focused()
+    page.keyboard.press("ArrowRight")  # nothing after today
+    expect(today).to_be_focused()
+    page.keyboard.press("PageUp")
+    sixth = history.get_by_role("table", name="Daily deals of November 2026").get_by_role(
+        "button", name="6 November: not played", exact=True
+    )
+    expect(sixth).to_be_focused()
+    page.keyboard.press("PageDown")
+    expect(month.get_by_role("button", name="6 December, today: not played", exact=True)).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    expect(history.get_by_role("button", name="Play this daily")).to_be_visible()
+    expect(
+        month.get_by_role("button", name="5 December: you scored -15 against the Expert", exact=True)
+    ).to_be_focused()
     # Readable: no day's button is cut off at this width.
     boxes = [month.locator("button").nth(i).bounding_box() for i in range(3)]
     assert all(box is not None and box["width"] >= 40 for box in boxes), boxes

@@ -58,7 +58,19 @@ def learned_ranks_first(state: HandState, move: Move) -> bool:
     w, e, n, s = layout.open_pips
     ww, we, wn, ws = layout.weight
     ends = _ends(
-        w, e, n, s, ww, we, wn, ws, layout.total, layout.spinner, layout.spinner_arm, bool(layout.arms[0]), bool(layout.arms[1])
+        w,
+        e,
+        n,
+        s,
+        ww,
+        we,
+        wn,
+        ws,
+        layout.total,
+        layout.spinner,
+        layout.spinner_arm,
+        bool(layout.arms[0]),
+        bool(layout.arms[1]),
     )
     seat = state.to_move
     hand = sum(BIT[tile] for tile in state.hands[seat])

@@ -26,6 +26,7 @@ from game.daily_month import (
     date_words,
     full_date_words,
     month,
+    moved,
 )
 from game.daily_state import Dailies, daily_game
 from game.history import Entry
@@ -58,6 +59,36 @@ def test_no_month_after_the_current_one_and_none_before_the_first_daily() -> Non
     assert november.next == date(2026, 12, 1)
     first = month(T, date(2000, 1, 1), TODAY, Dailies(), set())
     assert first.previous is None
+
+
+@pytest.mark.parametrize(
+    ("start", "key", "to"),
+    [
+        (date(2026, 12, 2), "ArrowRight", date(2026, 12, 3)),
+        (date(2026, 12, 1), "ArrowLeft", date(2026, 11, 30)),
+        (date(2026, 11, 30), "ArrowUp", date(2026, 11, 23)),
+        (date(2026, 11, 24), "ArrowDown", date(2026, 12, 1)),
+        (date(2026, 12, 3), "Home", date(2026, 11, 30)),  # the week's Monday, in November
+        (date(2026, 12, 1), "End", date(2026, 12, 6)),  # Sunday
+        (date(2026, 10, 31), "PageDown", date(2026, 11, 30)),  # November has no 31st
+        (date(2026, 11, 3), "PageUp", date(2026, 10, 3)),
+        (date(2024, 3, 31), "PageUp", date(2024, 2, 29)),
+    ],
+)
+def test_the_keys_move_among_the_days_as_in_a_date_picker(start: date, key: str, to: date) -> None:
+    assert moved(start, key, TODAY) == to
+
+
+def test_the_keys_never_move_to_a_day_still_to_come_nor_before_the_first_daily() -> None:
+    assert moved(TODAY, "ArrowRight", TODAY) == TODAY
+    assert moved(date(2026, 12, 2), "ArrowDown", TODAY) == TODAY  # the 9th is still to come
+    assert moved(date(2026, 11, 20), "PageDown", TODAY) == TODAY
+    assert moved(date(2000, 1, 3), "ArrowUp", TODAY) == date(2000, 1, 1)
+
+
+def test_other_keys_leave_the_focus_to_the_page() -> None:
+    assert moved(TODAY, "Enter", TODAY) is None
+    assert moved(TODAY, "Tab", TODAY) is None
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,10 @@
 """The calendar of past dailies on the History screen: the streak, then a
 month's days in a table (the current month first, Previous and Next month,
 none after the current one), each day a button named with its date and how
-its daily went ("6 December: you scored +10 against the Expert"). Choosing
+its daily went ("6 December: you scored +10 against the Expert"). The
+month is one stop for Tab; the arrow keys, Home, End, Page Up and Page Down
+move among its days as in a date picker (:func:`game.daily_month.moved`),
+into the months around it too. Choosing
 a day that has come offers Play this daily, saying beside it whether the
 play counts (today's first play only) or is practice; a day still to come
 cannot be chosen, and says why. Playing deals what ``?daily=YYYY-MM-DD``
@@ -15,7 +18,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, Final
 
 from game.daily_book import dailies, today
-from game.daily_month import Month, full_date_words, month, played_of
+from game.daily_month import Month, full_date_words, month, moved, played_of
 from game.history import Entry
 from page.dom import closest, el
 
@@ -53,7 +56,22 @@ def section(page: Host, entries: tuple[Entry, ...]) -> Any:
         else:
             choose(page, box, chosen, date.fromisoformat(str(target.getAttribute("data-day"))))
 
+    def on_key(event: Any) -> None:
+        target = closest(event.target, "button[data-day]")
+        if target is None:
+            return
+        day = date.fromisoformat(str(target.getAttribute("data-day")))
+        to = moved(day, str(event.key), today())
+        if to is None:
+            return
+        event.preventDefault()
+        if (to.year, to.month) == (day.year, day.month):
+            roam(box, to)
+        else:
+            draw(page, box, month_of(page, to, played), to)
+
     page.on(part, "click", on_click)
+    page.on(box, "keydown", on_key)
     draw(page, box, month_of(page, now, played))
     return part
 
@@ -65,8 +83,21 @@ def month_of(page: Host, first: date, played: set[str]) -> Month:
     return month(page.t, first, today(), dailies(page), played, playing)
 
 
-def draw(page: Host, box: Any, shown: Month) -> None:
-    """``shown``'s month in ``box``: the way to the months around it, and its days."""
+def roam(box: Any, day: date, focus: bool = True) -> None:
+    """Make ``day`` the month's one stop for Tab (the others are reached with
+    the arrow keys), and focus it unless told not to."""
+    wanted = day.isoformat()
+    for button in box.querySelectorAll("button[data-day]"):
+        here = str(button.getAttribute("data-day")) == wanted
+        button.tabIndex = 0 if here else -1
+        if here and focus:
+            button.focus()
+
+
+def draw(page: Host, box: Any, shown: Month, focus: date | None = None) -> None:
+    """``shown``'s month in ``box``: the way to the months around it, and its
+    days, focusing ``focus`` if given. The stop for Tab is ``focus``, else
+    today, else the month's first day."""
     t = page.t
     nav = el("div", None, class_="calendar-nav")
     for label, mark, first in (
@@ -118,6 +149,9 @@ def draw(page: Host, box: Any, shown: Month) -> None:
     if future:
         parts.append(el("p", t("calendar_future_reason"), id="calendar-future", class_="field-help"))
     box.replaceChildren(*parts)
+    now = today()
+    stop = focus or (now if (now.year, now.month) == (shown.first.year, shown.first.month) else shown.first)
+    roam(box, stop, focus is not None)
 
 
 def choose(page: Host, box: Any, said: Any, day: date) -> None:
@@ -125,6 +159,7 @@ def choose(page: Host, box: Any, said: Any, day: date) -> None:
     t = page.t
     for button in box.querySelectorAll("button[data-day]"):
         button.classList.toggle("calendar-chosen-day", str(button.getAttribute("data-day")) == day.isoformat())
+    roam(box, day, focus=False)
     now = today()
     counts = dailies(page).counts(day, now)
     note = "calendar_counts" if counts else ("calendar_today_practice" if day == now else "calendar_past_practice")

@@ -17,7 +17,7 @@ from allfives.daily import FIRST_DATE
 from game.daily_state import Dailies
 from table.i18n import Translator
 
-__all__ = ["CalendarDay", "Month", "Played", "daily_of", "date_words", "month", "played_of", "shift"]
+__all__ = ["CalendarDay", "Month", "Played", "daily_of", "date_words", "month", "moved", "played_of", "shift"]
 
 #: How a day's daily went, the first that holds: its counted result; its
 #: counted play on the table now; left unfinished; played as practice only;
@@ -66,6 +66,31 @@ def shift(first: date, months: int) -> date:
     """The first day of the month ``months`` after ``first``'s."""
     index = first.year * 12 + first.month - 1 + months
     return date(index // 12, index % 12 + 1, 1)
+
+
+#: How far each arrow key moves the calendar's focus, in days.
+ARROWS: Final = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -7, "ArrowDown": 7}
+
+
+def moved(day: date, key: str, today: date) -> date | None:
+    """The day the calendar's focus moves to from ``day`` on ``key``, as a
+    date picker's grid moves it: the arrows a day or a week, Home and End the
+    week's Monday and Sunday, Page Up and Page Down a month (the same day,
+    or the month's last if it has fewer). It stays between the first daily
+    and ``today``: days still to come cannot be chosen. None for any other key."""
+    if key in ARROWS:
+        target = day + timedelta(days=ARROWS[key])
+    elif key == "Home":
+        target = day - timedelta(days=day.weekday())
+    elif key == "End":
+        target = day + timedelta(days=6 - day.weekday())
+    elif key in ("PageUp", "PageDown"):
+        first = shift(day.replace(day=1), -1 if key == "PageUp" else 1)
+        last = (shift(first, 1) - timedelta(days=1)).day
+        target = first.replace(day=min(day.day, last))
+    else:
+        return None
+    return min(max(target, FIRST_DATE), today)
 
 
 def date_words(t: Translator, day: date) -> str:
