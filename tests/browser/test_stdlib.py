@@ -19,17 +19,20 @@ from __future__ import annotations
 import json
 import re
 import zipfile
+from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Frame, Page, Route, expect
 
+from allfives.match import fingerprint
 from sitebuild.stdlib_trim import module_name
 from sitebuild.vendor import PYODIDE_DIR
 
 from .conftest import READY_TIMEOUT_MS, ROOT
 from .player import HAND_OVER, Player
+from .test_history import bring_in, matches, open_history
 from .test_languages import choose_language
-from .test_links import LINK, QUESTION
+from .test_links import LINK, LINKED, QUESTION
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -97,7 +100,8 @@ def shipped_modules(site: Site) -> set[str]:
 
 def tour_the_game(page: Page, site: Site, tmp_path: Path) -> set[str]:
     """Every level, hint, undo, every dialog, save and load (and a damaged
-    file), a link, the review, the embed code, a language: what it imported."""
+    file), a link, the review, the embed code, the history and its file, the
+    calendar of dailies and a daily, a language: what it imported."""
     player = Player(page)
     page.goto(site.url)
     ready(page)
@@ -157,6 +161,30 @@ def tour_the_game(page: Page, site: Site, tmp_path: Path) -> set[str]:
     question = player.dialog(QUESTION)
     question.get_by_role("button", name="Open the link").click()
     expect(question).to_be_hidden()
+    player.wait_for_turn()
+
+    # The history: its list and statistics, saved to a file and brought back
+    # in, a damaged line refused; the calendar of dailies, and a past day's daily played.
+    expect(player.scores).to_contain_text(LINKED)  # the link's match, not the one it replaced
+    player.wait_for_turn()
+    player.play_a_tile()  # the link's match in progress: a daily asks before it leaves it
+    history = open_history(player)
+    expect(matches(history).first).to_be_visible()
+    with page.expect_download() as download:
+        history.get_by_role("button", name="Save the whole history").click()
+    kept = tmp_path / "history.jsonl"
+    download.value.save_as(kept)
+    history = open_history(player)  # saving closed it, as any download does
+    bring_in(history, "history.jsonl", kept.read_text(encoding="utf-8") + "this line is not a match\n")
+    expect(history.get_by_role("status")).to_contain_text("was refused")
+    history.get_by_role("button", name="Previous month").click()
+    history.get_by_role("button", name=re.compile(r"^1 [A-Z][a-z]+: not played$")).click()
+    history.get_by_role("button", name="Play this daily").click()
+    player.dialog("Leave this match?").get_by_role("button", name="Open the link").click()
+    first = (date.today().replace(day=1) - timedelta(days=1)).replace(day=1)
+    expect(player.log.filter(has_text="Deal fingerprint")).to_have_text(
+        [f"Deal fingerprint {fingerprint(f'daily/{first.isoformat()}')}"]
+    )
     player.wait_for_turn()
 
     # The introduction, and another language.
