@@ -141,3 +141,37 @@ def test_the_last_hand_of_a_match_is_reviewed_from_the_match_end(page: Page, app
     back.click()
     expect(player.dialog(MATCH_OVER)).to_be_visible()
     expect(player.dialog(MATCH_OVER)).to_contain_text("You win")
+
+
+@pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
+def test_a_hot_seat_hand_is_reviewed_for_each_person_under_their_name(
+    player: Player, page: Page, screenshot: Screenshot
+) -> None:
+    """Ann and Ben share the device: the review weighs both people's choices,
+    each under their name, and says the luck to both as onlookers."""
+    player.start_match(seed=5, seats=(("Ann", "Person"), ("Ben", "Person")))
+    while not player.hand_is_over():
+        pass_screen = player.dialog(re.compile(r"^Pass the device to (Ann|Ben)$"))
+        name = pass_screen.get_by_role("heading").inner_text().removeprefix("Pass the device to ")
+        pass_screen.get_by_role("button", name=f"I am {name}: show my hand").click()
+        player.play_a_tile()
+        player.wait_for_turn()
+    player.dialog(HAND_OVER).get_by_role("button", name="Review").click()
+    review = player.dialog(REVIEW_TITLE)
+    back = review.get_by_role("button", name="Back to the summary")
+    expect(back).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
+    expect(review.locator(".review-luck")).to_have_text(
+        re.compile(r"^The deal and the draws favoured (nobody much|Ann by about \d+ points|Ben by about \d+ points)\.$")
+    )
+    for name in ("Ann", "Ben"):
+        part = review.get_by_role("region", name=name)
+        expect(part.locator(".review-summary")).to_have_text(
+            re.compile(r"^(\d+ decisions?, [\d.]+ points lost( in all)?: .+|You had no choice to make .+)\.$")
+        )
+        for text in part.get_by_role("listitem").all_inner_texts():
+            assert re.match(rf"^({'|'.join(GRADES)}) Move \d+: you played ", text), text
+    assert review.get_by_role("listitem").count() >= 2
+    expect(page.locator("#announce")).to_contain_text(re.compile(r"Ann: .+ Ben: |Ben: .+ Ann: "))
+    screenshot(page, "review-hot-seat-phone")
+    back.click()
+    expect(player.dialog(HAND_OVER)).to_be_visible()

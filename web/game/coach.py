@@ -2,7 +2,8 @@
 Expert weigh each of the player's choices in that hand (in slices, so the
 page never freezes, with a progress bar and Cancel), then shows a line for
 the hand, a line for its luck and a row for each decision, its grade in a
-word and a colour, and "Step through it" opens the match in the replay
+word and a colour (in hot-seat, each person's under their name), and
+"Step through it" opens the match in the replay
 (embed.html, in a new tab) with each decision marked there. The review is
 kept with the game, so asking again shows it at once. Closing it goes back
 to the hand's summary.
@@ -24,7 +25,10 @@ from table import coach_words
 from table.controller import Game, think
 
 if TYPE_CHECKING:
+    from allfives.review import HandReview
+
     from game.roles import Host
+    from table.i18n import Translator
 
 __all__ = ["can_review", "show_review"]
 
@@ -45,15 +49,16 @@ def kept_whole(text: str) -> Any:
 
 
 def can_review(game: Game) -> bool:
-    """A review speaks to one player: a game with one person in it."""
-    return len(game.people) == 1
+    """A review speaks to the people at the table: a game with a person in
+    it (in hot-seat, each person's decisions under their name)."""
+    return bool(game.people)
 
 
 async def show_review(page: Host, game: Game, hand: int, back: Callable[[], None]) -> None:
-    """Review hand ``hand`` of ``game`` for its person; ``back`` reopens the
+    """Review hand ``hand`` of ``game`` for its people; ``back`` reopens the
     hand's summary when the review closes (finished or cancelled)."""
     t = page.t
-    seat = game.people[0]
+    people = game.people
     state = {"running": True}
 
     def closed(_value: str) -> None:
@@ -81,20 +86,39 @@ async def show_review(page: Host, game: Game, hand: int, back: Callable[[], None
     else:
         page.open_dialog(t("review_title", hand=hand), [], [("cancel", t("cancel"))], closed)
     (reviewed,) = result.hands
-    body: list[Any] = [el("p", coach_words.hand_summary(t, reviewed, seat), class_="review-summary")]
     sides = [game.side_name(side) for side in range(game.rules.sides)]
-    luck = coach_words.luck_line(t, reviewed, sides, game.rules.side_of(seat))
-    if luck:
-        body.append(el("p", luck, class_="review-luck"))
-    rows = [coach_words.decision_row(t, judgement) for judgement in reviewed.of(seat)]
-    if rows:
-        listing = el("ol", None, class_="review-decisions")
-        for row in rows:
-            item = el("li", None, class_=f"review-decision grade-{row.grade}")
-            item.append(el("span", row.grade_word, class_="grade"))
-            item.append(kept_whole(" " + row.text))
-            listing.append(item)
-        body.append(listing)
+    # The luck is said to the people's side, or to onlookers where they sit on several.
+    their_sides = {game.rules.side_of(seat) for seat in people}
+    luck = coach_words.luck_line(t, reviewed, sides, their_sides.pop() if len(their_sides) == 1 else None)
+    if len(people) == 1:
+        (seat,) = people
+        said = coach_words.hand_summary(t, reviewed, seat)
+        body: list[Any] = [el("p", said, class_="review-summary")]
+        if luck:
+            body.append(el("p", luck, class_="review-luck"))
+        listing = decisions(t, reviewed, seat)
+        if listing is not None:
+            body.append(listing)
+        any_rows = listing is not None
+    else:
+        # Hot-seat: each person's summary and decisions, under their name.
+        body = [el("p", luck, class_="review-luck")] if luck else []
+        spoken = []
+        any_rows = False
+        for seat in people:
+            name = game.seats[seat].name
+            summary = coach_words.hand_summary(t, reviewed, seat)
+            spoken.append(t("review_person", name=name, summary=summary))
+            part = el("section", None, class_="review-person", aria_labelledby=f"review-person-{seat}")
+            part.append(el("h3", name, id=f"review-person-{seat}"))
+            part.append(el("p", summary, class_="review-summary"))
+            listing = decisions(t, reviewed, seat)
+            if listing is not None:
+                part.append(listing)
+                any_rows = True
+            body.append(part)
+        said = " ".join(spoken)
+    if any_rows:
         body.append(el("p", t("review_values"), class_="review-note"))
     by_id("dialog-body").replaceChildren(*body)
     button = el("button", t("back_to_summary"), value="back", type="submit")
@@ -103,4 +127,18 @@ async def show_review(page: Host, game: Game, hand: int, back: Callable[[], None
     step_through = el("a", t("review_step_through"), href=link, target="_blank", rel="noopener", class_="btn")
     by_id("dialog-buttons").replaceChildren(button, step_through)
     button.focus()
-    page.announce(coach_words.hand_summary(t, reviewed, seat))
+    page.announce(said)
+
+
+def decisions(t: Translator, reviewed: HandReview, seat: int) -> Any | None:
+    """``seat``'s decisions in the hand, a graded row each, as a list (None if it had no choice)."""
+    rows = [coach_words.decision_row(t, judgement) for judgement in reviewed.of(seat)]
+    if not rows:
+        return None
+    listing = el("ol", None, class_="review-decisions")
+    for row in rows:
+        item = el("li", None, class_=f"review-decision grade-{row.grade}")
+        item.append(el("span", row.grade_word, class_="grade"))
+        item.append(kept_whole(" " + row.text))
+        listing.append(item)
+    return listing

@@ -427,6 +427,7 @@ MESSAGES = {
     "review_best": "Am besten: {move} ({value}), {lost} Punkte verloren.",
     "review_move_on_end": "{tile} am Ende {end}",
     "review_values": "Jede Zahl ist, was ein Zug im Mittel wert war, in Punkten, so wie der Experte es von deinem Platz aus sieht.",
+    "review_person": "{name}: {summary}",
     # The coach's marks in the replay (web/replay/marks.py)
     "mark_played": "{name} hat {move} gespielt ({value}).",
     "mark_played_you": "Du hast {move} gespielt ({value}).",

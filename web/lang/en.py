@@ -408,6 +408,7 @@ MESSAGES = {
     "review_best": "Best: {move} ({value}), {lost} points lost.",
     "review_move_on_end": "{tile} on the {end} end",
     "review_values": "Each figure is what a move was worth on average, in points, as the Expert sees it from your seat.",
+    "review_person": "{name}: {summary}",
     # The coach's marks in the replay (web/replay/marks.py)
     "mark_played": "{name} played {move} ({value}).",
     "mark_played_you": "You played {move} ({value}).",

@@ -433,6 +433,7 @@ MESSAGES = {
     "review_best": "A mellor: {move} ({value}), {lost} puntos perdidos.",
     "review_move_on_end": "{tile} no extremo {end}",
     "review_values": "Cada cifra é o que valía de media unha xogada, en puntos, tal como o Experto o ve desde o teu sitio.",
+    "review_person": "{name}: {summary}",
     # The coach's marks in the replay (web/replay/marks.py)
     "mark_played": "{name} xogou {move} ({value}).",
     "mark_played_you": "Xogaches {move} ({value}).",

@@ -430,6 +430,7 @@ MESSAGES = {
     "review_best": "A legjobb: {move} ({value}), {lost} pont veszteség.",
     "review_move_on_end": "{tile} ({end})",
     "review_values": "Minden szám azt mutatja, átlagosan hány pontot ért egy lépés, ahogy a Profi a te helyedről látja.",
+    "review_person": "{name}: {summary}",
     # The coach's marks in the replay (web/replay/marks.py)
     "mark_played": "{name} ezt játszotta: {move} ({value}).",
     "mark_played_you": "Ezt játszottad: {move} ({value}).",

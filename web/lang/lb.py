@@ -424,6 +424,7 @@ MESSAGES = {
     "review_best": "Am beschten: {move} ({value}), {lost} Punkte verluer.",
     "review_move_on_end": "{tile} um Enn {end}",
     "review_values": "All Zuel ass dat, wat en Zuch am Duerchschnëtt wäert war, a Punkten, esou wéi den Expert et vun denger Plaz aus gesäit.",
+    "review_person": "{name}: {summary}",
     # The coach's marks in the replay (web/replay/marks.py)
     "mark_played": "{name} huet {move} gespillt ({value}).",
     "mark_played_you": "Du hues {move} gespillt ({value}).",
