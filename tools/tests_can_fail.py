@@ -180,6 +180,15 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "history-forgets-a-daily-left-unmoved",
+        "a counted daily left before any move is kept in the history, left unfinished",
+        "web/table/controller.py",
+        "        return (counted_daily and not self.is_over) or self.in_progress\n",
+        "        return self.in_progress\n",
+        ("tests/browser/test_daily_calendar.py", "-k", "left_by_new_match"),
+        browser=True,
+    ),
+    Break(
         "cost-ratio-upside-down",
         "the learned rollout's cost is measured against the greedy one's",
         "tools/experiments/distill.py",

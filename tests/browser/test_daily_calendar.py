@@ -147,15 +147,22 @@ def test_todays_first_play_from_the_calendar_counts_and_says_so(app: App, page: 
     ).to_be_visible()
 
 
+@pytest.mark.parametrize("moves", [1, 0], ids=["after-a-move", "before-any-move"])
 def test_a_counted_daily_left_by_new_match_is_that_days_daily_left_unfinished(
-    app: App, page: Page, screenshot: Screenshot
+    app: App, page: Page, screenshot: Screenshot, moves: int
 ) -> None:
+    """Left after a move or before any: the day was played once it was dealt,
+    so the history keeps the match either way."""
     player = open_on(app, page, dailies=PLAYED)
     page.get_by_role("button", name="Menu").click()
     player.dialog("Menu").get_by_role("button", name="Daily deal").click()
+    expect(player.log.filter(has_text="Deal fingerprint")).to_have_text(
+        [f"Deal fingerprint {fingerprint('daily/' + TODAY)}"]
+    )
     player.wait_for_turn()
-    player.play_a_tile()
-    player.wait_for_turn()
+    for _ in range(moves):
+        player.play_a_tile()
+        player.wait_for_turn()
     player.start_match(seed=1)
     history = open_history(player)
     expect(matches(history)).to_have_count(1)
@@ -166,7 +173,8 @@ def test_a_counted_daily_left_by_new_match_is_that_days_daily_left_unfinished(
     )
     expect(today).to_contain_text("unfinished")
     expect(history.locator(".calendar-streak")).to_have_text("Daily deals in a row: 0")
-    screenshot(page, "daily-calendar-left")
+    if moves:
+        screenshot(page, "daily-calendar-left")
     today.click()
     play = history.get_by_role("button", name="Play this daily")
     expect(play).to_have_accessible_description("Practice: today's deal has been played already.")

@@ -46,7 +46,7 @@ def dealt(page: Host, game: Game) -> None:
 
 def left(page: Host, game: Game) -> None:
     """A counted daily is left before its end: the day is played, with no result."""
-    if game.daily is not None and not game.practice and game.in_progress:
+    if game.daily is not None and not game.practice and game.kept_when_left:
         book = dailies(page)
         book.leave(date.fromisoformat(game.daily))
         store(page, book)

@@ -67,6 +67,8 @@ def offer(page: Table, linked: Game) -> None:
     """Open ``linked`` at once when nothing would be lost, else ask first."""
     game = page.game
     if game is None or not game.in_progress:
+        if game is not None and game.kept_when_left:  # a counted daily not yet moved in
+            history_page.keep(page, game, "abandoned")
         page.begin(linked)
         return
     scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.scores))

@@ -307,6 +307,14 @@ class Game:
             return False  # a daily's one hand is over
         return not self.match.is_over and self._last_person_move() is not None
 
+    @property
+    def kept_when_left(self) -> bool:
+        """Whether the history keeps this match, left unfinished, when
+        another takes its place: one :attr:`in_progress`, or a counted daily
+        on the table, moved in or not (its day is played once it is dealt)."""
+        counted_daily = self.daily is not None and not self.practice and self.dealt and not self.needs_deal
+        return (counted_daily and not self.is_over) or self.in_progress
+
     def can_undo(self) -> bool:
         return self._undo_point() is not None
 
