@@ -711,7 +711,7 @@ BREAKS: tuple[Break, ...] = (
         "history-forgets-a-match-left-for-a-file",
         "a match left by loading a saved game is kept in the history, unfinished",
         "web/game/dialogs.py",
-        "    if page.game is not None and page.game.in_progress:  # the match left is kept in the history\n"
+        "    if page.game is not None and page.game.kept_when_left:  # the match left is kept in the history\n"
         '        history_page.keep(page, page.game, "abandoned")\n'
         "    page.begin(game)\n"
         '    page.announce(page.t("imported"))\n',
