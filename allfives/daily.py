@@ -18,7 +18,11 @@ seat on the same deal with the same boneyard order, against the same
 opponent, the Expert. Both run with fixed caps on their sampled deals
 (:data:`EXPERT_DEALS`) and no time budget, from seeds of the date, so the
 duplicate is the same on every device: CPython and the page's Pyodide give
-the same moves and the same score (``tests/engine/test_daily.py``).
+the same moves and the same score (``tests/engine/test_daily.py``). Its
+playout is the one Expert searched with when the daily began (the learned
+rule for the searching seat, Easy's for the other:
+:data:`~allfives.players.expert.LEARNED`), so a day's duplicate stays what
+it was when the game page plays a stronger Expert.
 
 >>> from datetime import date
 >>> deal = daily_deal(date(2026, 12, 6))
@@ -37,7 +41,7 @@ from typing import Final, Literal
 
 from .match import Deal, HandHistory, Match
 from .players.base import finish
-from .players.expert import Expert
+from .players.expert import LEARNED, Expert
 from .rules import Rules
 from .view import view_of
 
@@ -176,7 +180,7 @@ def duplicate_steps(day: date) -> Generator[tuple[int, int], None, Match]:
     progress bar. Returns the match, the hand played out."""
     match = daily_match(day)
     players = [
-        Expert(random.Random(f"{daily_seed(day)}/expert/{seat}"), budget_ms=None, deals=EXPERT_DEALS)
+        Expert(random.Random(f"{daily_seed(day)}/expert/{seat}"), budget_ms=None, deals=EXPERT_DEALS, playout=LEARNED)
         for seat in range(RULES.players)
     ]
     hand = match.hand

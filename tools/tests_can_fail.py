@@ -189,6 +189,14 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "daily-expert-follows-the-games",
+        "a day's duplicate stays what it was when the game's Expert gets stronger",
+        "allfives/daily.py",
+        "deals=EXPERT_DEALS, playout=LEARNED)",
+        "deals=EXPERT_DEALS)",
+        ("tests/engine/test_daily.py",),
+    ),
+    Break(
         "cost-ratio-upside-down",
         "the learned rollout's cost is measured against the greedy one's",
         "tools/experiments/distill.py",
@@ -584,8 +592,8 @@ BREAKS: tuple[Break, ...] = (
         "daily-expert-timed",
         "the daily's duplicate is the same on every device: the Expert's caps, not a clock",
         "allfives/daily.py",
-        "budget_ms=None, deals=EXPERT_DEALS)",
-        "budget_ms=5.0, deals=EXPERT_DEALS)",
+        "budget_ms=None, deals=EXPERT_DEALS, playout=LEARNED)",
+        "budget_ms=5.0, deals=EXPERT_DEALS, playout=LEARNED)",
         ("tests/engine/test_daily.py",),
     ),
     Break(

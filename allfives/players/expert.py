@@ -18,14 +18,15 @@ gives the figures):
 * With partners, three hands are hidden rather than one, so the same move
   is noisier to judge: the cap on sampled deals doubles.
 * *Learned playouts* (``learned``), in two-player games: after the candidate
-  move the searching seat plays the policy distilled from Expert's own
-  choices (:mod:`allfives.players.distilled`), which foresees its own play
-  better than Easy's rule, and the opponent plays Easy's rule. A learned
-  move costs about four greedy ones, so fewer deals fit in the budget; it
-  gains more than two points a hand against the reference level and keeps
-  Expert's margin over Easy above twenty (learned play for both seats
-  gained more against the reference and less against Easy). With partners, and with three or four players, learned
-  playouts measured weaker than Easy's, which stay.
+  move both seats play the policy distilled from Expert's own choices
+  (:mod:`allfives.players.distilled`), which foresees a strong player's
+  play better than Easy's rule. A learned move costs about two and a half
+  greedy ones, so fewer deals fit in the budget. On deals no choice was
+  made on, it beats the reference level by more than the learned rule for
+  Expert's seat alone with Easy's for the opponent (:data:`LEARNED`, the
+  playout before issue 36, which the coach's judge and the daily's Expert
+  keep), at some cost against Easy. With partners, and with three or four
+  players, learned playouts measured weaker than Easy's, which stay.
 
 Once the boneyard is empty and few tiles remain, a 2-player hand holds no
 secrets (the opponent has every tile this seat cannot see) and is searched
@@ -55,14 +56,15 @@ from .rollout import Learned
 from .search import Deadline, Playout
 from .simple import greedy_move
 
-__all__ = ["LEARNED", "Expert", "FromView", "Inference"]
+__all__ = ["DUEL", "LEARNED", "Expert", "FromView", "Inference"]
 
 DEALS = 800  # sampled deals per move for the flat search, at most
 PARTNER_DEALS = 1600  # the same with partners, where three hands are hidden
 ENDGAME_TILES = 10  # search exactly when the hands hold this many tiles or fewer
 NODE_LIMIT = 6000  # positions an exact search may visit before giving up
 EXACT_SAMPLES = 24  # sampled deals searched exactly with partners, at most
-LEARNED = Learned(PLAYOUT_WEIGHTS, sides=True)  # the two-player playout
+LEARNED = Learned(PLAYOUT_WEIGHTS, sides=True)  # the searching side learned, the others Easy's rule
+DUEL = Learned(PLAYOUT_WEIGHTS)  # the two-player playout: the learned rule for both seats
 
 
 class Inference(Protocol):
@@ -129,7 +131,7 @@ class Expert(BasePlayer):
         # Many cheap Easy playouts measured stronger than fewer Medium ones
         # at this budget, and with partners stronger than the learned ones.
         self.flat = flat(playout)
-        self.duel = self.flat if playout is not None or not learned else flat(LEARNED)
+        self.duel = self.flat if playout is not None or not learned else flat(DUEL)
         self.partner_deals = partner_deals
         self.inference: Inference = inference if inference is not None else FromView()
 

@@ -400,19 +400,19 @@ def test_expert_samples_more_deals_with_partners() -> None:
 def test_expert_plays_out_two_player_hands_with_the_distilled_policy_and_partnerships_with_easys(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # The learned playouts measured stronger in two-player games only, and
-    # for Expert's own seat, the opponent playing Easy's rule.
+    # The learned playouts measured stronger in two-player games only, for
+    # both seats (on deals no choice was made on: docs/ai.md).
     from allfives.players import expert
 
-    assert expert.LEARNED.policy == "side-learned"
-    shipped = expert.LEARNED
+    assert expert.DUEL.policy == "learned"
+    shipped = expert.DUEL
     learned_calls: list[int] = []
 
     def recorded(state: HandState, move: Move) -> Result:
         learned_calls.append(state.rules.players)
         return shipped(state, move)
 
-    monkeypatch.setattr(expert, "LEARNED", recorded)
+    monkeypatch.setattr(expert, "DUEL", recorded)
     for rules in (Rules(players=2), Rules(players=3), Rules(players=4), Rules(players=4, partnerships=True)):
         for match in positions(rules, 6, seed=91):
             view = my_view(match)
