@@ -369,12 +369,12 @@ def _greedy(hand: int, ends: list[tuple[int, int, int, int]]) -> tuple[int, int]
     return best
 
 
-def _wary(hand: int, laid: int, held: int, ends: list[tuple[int, int, int, int]]) -> tuple[int, int]:
-    """Wary's move as (tile index, arm), as :func:`~allfives.players.playouts.wary_move`
-    judges it: the mover sees its own hand and the tiles in play; the next
-    player holds ``held`` tiles."""
-    moves: list[tuple[int, int, int, int, int]] = []  # tile, arm, outer, ends total after, tie
-    # The same walk over each end's tiles as _greedy's (see there).
+def _moves(hand: int, ends: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
+    """Each move of ``hand`` on ``ends`` as (tile index, arm, the tile's
+    outer half, the ends' total after it, the tile's bit): the same walk over
+    each end's tiles as _greedy's (see there), for the rules that weigh more
+    than the points."""
+    moves: list[tuple[int, int, int, int, int]] = []
     for arm, number, _, base in ends:
         on = hand & WITH[number]
         while on:
@@ -383,14 +383,22 @@ def _wary(hand: int, laid: int, held: int, ends: list[tuple[int, int, int, int]]
             t = low_bit.bit_length() - 1
             high = HIGH[t]
             outer = LOW[t] if high == number else high
-            moves.append((t, arm, outer, base + outer * TIMES[t], TIE[t]))
+            moves.append((t, arm, outer, base + outer * TIMES[t], low_bit))
+    return moves
+
+
+def _wary(hand: int, laid: int, held: int, ends: list[tuple[int, int, int, int]]) -> tuple[int, int]:
+    """Wary's move as (tile index, arm), as :func:`~allfives.players.playouts.wary_move`
+    judges it: the mover sees its own hand and the tiles in play; the next
+    player holds ``held`` tiles."""
+    moves = _moves(hand, ends)
     if len(moves) == 1:
         return moves[0][0], moves[0][1]
     unseen = ALL_TILES & ~laid & ~hand
     hidden = unseen.bit_count() or 1
     best_key = -1e9
     best = (0, 0)
-    for t, arm, outer, after, tie in moves:
+    for t, arm, outer, after, _ in moves:
         value = float(after if after and not after % 5 else 0)
         # The tiles that would score off each end this move leaves.
         danger = SCORING[outer * 5 + (after - outer * TIMES[t]) % 5]
@@ -401,7 +409,7 @@ def _wary(hand: int, laid: int, held: int, ends: list[tuple[int, int, int, int]]
         if danger:
             # About the ends total again, times the chance of a scoring tile.
             value -= WARY * min(1.0, danger.bit_count() * held / hidden) * max(after, 5)
-        key = 32.0 * value + tie
+        key = 32.0 * value + TIE[t]
         if key > best_key:
             best_key, best = key, (t, arm)
     return best
@@ -427,40 +435,32 @@ def move_features(
     unseen = ALL_TILES & ~laid & ~hand
     hidden = unseen.bit_count() or 1
     rows: list[tuple[int, int, tuple[float, ...]]] = []
-    for arm, number, _, base in ends:
-        on = hand & WITH[number]
-        while on:
-            low_bit = on & -on
-            on ^= low_bit
-            t = low_bit.bit_length() - 1
-            high = HIGH[t]
-            outer = LOW[t] if high == number else high
-            after = base + outer * TIMES[t]
-            danger = SCORING[outer * 5 + (after - outer * TIMES[t]) % 5]
-            fits = WITH[outer]
-            for other, other_number, times, _ in ends:
-                if other != arm:
-                    danger |= SCORING[other_number * 5 + (after - other_number * times) % 5]
-                    fits |= WITH[other_number]
-            danger &= unseen
-            chance = min(1.0, danger.bit_count() * held / hidden) if danger else 0.0
-            kept = hand ^ low_bit
-            size = kept.bit_count()
-            fitting = (kept & fits).bit_count()
-            rows.append(
+    for t, arm, outer, after, low_bit in _moves(hand, ends):
+        danger = SCORING[outer * 5 + (after - outer * TIMES[t]) % 5]
+        fits = WITH[outer]
+        for other, other_number, times, _ in ends:
+            if other != arm:
+                danger |= SCORING[other_number * 5 + (after - other_number * times) % 5]
+                fits |= WITH[other_number]
+        danger &= unseen
+        chance = min(1.0, danger.bit_count() * held / hidden) if danger else 0.0
+        kept = hand ^ low_bit
+        size = kept.bit_count()
+        fitting = (kept & fits).bit_count()
+        rows.append(
+            (
+                t,
+                arm,
                 (
-                    t,
-                    arm,
-                    (
-                        float(after if after and not after % 5 else 0),
-                        chance * max(after, 5),
-                        PIPS[t] / 10,
-                        1.0 if TIMES[t] == 2 else 0.0,
-                        1.0 if size and not fitting else 0.0,
-                        fitting / size if size else 1.0,
-                    ),
-                )
+                    float(after if after and not after % 5 else 0),
+                    chance * max(after, 5),
+                    PIPS[t] / 10,
+                    1.0 if TIMES[t] == 2 else 0.0,
+                    1.0 if size and not fitting else 0.0,
+                    fitting / size if size else 1.0,
+                ),
             )
+        )
     return rows
 
 
@@ -470,20 +470,11 @@ def _learned(
     """The move with the highest weighted sum of its :func:`move_features`;
     between equals, Easy's tie-break (a double, then the heavier tile).
 
-    The features are :func:`move_features`' own, computed here in one loop
-    with no row built (this is the learned playouts' hot path), and a hand
-    with one move plays it without weighing it."""
-    moves: list[tuple[int, int, int, int, int]] = []  # tile, arm, outer, ends total after, its bit
-    # The same walk over each end's tiles as _greedy's (see there).
-    for arm, number, _, base in ends:
-        on = hand & WITH[number]
-        while on:
-            low_bit = on & -on
-            on ^= low_bit
-            t = low_bit.bit_length() - 1
-            high = HIGH[t]
-            outer = LOW[t] if high == number else high
-            moves.append((t, arm, outer, base + outer * TIMES[t], low_bit))
+    The features are :func:`move_features`' own, computed here with no row
+    built (this is the learned playouts' hot path: the few lines that find
+    them are written out in both, and ``tests/players/test_rollout.py`` holds
+    the two equal), and a hand with one move plays it without weighing it."""
+    moves = _moves(hand, ends)
     if len(moves) == 1:
         return moves[0][0], moves[0][1]
     w_points, w_danger, w_pips, w_double, w_stuck, w_fits = weights
