@@ -79,6 +79,7 @@ TRIED = (
     "expert-choices",
     "expert-read",
     "expert-ismcts",
+    "expert-ismcts-cpu",
     "expert-peek",
     "expert-peek-capped",
     "expert-peek-reply",

@@ -77,6 +77,8 @@ VARIANTS: dict[str, Callable[[random.Random, float | None], Player]] = {
     "expert-read": lambda rng, budget: Expert(rng, budget_ms=budget, inference=SearchReading(), learned=False),
     # The information-set Monte Carlo tree search in place of the flat one (ismcts.py).
     "expert-ismcts": lambda rng, budget: TreeSearch(rng, budget_ms=budget),
+    # The same with the budget in CPU time, as expert-cpu: measured side by side (issue 36).
+    "expert-ismcts-cpu": lambda rng, budget: TreeSearch(rng, budget_ms=budget, clock=time.process_time),
     # Not honest: sees the other hands (only the boneyard's order is sampled).
     # An upper bound on what better inference could buy.
     "expert-peek": lambda rng, budget: Expert(rng, budget_ms=budget, inference=Peeking(), learned=False),
