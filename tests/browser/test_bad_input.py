@@ -162,6 +162,14 @@ def test_without_storage_the_game_plays_on_and_says_it_cannot_save(
     player.play_my_turns(3)
     expect(status).to_have_text("This browser will not let the game be saved: playing on without saving.")
     assert len(player.tiles_on_board()) >= 4, "three moves of the person and the computer's replies"
+    # A passing message said over the fault gives way to the fault again, not to whose turn it is.
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app.site.url.rstrip("/"))
+    page.get_by_role("button", name="Menu").click()
+    player.dialog("Menu").get_by_role("button", name="Copy a link to this deal").click()
+    expect(status).to_have_text("The link is copied.")
+    expect(status).to_have_text(
+        "This browser will not let the game be saved: playing on without saving.", timeout=15_000
+    )
     player.set_computer_speed("Fast")  # the preferences cannot be kept either; nothing breaks
     player.play_my_turns(1)
 

@@ -238,8 +238,10 @@ class Page(Shell):
 
     def show_turn(self) -> None:
         """The header says whose turn it is (or that the hand is over), unless
-        a message holds it."""
-        if self.state.notice is None and self.game is not None:
+        a message holds it; a fault said before holds it again."""
+        if self.state.notice is None and self.state.fault is not None:
+            pacing.notice(self, self.state.fault, lasting=True)
+        elif self.state.notice is None and self.game is not None:
             by_id("status").textContent = landing.turn_status(self.t, self.game)
 
     def render_scores(self) -> None:

@@ -172,8 +172,11 @@ def pop_points(page: Pacing, event: Played) -> None:
 
 def notice(page: Table, text: str, *, lasting: bool = False) -> None:
     """Say ``text`` in the header; it gives way to whose turn it is after a
-    few seconds or at the next move, unless it is ``lasting`` (a fault)."""
+    few seconds or at the next move, unless it is ``lasting`` (a fault,
+    which the header goes back to after any passing message said over it)."""
     number = page.state.post_notice(lasting=lasting)
+    if lasting:
+        page.state.fault = text
     by_id("status").textContent = text
     if not lasting:
         page.spawn(clear_later(page, number))

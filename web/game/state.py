@@ -47,6 +47,8 @@ class PageState(Choice):
     stage: Stage = Stage()
     notice: tuple[int, bool] | None = None  # the header's message: (its number, lasting)
     notice_count: int = 0
+    #: The last lasting message (a fault): a passing one said over it gives way to it again.
+    fault: str | None = None
     #: A first visit's match waits, undealt and unsaved, for its introduction (intro.play starts it).
     waiting: bool = False
 

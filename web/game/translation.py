@@ -49,6 +49,8 @@ def switch(page: Table, code: str) -> None:
     if page.state.notice is not None:  # a message holds the header: it is said again in the new language
         status = by_id("status")
         status.textContent = retranslated(old, new, str(status.textContent)) or ""
+    if page.state.fault is not None:
+        page.state.fault = retranslated(old, new, page.state.fault) or page.state.fault
     game = page.game
     if game is not None:
         renamed = renamed_seats(new, game.setup)
