@@ -728,8 +728,8 @@ BREAKS: tuple[Break, ...] = (
         "history-forgets-a-match-left-for-a-file",
         "a match left by loading a saved game is kept in the history, unfinished",
         "web/game/dialogs.py",
-        "    if page.game is not None and page.game.kept_when_left:  # the match left is kept in the history\n"
-        '        history_page.keep(page, page.game, "abandoned")\n'
+        "    if page.game is not None:\n"
+        "        history_page.leave(page, page.game)\n"
         "    page.begin(game)\n"
         '    page.announce(page.t("imported"))\n',
         '    page.begin(game)\n    page.announce(page.t("imported"))\n',
@@ -789,7 +789,7 @@ BREAKS: tuple[Break, ...] = (
         "history-forgets-the-match-left",
         "a match left by New match while in progress is kept in the history",
         "web/game/dialogs.py",
-        '            history_page.keep(page, page.game, "abandoned")\n',
+        "            history_page.leave(page, page.game)\n",
         "            pass\n",
         ("tests/browser/test_history.py", "-k", "left_by_new_match"),
         browser=True,

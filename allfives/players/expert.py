@@ -20,7 +20,7 @@ gives the figures):
 * *Learned playouts* (``learned``), in two-player games: after the candidate
   move both seats play the policy distilled from Expert's own choices
   (:mod:`allfives.players.distilled`), which foresees a strong player's
-  play better than Easy's rule. A learned move costs about two and a half
+  play better than Easy's rule. A learned playout costs about 2.7
   greedy ones, so fewer deals fit in the budget. On deals no choice was
   made on, it beats the reference level by more than the learned rule for
   Expert's seat alone with Easy's for the opponent (:data:`LEARNED`, the

@@ -189,8 +189,8 @@ def show_new_match(page: Table) -> None:
             by_id("nm-error").textContent = str(problem)
             return
         page.store.remember_setup(new_setup.to_json())
-        if page.game is not None and page.game.kept_when_left:  # the match left is kept in the history
-            history_page.keep(page, page.game, "abandoned")
+        if page.game is not None:
+            history_page.leave(page, page.game)
         page.begin(Game(new_setup))
 
     page.open_dialog(page.t("new_match"), [form], [("start", page.t("start")), ("cancel", page.t("cancel"))], done)
@@ -342,8 +342,8 @@ async def import_file(page: Table, file: Any) -> None:
         show_problem(page, page.t("import_broken", reason=refusal.reason(page.t, str(error))), "", False)
         return
     by_id("dialog").close()
-    if page.game is not None and page.game.kept_when_left:  # the match left is kept in the history
-        history_page.keep(page, page.game, "abandoned")
+    if page.game is not None:
+        history_page.leave(page, page.game)
     page.begin(game)
     page.announce(page.t("imported"))
 

@@ -69,6 +69,14 @@ def begun(page: Table, game: Game) -> None:
     daily_book.dealt(page, game)
 
 
+def leave(page: Host, game: Game) -> None:
+    """``game`` gives way to another match: the history keeps it, left
+    unfinished, when there is something to keep (:attr:`Game.kept_when_left`:
+    a move made, or a counted daily dealt)."""
+    if game.kept_when_left:
+        keep(page, game, "abandoned")
+
+
 def keep(page: Host, game: Game, how: str) -> None:
     """Keep ``game`` in the history, finished or left; where storage refuses,
     say so once (blocked storage has been said already), and play on."""

@@ -67,15 +67,15 @@ def offer(page: Table, linked: Game) -> None:
     """Open ``linked`` at once when nothing would be lost, else ask first."""
     game = page.game
     if game is None or not game.in_progress:
-        if game is not None and game.kept_when_left:  # a counted daily not yet moved in
-            history_page.keep(page, game, "abandoned")
+        if game is not None:
+            history_page.leave(page, game)  # a counted daily not yet moved in is kept
         page.begin(linked)
         return
     scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.scores))
 
     def done(value: str) -> None:
         if value == "open":
-            history_page.keep(page, game, "abandoned")  # the match left is kept in the history
+            history_page.leave(page, game)  # the match left is kept in the history
             page.begin(linked)
 
     body: list[Any] = [el("p", page.t("link_replaces_text", scores=scores))]

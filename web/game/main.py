@@ -151,8 +151,8 @@ class Page(Shell):
         game, problem = self.saved_game()
         if problem is None and game.in_progress:
             return game, None, linked
-        if problem is None and game.kept_when_left:  # a counted daily not yet moved in
-            history_page.keep(self, game, "abandoned")
+        if problem is None:
+            history_page.leave(self, game)  # a counted daily not yet moved in is kept
         return linked, None, None
 
     def saved_game(self, link_problem: str | None = None) -> tuple[Game, tuple[str, str, bool] | None]:
