@@ -159,3 +159,54 @@ def test_with_no_match_in_progress_a_pasted_link_opens_at_once(app: App, page: P
     expect(player.scores).to_contain_text(LINKED)
     expect(page.get_by_role("dialog")).to_have_count(0)
     assert "#game=" not in page.url
+
+
+# --------------------------------------------------------------------------
+# Copying the link where the browser will not allow it
+
+# A browser that answers the copy only when the test says so, and then with
+# a refusal, as one does that keeps its clipboard to itself.
+REFUSING_CLIPBOARD = """
+navigator.clipboard.writeText = () => new Promise((_, reject) => {
+    window.refuseTheCopy = () => reject(new DOMException("Write permission denied.", "NotAllowedError"));
+});
+"""
+
+
+def _ask_for_the_link(player: Player) -> None:
+    player.page.get_by_role("button", name="Menu").click()
+    player.dialog("Menu").get_by_role("button", name="Copy a link to this deal").click()
+    player.page.wait_for_function("() => typeof window.refuseTheCopy === 'function'")
+
+
+def test_a_refused_copy_shows_the_link_to_copy_by_hand(app: App, page: Page) -> None:
+    page.add_init_script(REFUSING_CLIPBOARD)
+    player = _match_in_progress(app, page)
+
+    _ask_for_the_link(player)
+    page.evaluate("() => window.refuseTheCopy()")
+
+    by_hand = player.dialog("Copy a link to this deal")
+    expect(by_hand).to_contain_text("Copy this link:")
+    field = by_hand.get_by_role("textbox", name="Copy a link to this deal")
+    expect(field).to_have_value(re.compile(r"#game="))
+    expect(field).to_be_focused()  # selected, for Ctrl+C
+    by_hand.get_by_role("button", name="OK").click()
+    expect(by_hand).to_be_hidden()
+
+
+def test_a_copy_refused_while_a_pasted_link_asks_leaves_the_question_open(app: App, page: Page) -> None:
+    page.add_init_script(REFUSING_CLIPBOARD)
+    player = _match_in_progress(app, page)
+
+    _ask_for_the_link(player)
+    _paste(page, LINK)  # before the browser has answered the copy
+    question = _question(player)
+    page.evaluate("() => window.refuseTheCopy()")
+
+    expect(page.get_by_role("status")).to_have_text(
+        "This browser would not copy it: ask again once this is answered, to copy it by hand."
+    )
+    expect(question).to_be_visible()
+    question.get_by_role("button", name="Open the link").click()
+    expect(player.scores).to_contain_text(LINKED)

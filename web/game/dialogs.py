@@ -415,12 +415,19 @@ def show_embed_code(page: Table) -> None:
 
 async def copy_text(page: Host, text: str, copied: str, title: str, prompt: str) -> None:
     """Put ``text`` on the clipboard and say ``copied``; where the browser
-    will not allow it, show it selected in a dialog, to copy by hand."""
+    will not allow it, show it selected in a dialog, to copy by hand. A
+    dialog opened while the browser made up its mind (the question a link
+    pasted into the tab asks) is left alone: the refusal is said in the
+    header instead, for the player to ask again once it is answered."""
     try:
         await window.navigator.clipboard.writeText(text)
         page.set_status(copied)
         page.announce(copied)
     except Exception:
+        if by_id("dialog").open:
+            page.set_status(page.t("copy_refused"))
+            page.announce(page.t("copy_refused"))
+            return
         field = el("textarea", None, readonly="", rows="6", class_="embed-field")
         field.value = text
         field.setAttribute("aria-label", title)

@@ -235,6 +235,7 @@ MESSAGES = {
     "copy_link": "Link zu diesem Spiel kopieren",
     "link_copied": "Der Link ist kopiert.",
     "copy_by_hand": "Kopiere diesen Link:",
+    "copy_refused": "Dieser Browser wollte es nicht kopieren: Frag noch einmal, wenn das hier beantwortet ist, um es von Hand zu kopieren.",
     "embed_code": "Einbettungscode kopieren",
     "embed_frame_title": "All Fives: eine Wiedergabe",
     "embed_show": "Zeigen",

@@ -216,6 +216,7 @@ MESSAGES = {
     "copy_link": "Copy a link to this deal",
     "link_copied": "The link is copied.",
     "copy_by_hand": "Copy this link:",
+    "copy_refused": "This browser would not copy it: ask again once this is answered, to copy it by hand.",
     "embed_code": "Copy embed code",
     "embed_frame_title": "All Fives: a replay",
     "embed_show": "Show",

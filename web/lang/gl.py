@@ -241,6 +241,7 @@ MESSAGES = {
     "copy_link": "Copiar unha ligazón a este reparto",
     "link_copied": "Copiouse a ligazón.",
     "copy_by_hand": "Copia esta ligazón:",
+    "copy_refused": "Este navegador non o quixo copiar: pídeo de novo cando respondas isto, para copialo a man.",
     "embed_code": "Copiar o código para inserir",
     "embed_frame_title": "All Fives: unha repetición",
     "embed_show": "Amosar",

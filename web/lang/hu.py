@@ -238,6 +238,7 @@ MESSAGES = {
     "copy_link": "Link másolása ehhez a leosztáshoz",
     "link_copied": "A link a vágólapon van.",
     "copy_by_hand": "Másold ki ezt a linket:",
+    "copy_refused": "A böngésző nem engedte a másolást: kérd újra, ha ezt megválaszoltad, és kézzel kimásolhatod.",
     "embed_code": "Beágyazó kód másolása",
     "embed_frame_title": "All Fives: visszajátszás",
     "embed_show": "Mit mutasson",

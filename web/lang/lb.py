@@ -236,6 +236,7 @@ MESSAGES = {
     "copy_link": "Link op dës Partie kopéieren",
     "link_copied": "De Link ass kopéiert.",
     "copy_by_hand": "Kopéier dëse Link:",
+    "copy_refused": "Dëse Browser wollt et net kopéieren: Fro nach eng Kéier, wann dat hei beäntwert ass, fir et mat der Hand ze kopéieren.",
     "embed_code": "Code fir anzebetten kopéieren",
     "embed_frame_title": "All Fives: eng Widderhuelung",
     "embed_show": "Weisen",
