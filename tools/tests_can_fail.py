@@ -215,6 +215,15 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "hot-seat-steps-through-the-first-seat",
+        "in hot-seat each person steps through the reviewed hand from their own seat",
+        "web/game/coach.py",
+        "lang=t.language, seat=seat)\n",
+        "lang=t.language, seat=None)\n",
+        ("tests/browser/test_review.py", "-k", "hot_seat"),
+        browser=True,
+    ),
+    Break(
         "cost-ratio-upside-down",
         "the learned rollout's cost is measured against the greedy one's",
         "tools/experiments/distill.py",

@@ -170,6 +170,10 @@ def test_a_hot_seat_hand_is_reviewed_for_each_person_under_their_name(
         )
         for text in part.get_by_role("listitem").all_inner_texts():
             assert re.match(rf"^({'|'.join(GRADES)}) Move \d+: you played ", text), text
+        # Each steps through the hand from their own seat, their tiles face up.
+        link = part.get_by_role("link", name=f"Step through it as {name}")
+        expect(link).to_have_attribute("href", re.compile(rf"[?&]seat={0 if name == 'Ann' else 1}&"))
+    expect(review.get_by_role("link", name="Step through it", exact=True)).to_have_count(0)
     assert review.get_by_role("listitem").count() >= 2
     expect(page.locator("#announce")).to_contain_text(re.compile(r"Ann: .+ Ben: |Ben: .+ Ann: "))
     screenshot(page, "review-hot-seat-phone")

@@ -510,3 +510,10 @@ def test_the_replay_link_of_a_reviewed_hand_carries_the_review() -> None:
     (alone,) = read_review(record["meta"]["review"], record).hands
     assert alone.number == 1, "the embed's hand alone is hand 1"
     assert [str(j.played) for j in alone.judgements] == [str(j.played) for j in game.reviews[2].judgements]
+
+
+def test_the_replay_link_of_a_reviewed_hand_opens_at_the_seat_asked_for() -> None:
+    """In hot-seat each person steps through the hand from their own seat."""
+    game = _a_reviewed_hand()
+    _page, options, _linked = _embedded(game.reviewed_link("https://ann.example/fives/", 1, lang="en", seat=1))
+    assert options["seat"] == "1"

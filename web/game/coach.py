@@ -4,7 +4,8 @@ page never freezes, with a progress bar and Cancel), then shows a line for
 the hand, a line for its luck and a row for each decision, its grade in a
 word and a colour (in hot-seat, each person's under their name), and
 "Step through it" opens the match in the replay
-(embed.html, in a new tab) with each decision marked there. The review is
+(embed.html, in a new tab) with each decision marked there (in hot-seat,
+a link under each name, from that person's seat). The review is
 kept with the game, so asking again shows it at once. Closing it goes back
 to the hand's summary.
 
@@ -116,6 +117,9 @@ async def show_review(page: Host, game: Game, hand: int, back: Callable[[], None
             if listing is not None:
                 part.append(listing)
                 any_rows = True
+            # Each person steps through the hand from their own seat, their tiles face up.
+            link = game.reviewed_link(str(window.location.href), hand, lang=t.language, seat=seat)
+            part.append(step_through(t("review_step_through_as", name=name), link))
             body.append(part)
         said = " ".join(spoken)
     if any_rows:
@@ -123,11 +127,18 @@ async def show_review(page: Host, game: Game, hand: int, back: Callable[[], None
     by_id("dialog-body").replaceChildren(*body)
     button = el("button", t("back_to_summary"), value="back", type="submit")
     button.formNoValidate = True
-    link = game.reviewed_link(str(window.location.href), hand, lang=t.language)
-    step_through = el("a", t("review_step_through"), href=link, target="_blank", rel="noopener", class_="btn")
-    by_id("dialog-buttons").replaceChildren(button, step_through)
+    if len(people) == 1:
+        link = game.reviewed_link(str(window.location.href), hand, lang=t.language)
+        by_id("dialog-buttons").replaceChildren(button, step_through(t("review_step_through"), link))
+    else:
+        by_id("dialog-buttons").replaceChildren(button)
     button.focus()
     page.announce(said)
+
+
+def step_through(label: str, link: str) -> Any:
+    """A link opening ``link`` (the hand in the replay) in a new tab."""
+    return el("a", label, href=link, target="_blank", rel="noopener", class_="btn")
 
 
 def decisions(t: Translator, reviewed: HandReview, seat: int) -> Any | None:

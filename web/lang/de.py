@@ -446,6 +446,7 @@ MESSAGES = {
     "mark_review": "Die Analyse des Experten",
     "mark_unreadable": "Die Analyse dieses Spiels konnte nicht gelesen werden; das Spiel wird ohne sie gezeigt.",
     "review_step_through": "Zug für Zug ansehen",
+    "review_step_through_as": "Zug für Zug ansehen als {name}",
     "review_last_hand": "Letzte Runde analysieren",
     "back_to_summary": "Zurück zur Übersicht",
     "daily_deal": "Tagesspiel",

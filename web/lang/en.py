@@ -427,6 +427,7 @@ MESSAGES = {
     "mark_review": "The Expert's review",
     "mark_unreadable": "This game's review could not be read, so the game is shown without it.",
     "review_step_through": "Step through it",
+    "review_step_through_as": "Step through it as {name}",
     "review_last_hand": "Review the last hand",
     "back_to_summary": "Back to the summary",
     "daily_deal": "Daily deal",

@@ -452,6 +452,7 @@ MESSAGES = {
     "mark_review": "A análise do Experto",
     "mark_unreadable": "Non se puido ler a análise desta partida, así que a partida amósase sen ela.",
     "review_step_through": "Velo xogada a xogada",
+    "review_step_through_as": "Velo xogada a xogada como {name}",
     "review_last_hand": "Analizar a última man",
     "back_to_summary": "Volver ao resumo",
     "daily_deal": "Partida do día",

@@ -449,6 +449,7 @@ MESSAGES = {
     "mark_review": "A Profi elemzése",
     "mark_unreadable": "A játszma elemzését nem sikerült beolvasni, ezért a játszma nélküle látható.",
     "review_step_through": "Lépésről lépésre",
+    "review_step_through_as": "Lépésről lépésre, {name} szemével",
     "review_last_hand": "Az utolsó leosztás elemzése",
     "back_to_summary": "Vissza az összegzéshez",
     "daily_deal": "Napi leosztás",

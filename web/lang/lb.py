@@ -443,6 +443,7 @@ MESSAGES = {
     "mark_review": "D'Analyse vum Expert",
     "mark_unreadable": "D'Analyse vun dësem Spill konnt net gelies ginn, dofir gëtt d'Spill ouni se gewisen.",
     "review_step_through": "Zuch fir Zuch kucken",
+    "review_step_through_as": "Zuch fir Zuch kucke als {name}",
     "review_last_hand": "Déi lescht Ronn analyséieren",
     "back_to_summary": "Zréck bei d'Iwwersiicht",
     "daily_deal": "Spill vum Dag",

@@ -386,10 +386,11 @@ class Game:
         for hand in review.hands:
             self.reviews[hand.number] = hand
 
-    def reviewed_link(self, page_url: str, hand: int, *, lang: str) -> str:
+    def reviewed_link(self, page_url: str, hand: int, *, lang: str, seat: int | None = None) -> str:
         """The replay of the match to the end of hand ``hand``, on
         ``embed.html`` beside ``page_url``, keeping the coach's review of it,
-        opened at the hand's first move with the person's tiles face up."""
+        opened at the hand's first move with ``seat``'s tiles face up and its
+        decisions marked (by default the first person's)."""
         upto = self.match.until(hand)
         kept = self.kept_review()
         meta: dict[str, Any] = {"app": "allfives-web", "setup": self.setup.to_json()}
@@ -398,7 +399,7 @@ class Game:
             meta["review"] = Review(reviewed, kept.samples, kept.seed).to_json()
         record = to_record(upto, meta)
         earlier = sum(len(h.moves) for h in upto.history[: hand - 1])
-        query = urlencode({"move": earlier + 1 if hand > 1 else 0, "seat": self.people[0], "lang": lang})
+        query = urlencode({"move": earlier + 1 if hand > 1 else 0, "seat": self.people[0] if seat is None else seat, "lang": lang})
         return f"{urljoin(page_url, EMBED_PAGE)}?{query}#record={encode_link(record)}"
 
     def save_text(self) -> str:
