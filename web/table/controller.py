@@ -399,7 +399,9 @@ class Game:
             meta["review"] = Review(reviewed, kept.samples, kept.seed).to_json()
         record = to_record(upto, meta)
         earlier = sum(len(h.moves) for h in upto.history[: hand - 1])
-        query = urlencode({"move": earlier + 1 if hand > 1 else 0, "seat": self.people[0] if seat is None else seat, "lang": lang})
+        query = urlencode(
+            {"move": earlier + 1 if hand > 1 else 0, "seat": self.people[0] if seat is None else seat, "lang": lang}
+        )
         return f"{urljoin(page_url, EMBED_PAGE)}?{query}#record={encode_link(record)}"
 
     def save_text(self) -> str:
