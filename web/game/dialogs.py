@@ -189,8 +189,7 @@ def show_new_match(page: Table) -> None:
             by_id("nm-error").textContent = str(problem)
             return
         page.store.remember_setup(new_setup.to_json())
-        if page.game is not None:
-            history_page.leave(page, page.game)
+        history_page.leave(page, page.game)
         page.begin(Game(new_setup))
 
     page.open_dialog(page.t("new_match"), [form], [("start", page.t("start")), ("cancel", page.t("cancel"))], done)
@@ -342,8 +341,7 @@ async def import_file(page: Table, file: Any) -> None:
         show_problem(page, page.t("import_broken", reason=refusal.reason(page.t, str(error))), "", False)
         return
     by_id("dialog").close()
-    if page.game is not None:
-        history_page.leave(page, page.game)
+    history_page.leave(page, page.game)
     page.begin(game)
     page.announce(page.t("imported"))
 
@@ -421,18 +419,18 @@ async def copy_text(page: Host, text: str, copied: str, title: str, prompt: str)
     header instead, for the player to ask again once it is answered."""
     try:
         await window.navigator.clipboard.writeText(text)
-        page.set_status(copied)
-        page.announce(copied)
+        said = copied
     except Exception:
-        if by_id("dialog").open:
-            page.set_status(page.t("copy_refused"))
-            page.announce(page.t("copy_refused"))
+        if not by_id("dialog").open:
+            field = el("textarea", None, readonly="", rows="6", class_="embed-field")
+            field.value = text
+            field.setAttribute("aria-label", title)
+            page.open_dialog(title, [el("p", prompt), field], [("ok", page.t("ok"))])
+            field.select()
             return
-        field = el("textarea", None, readonly="", rows="6", class_="embed-field")
-        field.value = text
-        field.setAttribute("aria-label", title)
-        page.open_dialog(title, [el("p", prompt), field], [("ok", page.t("ok"))])
-        field.select()
+        said = page.t("copy_refused")
+    page.set_status(said)
+    page.announce(said)
 
 
 async def copy_link(page: Table) -> None:

@@ -69,11 +69,11 @@ def begun(page: Table, game: Game) -> None:
     daily_book.dealt(page, game)
 
 
-def leave(page: Host, game: Game) -> None:
-    """``game`` gives way to another match: the history keeps it, left
-    unfinished, when there is something to keep (:attr:`Game.kept_when_left`:
-    a move made, or a counted daily dealt)."""
-    if game.kept_when_left:
+def leave(page: Host, game: Game | None) -> None:
+    """``game`` (if any) gives way to another match: the history keeps it,
+    left unfinished, when there is something to keep
+    (:attr:`Game.kept_when_left`: a move made, or a counted daily dealt)."""
+    if game is not None and game.kept_when_left:
         keep(page, game, "abandoned")
 
 

@@ -67,8 +67,7 @@ def offer(page: Table, linked: Game) -> None:
     """Open ``linked`` at once when nothing would be lost, else ask first."""
     game = page.game
     if game is None or not game.in_progress:
-        if game is not None:
-            history_page.leave(page, game)  # a counted daily not yet moved in is kept
+        history_page.leave(page, game)  # a counted daily not yet moved in is kept
         page.begin(linked)
         return
     scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.scores))
