@@ -6,6 +6,7 @@ Usage::
     python build.py                  # build dist/
     python build.py serve [--port N] [--host H] [--isolated]
     python build.py test [--no-install] [PYTEST_ARGS...]
+    python build.py test --fast [PYTEST_ARGS...]   # the inner loop: no build, no browser
     python build.py lint             # ruff check, ruff format --check, mypy --strict
     python build.py bench [--only load|lighthouse] [--runs N]
 
@@ -55,6 +56,11 @@ def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
     test_parser.add_argument(
         "--no-install", action="store_true", help="never fetch a Chromium: without one, run the tests that need none"
     )
+    test_parser.add_argument(
+        "--fast",
+        action="store_true",
+        help="the quick tests alone (not browser, not slow), with nothing built or fetched: the inner loop",
+    )
     commands.add_parser("lint", help="ruff check, ruff format --check and mypy --strict (no build)")
     bench_parser = commands.add_parser(
         "bench",
@@ -80,18 +86,34 @@ def build_site() -> list[Path]:
 
 
 def run_tests(pytest_args: Sequence[str], *, install: bool = True) -> int:
-    """Run pytest on the dist/ just built: every test where there is a
-    Chromium (fetched now if there is none, unless ``install`` is off), else
-    the others, and exit non-zero."""
+    """Run pytest on the dist/ just built, on every core: every test where
+    there is a Chromium (fetched now if there is none, unless ``install`` is
+    off), else the others, and exit non-zero."""
     requirements.ensure("test")
     from sitebuild import testing
 
     try:
+        workers = testing.worker_count()
         chromium = testing.get_chromium(testing.Machine.local(), install=install)
-    except testing.ChromiumError as error:
+    except ValueError as error:  # a ChromiumError, or ALLFIVES_TEST_WORKERS not a number
         print(error, file=sys.stderr)
         return 1
-    return testing.run_pytest(pytest_args, browser=chromium is not None)
+    return testing.run_pytest(pytest_args, browser=chromium is not None, workers=workers)
+
+
+def run_fast_tests(pytest_args: Sequence[str]) -> int:
+    """Run the quick tests (neither browser nor slow) on every core, building
+    nothing: what a change is checked with between whole runs."""
+    requirements.ensure("test")
+    from sitebuild import testing
+
+    try:
+        workers = testing.worker_count()
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 1
+    command = testing.pytest_command(["-m", "not browser and not slow", *pytest_args], workers=workers)
+    return subprocess.run(command, cwd=ROOT, check=False).returncode
 
 
 def run_lint() -> int:
@@ -124,6 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, rest = parse_args(sys.argv[1:] if argv is None else argv)
     if args.command == "lint":
         return run_lint()
+    if args.command == "test" and args.fast:
+        return run_fast_tests(rest)
     try:
         build_site()
     except (BuildError, OSError, subprocess.CalledProcessError) as error:

@@ -17,7 +17,7 @@ from .files import PYPROJECT, ROOT
 #: The modules each extra's code imports, to tell whether it is installed.
 EXTRA_MODULES: Mapping[str, tuple[str, ...]] = {
     "build": ("markdown_it", "mdit_py_plugins"),
-    "test": ("pytest", "pytest_timeout", "hypothesis", "playwright", "axe_playwright_python", "ruff", "mypy"),
+    "test": ("pytest", "pytest_timeout", "xdist", "hypothesis", "playwright", "axe_playwright_python", "ruff", "mypy"),
     "icons": ("PIL",),
 }
 

@@ -18,6 +18,8 @@ from .files import ROOT
 #: Set to "1" by ``build.py test``: dist/ was just built, so the browser
 #: tests serve it as it is rather than build it a second time.
 DIST_BUILT_ENV = "ALLFIVES_DIST_BUILT"
+#: How many pytest workers ``build.py test`` runs, if not one a core.
+WORKERS_ENV = "ALLFIVES_TEST_WORKERS"
 #: The Chromium to drive, if not the system one.
 CHROMIUM_ENV = "ALLFIVES_CHROMIUM"
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
@@ -217,15 +219,36 @@ def run_checks(run: Callable[[Sequence[str]], int] = run_command, say: Say = say
     return 0
 
 
-def run_pytest(pytest_args: Sequence[str], *, browser: bool = True) -> int:
+def worker_count(environ: Mapping[str, str] = os.environ, cores: int | None = os.cpu_count()) -> int:
+    """How many pytest workers ``build.py test`` starts: ALLFIVES_TEST_WORKERS
+    if it is set, else one a core (two here), and at least one. A browser
+    test spends much of its time waiting (on a computer's pause, a tile
+    sliding in, the runtime arriving), so a worker a core keeps both busy."""
+    named = environ.get(WORKERS_ENV, "").strip()
+    if named:
+        if not named.isdigit() or int(named) < 1:
+            raise ValueError(f"{WORKERS_ENV}={named} is not a number of workers: give a whole number, 1 or more")
+        return int(named)
+    return max(1, cores or 1)
+
+
+def pytest_command(pytest_args: Sequence[str], *, browser: bool = True, workers: int = 1) -> list[str]:
+    """The pytest command ``build.py test`` runs: over ``workers`` processes
+    (pytest-xdist, the queue handed out longest tests first: tests/conftest.py)
+    where there is more than one, only the tests that need no browser where
+    there is none. The caller's own ``-m`` or ``-n``, coming later, wins."""
+    spread = ["-n", str(workers), "--dist", "worksteal"] if workers > 1 else []
+    marks = [] if browser else ["-m", "not browser"]
+    return [sys.executable, "-m", "pytest", *spread, *marks, *pytest_args]
+
+
+def run_pytest(pytest_args: Sequence[str], *, browser: bool = True, workers: int = 1) -> int:
     """Run pytest on the dist/ just built and return its exit code; without a
     browser, only the tests that need none, and never exit 0."""
     environment = {**os.environ, DIST_BUILT_ENV: "1"}
-    # The caller's own -m, coming later, wins over this one.
-    marks = [] if browser else ["-m", "not browser"]
     if not browser:
         print(f"{NO_CHROMIUM}. Running the tests that need no browser.", file=sys.stderr, flush=True)
-    command = [sys.executable, "-m", "pytest", *marks, *pytest_args]
+    command = pytest_command(pytest_args, browser=browser, workers=workers)
     code = subprocess.run(command, cwd=ROOT, env=environment, check=False).returncode
     if not browser:
         print(f"{NO_CHROMIUM}. The browser tests did not run: exit code 1.", file=sys.stderr)

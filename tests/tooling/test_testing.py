@@ -5,6 +5,7 @@ is a fake that records what is said and run."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -206,7 +207,7 @@ def test_build_py_test_runs_the_browser_tests_with_the_chromium_it_fetched(
     fake = FakeMachine()
     monkeypatch.setattr(testing.Machine, "local", fake.machine)
     asked: list[bool] = []
-    monkeypatch.setattr(testing, "run_pytest", lambda args, *, browser: asked.append(browser) or 0)
+    monkeypatch.setattr(testing, "run_pytest", lambda args, *, browser, workers: asked.append(browser) or 0)
     assert build.run_tests(["-q"], install=install) == 0
     assert asked == [fetched], "pytest runs the browser tests exactly when a Chromium was fetched"
     said = [f"say: {line}" for line in capsys.readouterr().out.splitlines()]
@@ -222,6 +223,45 @@ def test_build_py_test_stops_at_a_named_chromium_that_cannot_be_run(
     assert build.run_tests(["-q"]) == 1
     assert capsys.readouterr().err.splitlines() == [
         f"{testing.CHROMIUM_ENV}=/nonexistent is not a program that can be run: point it at a Chromium, or unset it"
+    ]
+
+
+def test_the_tests_run_on_every_core_unless_told_how_many_workers() -> None:
+    assert testing.worker_count({}, 2) == 2
+    assert testing.worker_count({}, None) == 1, "a machine that cannot count its cores runs one worker"
+    assert testing.worker_count({testing.WORKERS_ENV: "3"}, 2) == 3
+    for wrong in ("0", "two", "-1"):
+        with pytest.raises(ValueError, match=f"{testing.WORKERS_ENV}={wrong} is not a number of workers"):
+            testing.worker_count({testing.WORKERS_ENV: wrong}, 2)
+
+
+def test_the_workers_take_the_queue_longest_first_and_the_callers_own_flags_win() -> None:
+    command = testing.pytest_command(["-n", "0", "-q"], browser=False, workers=2)
+    assert command[1:] == ["-m", "pytest", "-n", "2", "--dist", "worksteal", "-m", "not browser", "-n", "0", "-q"]
+    assert testing.pytest_command([], workers=1)[1:] == ["-m", "pytest"], "one worker: no xdist at all"
+
+
+def test_a_workers_count_that_is_no_number_stops_the_run_before_any_test(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(testing.WORKERS_ENV, "many")
+    monkeypatch.setattr(testing, "run_pytest", lambda *args, **kwargs: pytest.fail("no test may run"))
+    assert build.run_tests(["-q"]) == 1
+    assert "ALLFIVES_TEST_WORKERS=many is not a number of workers" in capsys.readouterr().err
+
+
+def test_fast_runs_the_quick_tests_alone_and_builds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build, "build_site", lambda: pytest.fail("the fast tests build nothing"))
+    monkeypatch.setenv(testing.WORKERS_ENV, "2")
+    ran: list[list[str]] = []
+    monkeypatch.setattr(
+        build.subprocess,
+        "run",
+        lambda command, **kwargs: ran.append(command) or subprocess.CompletedProcess(command, 0),
+    )
+    assert build.main(["test", "--fast", "-x"]) == 0
+    assert ran == [
+        [sys.executable, "-m", "pytest", "-n", "2", "--dist", "worksteal", "-m", "not browser and not slow", "-x"]
     ]
 
 
