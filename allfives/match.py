@@ -320,9 +320,12 @@ class Match:
         None; hand 0 is the match before the first deal). It is played
         again from the history, the kept deals and moves, so it is exact:
         the same scores, events and history up to that point. With
-        ``alone``, that hand alone, dealt as the first of a new match (what
-        a shared link deals again). This match is unchanged; a point it has
-        not reached raises ``ValueError`` saying why.
+        ``alone``, that hand alone, dealt as the first of a new match: it is
+        hand 1 there, and where the rules chose its leader (the winner of
+        the hand before), a first hand's leader is read as its seed's, so
+        :mod:`allfives.verify` may find it changed (the game's links and
+        replays keep the hands before). This match is unchanged; a point it
+        has not reached raises ``ValueError`` saying why.
 
         >>> from allfives import Match, Deal, Rules, Move
         >>> m = Match(Rules(players=2, hand_size=3))

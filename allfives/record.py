@@ -147,7 +147,8 @@ def cut(data: object, hand: int, moves: int | None = None, *, alone: bool = Fals
     """A new record: ``data`` (the parsed JSON, or its text) kept up to the
     first ``moves`` moves of hand ``hand``, as :meth:`Match.until` cuts a
     match (hand 1 is the first; ``moves=None`` keeps all its moves; with
-    ``alone``, that hand alone, as the first of a new match). The record is
+    ``alone``, that hand alone, as the first of a new match, which may not
+    verify: see :meth:`Match.until`). The record is
     read, checked and written again, so the cut is a record :func:`to_record`
     would write, with the same ``meta``. A point the record does not reach
     raises :class:`RecordError`.

@@ -406,6 +406,25 @@ BREAKS: tuple[Break, ...] = (
         ("tests/web/test_controller.py", "-k", "over_cannot"),
     ),
     Break(
+        "embed-cuts-the-hand-out-of-its-match",
+        "an honest game's embed code verifies: its hand keeps its number, and its leader is never taken for changed",
+        "web/table/controller.py",
+        "        move = _first_position(self.match) if whole_hand else sum(len(h.moves) for h in self.match.history)\n"
+        "        return self._replay_link(page_url, self.match, move, seat=seat, lang=lang)\n",
+        "        hand = self.match.until(len(self.match.hands), alone=True)\n"
+        "        move = _first_position(hand) if whole_hand else sum(len(h.moves) for h in hand.history)\n"
+        "        return self._replay_link(page_url, hand, move, seat=seat, lang=lang)\n",
+        ("tests/web/test_honest_records.py",),
+    ),
+    Break(
+        "link-deals-the-hand-alone",
+        "a shared link deals the hand again as the same hand, and its record verifies",
+        "web/table/controller.py",
+        "        match = self.match.until(number, 0) if number else self.match\n",
+        "        match = self.match.until(number, 0, alone=True) if number else self.match\n",
+        ("tests/web/test_honest_records.py",),
+    ),
+    Break(
         "hint-on-after-the-match",
         "after the match Hint and Undo are off, after a reload too",
         "web/game/main.py",

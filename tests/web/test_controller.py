@@ -12,10 +12,14 @@ import pytest
 from helpers import WorkClock, a_choice_of_moves, computer_decision, computer_move, run_apart, work_clock
 
 from allfives import Rules
+from allfives.match import fingerprint
 from allfives.players import Decision, make_player
 from allfives.record import RecordError, from_record
 from allfives.review import read_review
+from allfives.verify import verify
 
+from replay.frames import Words, frames
+from replay.proof import SeedLine, seed_line
 from table import controller
 from table.controller import Game, GameSetup, LinkError, Search, SeatSetup, clean_name, decode_link, encode_link
 
@@ -198,12 +202,44 @@ def test_embed_link_shows_this_hand_at_the_position_on_the_table_or_from_its_dea
     assert move == len(moves)
     assert linked == record
     replayed = from_record(record)
-    assert replayed.deals == [game.match.deals[-1]], "this hand alone, from its deal"
+    assert replayed.deals == [game.match.deals[-1]], "the match so far: here its one hand, from its deal"
     assert replayed.hands[0].moves == moves
 
     src, _, move = game.embed_link("https://ann.example/fives/", whole_hand=True, seat=1, lang="en")
     assert _embedded(src)[1] == {"move": "0", "seat": "1", "lang": "en"}
     assert move == 0
+
+
+def test_a_later_hand_s_embed_and_link_keep_its_number_and_verify() -> None:
+    # Seed 40: Ann goes out first in hand 1, so the rules give her the lead
+    # of hand 2, where its seed, dealing a first hand, picks the computer. Cut
+    # out of its match, hand 2 was "hand 1", and accused of being changed
+    # after it was dealt (issue 44).
+    game = Game(GameSetup(VS_EASY.rules, VS_EASY.seats, seed=40))
+    game.start()
+    _play_until_person(game)
+    while game.hands_dealt < 2:
+        game.play(game.match.legal_moves()[0])
+        _play_until_person(game)
+    assert game.history[0].ended is not None
+    assert game.history[1].deal.leader == 0, "Ann went out: she leads hand 2"
+    game.play(game.match.legal_moves()[0])
+    _play_until_person(game)
+    first, now = len(game.history[0].moves), len(game.history[0].moves) + game.moves_in_hand
+
+    for whole_hand, opened in ((False, now), (True, first + 1)):
+        src, record, move = game.embed_link("https://ann.example/fives/", whole_hand=whole_hand, seat=0, lang="en")
+        assert (move, _embedded(src)[1]["move"]) == (opened, str(opened))
+        assert [check.line for check in verify(record)] == [
+            f'hand {n}: verified (seed "40/hand/{n}", fingerprint {fingerprint(f"40/hand/{n}")})' for n in (1, 2)
+        ]
+        assert seed_line(Words("en"), record) == SeedLine("Every deal follows from its seed.", False)
+        assert frames(record)[move].hand == 2
+
+    linked = Game.from_record_data(decode_link(game.share_link().removeprefix("#game=")))
+    assert (linked.hands_dealt, linked.moves_in_hand) == (2, 0), "the link deals hand 2 again, as hand 2"
+    assert linked.history[1].deal == game.history[1].deal
+    assert all(check.verified for check in verify(linked.to_record()))
 
 
 @pytest.mark.parametrize("text", ["not base64 at all!", encode_link({"a": 1})[:-5] + "@@", "x" * 30_000])
@@ -506,10 +542,11 @@ def test_the_replay_link_of_a_reviewed_hand_carries_the_review() -> None:
     assert options == {"move": str(first + 1), "seat": "0", "lang": "en"}, "opened at the hand's first move"
     assert read_review(linked["meta"]["review"], linked).hands[-1].number == 2
 
-    _, record, _ = game.embed_link("https://ann.example/fives/", whole_hand=True, seat=0, lang="en")
-    (alone,) = read_review(record["meta"]["review"], record).hands
-    assert alone.number == 1, "the embed's hand alone is hand 1"
-    assert [str(j.played) for j in alone.judgements] == [str(j.played) for j in game.reviews[2].judgements]
+    src, record, _ = game.embed_link("https://ann.example/fives/", whole_hand=True, seat=0, lang="en")
+    assert _embedded(src)[1]["move"] == str(first + 1), "the embed opens at the hand's first move too"
+    embedded = read_review(record["meta"]["review"], record).hands[-1]
+    assert embedded.number == 2, "the embed's hand keeps its number"
+    assert [str(j.played) for j in embedded.judgements] == [str(j.played) for j in game.reviews[2].judgements]
 
 
 def test_the_replay_link_of_a_reviewed_hand_opens_at_the_seat_asked_for() -> None:

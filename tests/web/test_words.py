@@ -27,6 +27,7 @@ from game.words import (
     target_note,
     tile_label,
     undo_note,
+    undone,
 )
 from table.controller import Game, GameSetup, SeatSetup
 from table.i18n import Translator
@@ -200,6 +201,28 @@ def test_once_the_match_is_over_hint_and_undo_say_why_they_are_off() -> None:
             game.match.play(game.match.legal_moves()[0])
     assert undo_note(EN, game) == "The match is over: its result stands."
     assert hint_note(EN, game) == "No hint: the match is over."
+
+
+def test_an_undo_into_the_hand_before_says_that_hand_is_in_play_again() -> None:
+    # Issue 44, item 6: Undo at the start of hand 2 reopened hand 1 without a word.
+    game = game_of(Rules(hand_size=3), "You", "Computer")
+    game.start()
+    while game.hands_dealt < 2 or not game.person_to_move:
+        if game.needs_deal:
+            game.start()
+        elif game.computer_to_move:
+            game.match.play(computer_move(game))
+        else:
+            game.play(game.match.legal_moves()[0])
+    hands = game.hands_dealt
+    assert 0 not in game.match.seats_moved(hands - 1), "you have not moved in this hand yet"
+    assert game.undo()
+    assert game.hands_dealt == hands - 1
+    said = undone(EN, game, hands)
+    assert said == f"Your last move was taken back: it was in hand {hands - 1}, which is in play again."
+    game.play(game.match.legal_moves()[0])
+    assert game.undo()
+    assert undone(EN, game, game.hands_dealt) == "Your last move was taken back."
 
 
 def test_r_reads_the_hand_in_the_order_the_screen_shows_it() -> None:

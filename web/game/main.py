@@ -644,15 +644,20 @@ class Page(Shell):
 
     def undo(self) -> None:
         game = self.game
+        hands = game.hands_dealt if game is not None else 0
         if game is None or not game.undo():
             return
         self.state.restart(game.scores)
         by_id("log").replaceChildren()
         self.log_history()
-        self.announce(self.t("undone"))
+        said = words.undone(self.t, game, hands)
+        self.announce(said)
         self.save()
         self.render()
         self.after_move()
+        if game.hands_dealt < hands:
+            # The table of an earlier hand is back: said in the header, where every player reads it.
+            self.set_status(said)
 
     # Saving
 

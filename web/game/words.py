@@ -50,6 +50,7 @@ __all__ = [
     "target_note",
     "tile_label",
     "undo_note",
+    "undone",
     "words",
 ]
 
@@ -216,6 +217,16 @@ def undo_note(t: Translator, game: Game) -> str:
         return t("undo_match_over")
     other = game.undo_blocked_by()
     return "" if other is None else t("undo_not_yours", name=game.seats[other].name)
+
+
+def undone(t: Translator, game: Game, hands_before: int) -> str:
+    """What Undo says it did, once ``game`` had ``hands_before`` hands dealt:
+    the last move taken back, and, when that move was in an earlier hand,
+    that this hand is in play again (the hands after it are gone, to be
+    dealt again from their seeds once it ends)."""
+    if game.hands_dealt < hands_before:
+        return t("undone_into_hand", hand=game.hands_dealt)
+    return t("undone")
 
 
 def hint_note(t: Translator, game: Game) -> str:

@@ -125,6 +125,7 @@ MESSAGES = {
     "read_hand": "Deine Hand: {tiles}.",
     "read_scores": "Punktestand: {scores}.",
     "undone": "Dein letzter Zug wurde zurückgenommen.",
+    "undone_into_hand": "Dein letzter Zug wurde zurückgenommen: Er war in Runde {hand}, die nun wieder läuft.",
     "undo_not_yours": "Rückgängig nimmt nur deine eigenen Züge zurück: {name} hat seitdem gezogen.",
     "undo_match_over": "Die Partie ist vorbei: Das Ergebnis steht fest.",
     "hint_match_over": "Kein Tipp: Die Partie ist vorbei.",

@@ -106,6 +106,7 @@ MESSAGES = {
     "read_hand": "Your hand: {tiles}.",
     "read_scores": "Scores: {scores}.",
     "undone": "Your last move was taken back.",
+    "undone_into_hand": "Your last move was taken back: it was in hand {hand}, which is in play again.",
     "undo_not_yours": "Undo takes back only your own moves: {name} has moved since.",
     "undo_match_over": "The match is over: its result stands.",
     "hint_match_over": "No hint: the match is over.",

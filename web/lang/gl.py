@@ -128,6 +128,7 @@ MESSAGES = {
     "read_hand": "A túa man: {tiles}.",
     "read_scores": "Puntuación: {scores}.",
     "undone": "Desfíxose a túa última xogada.",
+    "undone_into_hand": "Desfíxose a túa última xogada: era da man {hand}, que volve estar en xogo.",
     "undo_not_yours": "Desfacer só retira as túas propias xogadas: despois xogou {name}.",
     "undo_match_over": "Rematou a partida: o seu resultado xa non cambia.",
     "hint_match_over": "Sen pista: rematou a partida.",

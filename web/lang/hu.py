@@ -128,6 +128,7 @@ MESSAGES = {
     "read_hand": "A kezed: {tiles}.",
     "read_scores": "Állás: {scores}.",
     "undone": "Az utolsó lépésed visszavonva.",
+    "undone_into_hand": "Az utolsó lépésed visszavonva: a(z) {hand}. leosztásban volt, így újra az a leosztás folyik.",
     "undo_not_yours": "A visszavonás csak a saját lépéseidet vonja vissza: azóta {name} is lépett.",
     "undo_match_over": "Vége a játszmának: az eredménye végleges.",
     "hint_match_over": "Nincs tipp: vége a játszmának.",

@@ -126,6 +126,7 @@ MESSAGES = {
     "read_hand": "Deng Hand: {tiles}.",
     "read_scores": "Stand: {scores}.",
     "undone": "Däin leschte Zuch gouf zréckgeholl.",
+    "undone_into_hand": "Däin leschte Zuch gouf zréckgeholl: En war an der Ronn {hand}, déi elo nees gespillt gëtt.",
     "undo_not_yours": "Réckgängeg hëlt nëmmen deng eege Zich zréck: {name} huet zënterhier gezunn.",
     "undo_match_over": "D'Partie ass eriwwer: hiert Resultat bleift.",
     "hint_match_over": "Keen Tipp: D'Partie ass eriwwer.",

@@ -365,22 +365,24 @@ class Game:
     def to_record(self) -> dict[str, Any]:
         return to_record(self.match, self._meta())
 
-    def _meta(self) -> dict[str, Any]:
+    def _meta(self, *, reviewed_through: int | None = None) -> dict[str, Any]:
         meta = {"app": "allfives-web", "setup": self.setup.to_json(), "seed": self.seed, "counted": self.counted}
         if self.daily is not None:
             meta["daily"] = {"date": self.daily, "practice": self.practice}
         if self.started:
             meta["started"] = self.started
-        kept = self.kept_review()
+        kept = self.kept_review(through=reviewed_through)
         if kept is not None:
             meta["review"] = kept.to_json()
         return meta
 
-    def kept_review(self) -> Review | None:
-        """Every hand the coach has reviewed, as one review (None: none yet)."""
-        if not self.reviews:
+    def kept_review(self, through: int | None = None) -> Review | None:
+        """Every hand the coach has reviewed (up to hand ``through``), as one
+        review (None: none yet)."""
+        numbers = sorted(n for n in self.reviews if through is None or n <= through)
+        if not numbers:
             return None
-        return Review(tuple(self.reviews[n] for n in sorted(self.reviews)), SAMPLES, REVIEW_SEED)
+        return Review(tuple(self.reviews[n] for n in numbers), SAMPLES, REVIEW_SEED)
 
     def keep_review(self, review: Review) -> None:
         for hand in review.hands:
@@ -392,17 +394,25 @@ class Game:
         opened at the hand's first move with ``seat``'s tiles face up and its
         decisions marked (by default the first person's)."""
         upto = self.match.until(hand)
-        kept = self.kept_review()
+        seat = self.people[0] if seat is None else seat
+        return self._replay_link(page_url, upto, _first_position(upto), seat=seat, lang=lang)[0]
+
+    def _replay_link(
+        self, page_url: str, upto: Match, move: int, *, seat: int, lang: str
+    ) -> tuple[str, dict[str, Any], int]:
+        """The replay of ``upto`` (this match up to a point, every hand
+        before its last kept: a hand keeps its number, and the hand before
+        it shows that the rules, not its seed, chose its leader, so its deal
+        verifies) on ``embed.html`` beside ``page_url``, with the coach's
+        reviews of its hands, opened at position ``move`` with ``seat``'s
+        tiles face up, in ``lang``: its address, its record and ``move``."""
         meta: dict[str, Any] = {"app": "allfives-web", "setup": self.setup.to_json()}
+        kept = self.kept_review(through=len(upto.hands))
         if kept is not None:
-            reviewed = tuple(h for h in kept.hands if h.number <= hand)
-            meta["review"] = Review(reviewed, kept.samples, kept.seed).to_json()
+            meta["review"] = kept.to_json()
         record = to_record(upto, meta)
-        earlier = sum(len(h.moves) for h in upto.history[: hand - 1])
-        query = urlencode(
-            {"move": earlier + 1 if hand > 1 else 0, "seat": self.people[0] if seat is None else seat, "lang": lang}
-        )
-        return f"{urljoin(page_url, EMBED_PAGE)}?{query}#record={encode_link(record)}"
+        query = urlencode({"move": move, "seat": seat, "lang": lang})
+        return f"{urljoin(page_url, EMBED_PAGE)}?{query}#record={encode_link(record)}", record, move
 
     def save_text(self) -> str:
         return json.dumps(self.to_record(), separators=(",", ":"))
@@ -459,33 +469,27 @@ class Game:
         return Game.from_record_data(data)
 
     def share_link(self) -> str:
-        """The fragment of a link that deals this hand again to the same seats."""
-        match = self.match
-        if match.hands:
-            match = match.until(len(match.hands), 0, alone=True)
-        # A link deals the match anew: when this one began is not the new one's date.
-        meta = {key: value for key, value in self._meta().items() if key != "started"}
+        """The fragment of a link that deals this hand again to the same
+        seats: the match as it stood at the hand's deal, the hands before it
+        kept, so the hand keeps its number, the leader the rules gave it
+        (which its seed can be checked against) and the hands that follow."""
+        number = len(self.match.hands)
+        match = self.match.until(number, 0) if number else self.match
+        # The link is opened as a match of its own: when this one began is
+        # not its date, and the hand dealt again has no review yet.
+        meta = {key: value for key, value in self._meta(reviewed_through=number - 1).items() if key != "started"}
         return "#game=" + encode_link(to_record(match, meta))
 
     def embed_link(self, page_url: str, *, whole_hand: bool, seat: int, lang: str) -> tuple[str, dict[str, Any], int]:
         """The replay of this hand on ``embed.html`` beside ``page_url``
-        (docs/embedding.md): its address, opened at the deal
+        (docs/embedding.md): its address, opened at the hand's start
         (``whole_hand``) or at the position on the table now, with
-        ``seat``'s tiles face up, in ``lang``; the record in it (this hand
-        alone, from its deal, with every move made so far, and the coach's
-        review of it when the hand is over and was reviewed); and the
-        position it opens at."""
-        number = len(self.match.hands)
-        hand = self.match.until(number, alone=True)
-        meta: dict[str, Any] = {"app": "allfives-web", "setup": self.setup.to_json()}
-        reviewed = self.reviews.get(number)
-        if reviewed is not None:
-            # The coach's marks go with the hand, which the embed numbers 1.
-            meta["review"] = Review((_renumbered(reviewed, 1),), SAMPLES, REVIEW_SEED).to_json()
-        record = to_record(hand, meta)
-        move = 0 if whole_hand else len(hand.history[0].moves)
-        query = urlencode({"move": move, "seat": seat, "lang": lang})
-        return f"{urljoin(page_url, EMBED_PAGE)}?{query}#record={encode_link(record)}", record, move
+        ``seat``'s tiles face up, in ``lang``; the record in it (the match
+        so far: this hand with every move made in it, and the hands before
+        it, so it keeps its number and its deal verifies; with the coach's
+        reviews); and the position it opens at."""
+        move = _first_position(self.match) if whole_hand else sum(len(h.moves) for h in self.match.history)
+        return self._replay_link(page_url, self.match, move, seat=seat, lang=lang)
 
     def score_sheet(self) -> list[SheetRow]:
         """One row per hand, read from the match's history: the points each
@@ -637,13 +641,14 @@ def default_setup(rules: Rules) -> GameSetup:
     return GameSetup(rules, tuple(SeatSetup(f"Player {i + 1}") for i in range(rules.players)))
 
 
-def _renumbered(reviewed: HandReview, number: int) -> HandReview:
-    """A hand's review, for the same hand numbered ``number``."""
-    return HandReview(
-        number,
-        tuple(replace(j, hand=number) for j in reviewed.judgements),
-        tuple(replace(event, hand=number) for event in reviewed.luck),
-    )
+def _first_position(match: Match) -> int:
+    """Where the replay of ``match`` shows its last hand from its start:
+    the deal of the first hand (0), and a later hand's deal with its first
+    move (:func:`replay.frames.frames`), or the table before it while it has
+    none."""
+    history = match.history
+    earlier = sum(len(h.moves) for h in history[:-1])
+    return earlier + min(1, len(history[-1].moves)) if len(history) > 1 else 0
 
 
 def encode_link(record: Mapping[str, Any]) -> str:
