@@ -34,13 +34,15 @@ CHROMIUM_ARGS = (
     "--disable-sync",
 )
 NO_CHROMIUM = (
-    f"No Chromium found: apt-get install chromium, or set {CHROMIUM_ENV}=/path/to/chrome,"
+    f"No Chromium found: apt-get install chromium fonts-liberation, or set {CHROMIUM_ENV}=/path/to/chrome,"
     " or `python -m playwright install chromium`"
 )
 #: The ways ``build.py test`` fetches a Chromium, in the order it tries them:
 #: Playwright's own build (no root needed), else the Debian or Ubuntu package.
 PLAYWRIGHT_INSTALL = (sys.executable, "-m", "playwright", "install", "chromium")
-APT_INSTALL = (("apt-get", "update", "-q"), ("apt-get", "install", "-y", "-q", "chromium"))
+#: With it the font the page names (Arial: Liberation Sans is Debian's twin of
+#: it, which Chromium only recommends), so every run lays the page out in it.
+APT_INSTALL = (("apt-get", "update", "-q"), ("apt-get", "install", "-y", "-q", "chromium", "fonts-liberation"))
 #: The distributions whose package of that name puts Chromium at /usr/bin/chromium.
 APT_SYSTEMS = frozenset({"debian", "ubuntu"})
 #: What ``build.py lint`` runs, as CI does before the tests (the test extra pins each tool).
@@ -187,7 +189,7 @@ def install_chromium(machine: Machine, say: Say = say_line) -> Chromium | None:
     if not can_install_system_chromium(machine):
         return None
     say(
-        "Playwright's Chromium could not be downloaded: installing the system's (apt-get update, apt-get install -y chromium)."
+        "Playwright's Chromium could not be downloaded: installing the system's (apt-get update, apt-get install -y chromium fonts-liberation)."
     )
     for command in APT_INSTALL:
         if machine.run(command) != 0:

@@ -891,6 +891,15 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "page-set-in-the-system-font",
+        "the page is set in one named font every system has, so its first paint is laid out once",
+        "web/style.css",
+        "  font-family:\n    Arial,",
+        "  font-family:\n    system-ui,\n    Arial,",
+        ("tests/browser/test_first_paint.py", "-k", "one_named_font"),
+        browser=True,
+    ),
+    Break(
         "replay-loading-bar-takes-room",
         "the replay's table is where the live replay draws it from the first paint",
         "web/embed.css",

@@ -46,7 +46,13 @@ ROOT = HERE.parents[1]
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 
 LOOPBACK = "127.0.0.1"
-CHROMIUM_ARGS = testing.CHROMIUM_ARGS
+#: The project's flags, and one for the tests alone: WebAssembly runs on V8's
+#: baseline compiler (Liftoff) only, never tiered up to TurboFan. Every page
+#: starts Pyodide, and tiering its 9 MB module up costs each start a second or
+#: more of CPU on this 2-core machine, for code that runs the same either way:
+#: the same 26 tests (test_review, test_game, test_first_paint) took 295 s
+#: with tier-up and 241 s without, one run each, side by side (docs/testing.md).
+CHROMIUM_ARGS = (*testing.CHROMIUM_ARGS, "--js-flags=--liftoff-only")
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 #: 200% zoom of a 1280 x 800 window: the page gets 640 x 400 CSS pixels.
 ZOOMED: ViewportSize = {"width": 640, "height": 400}

@@ -288,3 +288,48 @@ def test_the_first_paint_speaks_the_language_the_page_will_speak(
         expect(page.get_by_role("status")).to_have_text(LOADING[speaks])
     page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.lang") == speaks, "the live page's language"
+
+
+#: The font the stylesheets name first, and the twins a system gives for it
+#: (Linux's Liberation Sans, ChromeOS's Arimo): whichever the machine has.
+NAMED_FONTS = {"Arial", "Liberation Sans", "Arimo", "Helvetica"}
+
+
+def fonts_drawn(page: Page, selector: str = "body") -> dict[str, int]:
+    """The fonts the browser drew the text under ``selector`` in, with the
+    glyphs each drew: what a person sees, read from DevTools (per text node)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("DOM.enable")
+        cdp.send("CSS.enable")
+        root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+        nodes = cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": f"{selector}, {selector} *"})["nodeIds"]
+        glyphs: dict[str, int] = {}
+        for node in nodes:
+            for font in cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]:
+                glyphs[font["familyName"]] = glyphs.get(font["familyName"], 0) + font["glyphCount"]
+        return glyphs
+    finally:
+        cdp.detach()
+
+
+@pytest.mark.first_visit
+@pytest.mark.parametrize("path", ["", REPLAY], ids=["game", "replay"])
+def test_the_page_is_set_in_one_named_font_from_the_first_paint(app: App, path: str) -> None:
+    """The stylesheets name a font every system has (Arial, or its twin), so
+    the first paint is laid out once, in it, and Python changes no font: a
+    page set in ``system-ui`` was once laid out in one font and then a wider one."""
+    page = app.page
+    with runtime_held(page):
+        page.goto(app.site.url + path, wait_until="commit")
+        painted(page)
+        page.wait_for_function("document.fonts.status === 'loaded'")
+        first = fonts_drawn(page)
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    live = fonts_drawn(page)
+    for when, drawn in (("the first paint", first), ("the live page", live)):
+        main = max(drawn, key=drawn.__getitem__)
+        assert main in NAMED_FONTS, f"{when} is set in {main}, not the font the stylesheets name: {drawn}"
+        others = {name: count for name, count in drawn.items() if name != main}
+        assert sum(others.values()) <= drawn[main] // 50, f"{when} mixes fonts: {drawn}"
+    assert max(first, key=first.__getitem__) == max(live, key=live.__getitem__), "Python changed the page's font"

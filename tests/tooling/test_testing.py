@@ -27,9 +27,9 @@ NAMED = "/opt/chrome/chrome"
 # What the machine is told, as the transcript shows it.
 DOWNLOAD = "say: No Chromium found: downloading Playwright's own (python -m playwright install chromium)."
 RUN_DOWNLOAD = "run: python -m playwright install chromium"
-APT = "say: Playwright's Chromium could not be downloaded: installing the system's (apt-get update, apt-get install -y chromium)."
+APT = "say: Playwright's Chromium could not be downloaded: installing the system's (apt-get update, apt-get install -y chromium fonts-liberation)."
 RUN_UPDATE = "run: apt-get update -q"
-RUN_INSTALL = "run: apt-get install -y -q chromium"
+RUN_INSTALL = "run: apt-get install -y -q chromium fonts-liberation"
 
 
 @dataclass

@@ -152,7 +152,7 @@ def _markup(at: Frame, last: int, rules: Rules, names: list[str], seat: int, wor
 FACADE_STYLE = (
     "display: block; box-sizing: border-box; width: 100%; max-width: 44rem; padding: 0.5rem;"
     " border: 4px solid #5b3b1e; border-radius: 12px; background: #1f6b45; color: #fff;"
-    " font: 600 1rem/1.4 system-ui, sans-serif; text-decoration: none; cursor: pointer"
+    " font: 600 1rem/1.4 Arial, 'Liberation Sans', Arimo, Helvetica, sans-serif; text-decoration: none; cursor: pointer"
 )
 #: The board's box in the facade: the live replay's board is as wide, 56 % as tall.
 FACADE_BOARD_STYLE = "display: block; aspect-ratio: 16 / 9"

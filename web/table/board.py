@@ -58,7 +58,8 @@ TARGET_INK: Final = "#10281b"
 _RADIUS: Final = 0.16 * HALF
 _PIP_R: Final = 0.1 * HALF
 _SHADOW: Final = (0.05 * HALF, 0.08 * HALF)
-_FONT: Final = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"
+#: The page's one font (style.css says why): the SVG's text is set in it too.
+_FONT: Final = "Arial, 'Liberation Sans', Arimo, Helvetica, sans-serif"
 
 _NAMES: Final = ("blank", "one", "two", "three", "four", "five", "six")
 _END_NAMES: Final = {End.W: "West", End.E: "East", End.N: "North", End.S: "South"}
