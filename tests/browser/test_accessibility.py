@@ -85,23 +85,23 @@ def test_a_whole_hand_by_keyboard_alone(ready: Page) -> None:
     your turn), Enter to play it, Enter on the end when it fits several;
     every play is announced in the live region."""
     page = ready
+    player = Player(page)
     page.evaluate(HEARD)
     focused = page.locator(":focus")
     for _ in range(300):
+        player.wait_for_turn()  # a tile to play, or the hand's summary
         if page.get_by_role("dialog").is_visible():
             break  # the hand is over: its summary takes the focus
-        if page.locator("#hand .hand-tile.playable").count() == 0:
-            page.wait_for_timeout(300)  # the computer is thinking
-            continue
         for _ in range(40):
             if focused.evaluate("node => node.classList.contains('playable')"):
                 break
             page.keyboard.press("Tab")
+        before = player.log.count()
         page.keyboard.press("Enter")
         if page.locator("#board .end-target").count():
             expect(focused).to_have_class("end-target")
             page.keyboard.press("Enter")
-        page.wait_for_timeout(300)
+        expect(player.log).not_to_have_count(before)  # the play is made
     else:
         pytest.fail("the hand did not end")
     expect(page.get_by_role("dialog")).to_contain_text("is over")

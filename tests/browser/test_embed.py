@@ -9,8 +9,7 @@ import copy
 import html
 import json
 import re
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +31,8 @@ COUNTING = next(s for s in SCENARIOS if s["id"] == "counting")["record"]
 COUNTING_MOVES = len(COUNTING["hands"][0]["moves"])
 #: Collects every message the host page is sent, with its origin.
 LISTEN = "window.received = []; addEventListener('message', (e) => received.push({origin: e.origin, data: e.data}));"
+#: Whether a message ``m`` the host page received is the replay's "allfives:move".
+IS_MOVE = "m.data && m.data.type === 'allfives:move'"
 
 
 def open_embed(page: Page, site: Site, query: str = "", record: dict[str, Any] = COUNTING) -> None:
@@ -44,13 +45,8 @@ def position(where: Page | FrameLocator) -> str:
     return str(where.locator("#position").text_content())
 
 
-def wait_for(page: Page, condition: Callable[[], object], timeout_s: float = 30.0) -> Any:
-    """Let the page run until ``condition()`` gives something truthy; return it."""
-    deadline = time.monotonic() + timeout_s
-    while not (value := condition()):
-        assert time.monotonic() < deadline, "timed out"
-        page.wait_for_timeout(100)
-    return value
+#: The end of each run of autoplay (web/replay/live.py, AUTOPLAY_MEASURE).
+AUTOPLAY_ENDS = "performance.getEntriesByName('allfives:autoplay', 'measure').length"
 
 
 # Stepping through a record
@@ -98,10 +94,12 @@ def test_the_address_chooses_the_move_the_seat_the_theme_and_the_language(page: 
 
 def test_autoplay_steps_on_until_paused(page: Page, site: Site) -> None:
     open_embed(page, site, "?autoplay=1")
-    wait_for(page, lambda: position(page) != f"Move 0 of {COUNTING_MOVES}", timeout_s=60)
+    expect(page.locator("#position")).not_to_have_text(f"Move 0 of {COUNTING_MOVES}")
     page.get_by_role("button", name="Pause").click()
     held = position(page)
-    page.wait_for_timeout(2500)
+    # Stepping on has stopped: the run of autoplay under way has ended (it
+    # wakes at its next step and sees the pause), without a step.
+    page.wait_for_function(f"{AUTOPLAY_ENDS} === 1")
     assert position(page) == held
     expect(page.get_by_role("button", name="Play")).to_have_attribute("aria-pressed", "false")
 
@@ -205,7 +203,8 @@ def test_the_replay_tells_a_host_on_another_origin_its_height_and_moves(
     frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
     embed_origin = site.url.rstrip("/")
 
-    (height,) = wait_for(page, lambda: received(page, "allfives:height"))[-1:]
+    page.wait_for_function("window.received.some((m) => m.data && m.data.type === 'allfives:height')")
+    (height,) = received(page, "allfives:height")[-1:]
     assert height["origin"] == embed_origin
     assert set(height["data"]) == {"type", "height"}
     assert isinstance(height["data"]["height"], int)
@@ -217,11 +216,14 @@ def test_the_replay_tells_a_host_on_another_origin_its_height_and_moves(
     }
 
     frame.get_by_role("button", name="Next").click()
-    latest = wait_for(page, lambda: [m for m in received(page, "allfives:move") if m["data"]["move"] == 2])
+    page.wait_for_function(f"window.received.some((m) => {IS_MOVE} && m.data.move === 2)")
+    latest = [m for m in received(page, "allfives:move") if m["data"]["move"] == 2]
     assert latest[0]["data"] == {"type": "allfives:move", "move": 2, "moves": COUNTING_MOVES, "total": 7, "points": 0}
 
     goto_from_host(page, {"type": "allfives:goto", "move": 4})
     expect(frame.locator("#position")).to_have_text(f"Move 4 of {COUNTING_MOVES}")
+    page.wait_for_function(f"window.received.some((m) => {IS_MOVE} && m.data.move === 4)")
+    told = len(received(page, "allfives:move"))
     for wrong in (
         {"type": "allfives:goto", "move": "6"},
         {"type": "allfives:goto", "move": 99},
@@ -229,8 +231,13 @@ def test_the_replay_tells_a_host_on_another_origin_its_height_and_moves(
         "allfives:goto 6",
     ):
         goto_from_host(page, wrong)
-    page.wait_for_timeout(500)
-    assert position(frame) == f"Move 4 of {COUNTING_MOVES}"
+    # Messages arrive in the order sent: once a right one has moved the
+    # replay, the wrong ones before it were read, and moved nothing (every
+    # move is told to the host).
+    goto_from_host(page, {"type": "allfives:goto", "move": 3})
+    expect(frame.locator("#position")).to_have_text(f"Move 3 of {COUNTING_MOVES}")
+    page.wait_for_function(f"window.received.filter((m) => {IS_MOVE}).length > {told}")
+    assert [m["data"]["move"] for m in received(page, "allfives:move")[told:]] == [3]
 
 
 def test_messages_from_any_origin_but_the_host_are_ignored(
@@ -243,8 +250,13 @@ def test_messages_from_any_origin_but_the_host_are_ignored(
     page.goto(host_url + name)
     frame = page.frame_locator("#replay")
     frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    # A listener added after the replay's own hears each message once the
+    # replay has read it.
+    replay = page.locator("#replay").element_handle().content_frame()
+    assert replay is not None
+    replay.evaluate("() => { window.heard = 0; addEventListener('message', () => { window.heard += 1; }); }")
     goto_from_host(page, {"type": "allfives:goto", "move": 3})
-    page.wait_for_timeout(800)
+    replay.wait_for_function("() => window.heard === 1")
     assert position(frame) == f"Move 0 of {COUNTING_MOVES}"
     assert page.evaluate("window.received") == [], "its messages go to the named host only"
 

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Frame, Page, Playwright, ViewportSize, expect
 
 from .conftest import READY_TIMEOUT_MS, launch_chromium, logged_page, serve_directory
-from .test_embed import COUNTING, COUNTING_MOVES, wait_for
+from .test_embed import COUNTING, COUNTING_MOVES
 from replay import poster
 from table.controller import encode_link
 
@@ -155,7 +155,7 @@ def test_the_copied_code_sizes_its_frame_to_the_replay(
     fits = (
         "() => Math.abs(innerHeight - Math.ceil(document.getElementById('embed').getBoundingClientRect().height)) <= 1"
     )
-    wait_for(page, lambda: frame.evaluate(fits))
+    frame.wait_for_function(fits)
     controls = page.frame_locator("iframe").get_by_role("navigation", name="Replay")
     frame_box = page.locator("iframe").bounding_box()
     controls_box = controls.bounding_box()
@@ -165,7 +165,7 @@ def test_the_copied_code_sizes_its_frame_to_the_replay(
 
     # In a narrower column the replay is shorter (its board follows the width): the frame follows it.
     page.locator("div").first.evaluate("(column) => { column.style.width = '360px' }")
-    wait_for(page, lambda: frame.evaluate("() => innerWidth <= 360") and frame.evaluate(fits))
+    frame.wait_for_function(f"() => innerWidth <= 360 && ({fits})()")
 
 
 # Never an endless "Loading"

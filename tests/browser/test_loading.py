@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -44,14 +43,6 @@ document.addEventListener("DOMContentLoaded", () => {
   new MutationObserver(note).observe(bar, { attributes: true });
 });
 """
-
-
-def wait_for(page: Page, condition: Callable[[], bool], timeout_s: float = 30.0) -> None:
-    """Let Playwright's events run until ``condition()`` holds."""
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        page.wait_for_timeout(50)
 
 
 @contextmanager
@@ -93,8 +84,8 @@ def test_the_loading_screen_speaks_the_browsers_language(browser: Browser, site:
     with page_in(browser, {"en": "en-GB", "de": "de-AT", "hu": "hu", "gl": "gl-ES", "lb": "lb-LU"}[language]) as page:
         held: list[Route] = []
         page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-        page.goto(site.url, wait_until="domcontentloaded")
-        wait_for(page, lambda: bool(held))
+        with page.expect_request("**/pyodide.asm.wasm"):  # asked for, and held back
+            page.goto(site.url, wait_until="domcontentloaded")
 
         # The table is painted while the runtime is held back.
         expect(page.locator("#table")).to_be_visible()
@@ -131,8 +122,8 @@ def test_the_saved_language_wins_over_the_browsers(browser: Browser, site: Site)
         page.evaluate("localStorage.setItem('allfives.prefs', JSON.stringify({language: 'hu'}))")
         held: list[Route] = []
         page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-        page.reload(wait_until="domcontentloaded")
-        wait_for(page, lambda: bool(held))
+        with page.expect_request("**/pyodide.asm.wasm"):  # asked for, and held back
+            page.reload(wait_until="domcontentloaded")
         expect(page.get_by_role("status")).to_have_text(WORDS["hu"][0])
         held[0].continue_()
         ready(page)
@@ -152,8 +143,8 @@ def test_the_loading_screen_passes_axe_and_keeps_still_for_reduced_motion(browse
     with page_in(browser, "de-DE", reduced_motion="reduce") as page:
         held: list[Route] = []
         page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-        page.goto(site.url, wait_until="domcontentloaded")
-        wait_for(page, lambda: bool(held))
+        with page.expect_request("**/pyodide.asm.wasm"):  # asked for, and held back
+            page.goto(site.url, wait_until="domcontentloaded")
         expect(page.get_by_role("status")).to_have_text(WORDS["de"][0])
         assert serious_problems(page) == []
         moving = page.evaluate(

@@ -192,6 +192,17 @@ def one_move_from_winning() -> tuple[str, Move]:
     raise AssertionError("no seed gives a winning move")
 
 
+#: Whether half the confetti has fallen fully into the window.
+CONFETTI_IN_SIGHT = """() => {
+    const bits = [...document.querySelectorAll("#celebration .confetti")];
+    const inside = bits.filter((bit) => {
+        const box = bit.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
+    });
+    return bits.length > 0 && inside.length >= bits.length / 2;
+}"""
+
+
 def win_the_match(page: Page, app: App) -> None:
     save, move = one_move_from_winning()
     # Put in once: a reload finds what the page saved since.
@@ -220,7 +231,8 @@ def test_winning_a_match_is_celebrated(page: Page, app: App, screenshot: Screens
     assert celebration.get_attribute("aria-hidden") == "true", "the summary says who won, not the confetti"
     # It takes no clicks: the summary's buttons work through it.
     assert celebration.evaluate("node => getComputedStyle(node).pointerEvents") == "none"
-    page.wait_for_timeout(700)  # let the confetti fall into sight for the screenshot
+    # The screenshot shows the confetti falling: half of it has come fully into the window.
+    page.wait_for_function(CONFETTI_IN_SIGHT)
     screenshot(page, "look-win-moment")
     player = Player(page)
     player.dialog(MATCH_OVER).get_by_role("button", name="Close").click()

@@ -12,14 +12,13 @@ import json
 import re
 import shutil
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from playwright.sync_api import Error, Page, expect
+from playwright.sync_api import Page, expect
 
 from sitebuild import offline, serve
 
@@ -70,22 +69,40 @@ def own_site(site: Site, tmp_path: Path) -> Iterator[OwnSite]:
         copy.stop()
 
 
-def wait_for(page: Page, condition: Callable[[], Any], timeout_s: float = INSTALL_TIMEOUT_S) -> Any:
-    """Let the page run until ``condition()`` gives something truthy; return
-    it. A page that navigates meanwhile (a reload that switches versions
-    loads twice) is asked again."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        try:
-            value = condition()
-        except Error as error:
-            if "navigation" not in str(error):
-                raise
-            value = None
-        if value:
-            return value
-        assert time.monotonic() < deadline, "timed out"
-        page.wait_for_timeout(200)
+def wait_until(page: Page, check: str) -> None:
+    """Wait until ``check``, a JavaScript expression that may ``await``
+    (the registration, the caches), is true in the page. It is asked again at
+    each frame, one question at a time; ``wait_for_function`` asks again in
+    the new page after a navigation (a reload that switches versions loads
+    twice)."""
+    page.wait_for_function(
+        f"""() => {{
+            const asked = (window.__asked ??= {{}});
+            const key = {json.dumps(check)};
+            if (!asked[key]) {{
+                asked[key] = {{ answer: false, pending: false }};
+            }}
+            const question = asked[key];
+            if (!question.pending) {{
+                question.pending = true;
+                (async () => {check})().then(
+                    (answer) => {{ question.answer = Boolean(answer); question.pending = false; }},
+                    () => {{ question.pending = false; }},
+                );
+            }}
+            return question.answer;
+        }}""",
+        timeout=INSTALL_TIMEOUT_S * 1000,
+    )
+
+
+#: The registration has a new version installed and waiting.
+WAITING = "!!(await navigator.serviceWorker.getRegistration())?.waiting"
+
+
+def only_cache(name: str) -> str:
+    """The check that ``name`` is the site's only cache."""
+    return f"JSON.stringify(await caches.keys()) === {json.dumps(json.dumps([name], separators=(',', ':')))}"
 
 
 def open_ready(page: Page, url: str) -> None:
@@ -122,7 +139,9 @@ def worker_state(page: Page) -> dict[str, Any]:
 
 
 def wait_until_controlled(page: Page) -> dict[str, Any]:
-    return wait_for(page, lambda: (state := worker_state(page))["controlled"] and state)
+    """Wait until the worker takes the page in hand (once it is active); return the registration's state."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=INSTALL_TIMEOUT_S * 1000)
+    return worker_state(page)
 
 
 def cached_count(page: Page, name: str) -> int:
@@ -211,13 +230,15 @@ def test_an_update_waits_for_the_next_reload_then_replaces_the_old_cache(sw_page
     # The page open now finds the new version; it installs and waits.
     sw_page.reload()
     sw_page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    state = wait_for(sw_page, lambda: (s := worker_state(sw_page))["waiting"] and s)
+    wait_until(sw_page, WAITING)
+    state = worker_state(sw_page)
+    assert state["waiting"]
     assert sorted(state["caches"]) == sorted([old, new])
     assert "version two" not in served_style(sw_page), "the open page keeps the version it started with"
 
     # The next reload switches, and the old cache goes.
     sw_page.reload()
-    wait_for(sw_page, lambda: worker_state(sw_page)["caches"] == [new])
+    wait_until(sw_page, only_cache(new))
     sw_page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
     state = worker_state(sw_page)
     assert state["controlled"]
@@ -234,7 +255,7 @@ def test_an_update_never_takes_over_while_another_page_is_open(sw_page: Page, ow
     new = f"allfives-{change_a_file(own_site)}"
 
     sw_page.reload()
-    wait_for(sw_page, lambda: worker_state(sw_page)["waiting"])
+    wait_until(sw_page, WAITING)
     sw_page.reload()
     sw_page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
     state = worker_state(sw_page)
@@ -243,7 +264,7 @@ def test_an_update_never_takes_over_while_another_page_is_open(sw_page: Page, ow
 
     other.close()
     sw_page.reload()
-    wait_for(sw_page, lambda: worker_state(sw_page)["caches"] == [new])
+    wait_until(sw_page, only_cache(new))
 
 
 def test_the_site_can_be_installed_as_an_app(page: Page, site: Site) -> None:

@@ -9,7 +9,6 @@ These start Pyodide for real, with service workers allowed."""
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, Route, expect
@@ -37,12 +36,11 @@ def first_visit(page: Page, url: str) -> None:
     page.goto(url)
     ready(page)
     assert not restored(page), "a first visit has no snapshot to restore"
-    check = f"""async () => navigator.serviceWorker.controller !== null
-        && (await caches.match(new URL({SNAPSHOT!r}, location.href).href)) !== undefined"""
-    deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
-    while not page.evaluate(check):
-        assert time.monotonic() < deadline, "the service worker never held the snapshot"
-        page.wait_for_timeout(250)
+    # The worker takes the page in hand once it is active, and it is active
+    # only once its install has kept every file of the site, the snapshot too.
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
+    kept = f"async () => (await caches.match(new URL({SNAPSHOT!r}, location.href).href)) !== undefined"
+    assert page.evaluate(kept), "the service worker holds the snapshot"
 
 
 def hand(page: Page) -> list[str]:

@@ -5,7 +5,6 @@ These start Pyodide for real (a few seconds each on this machine).
 
 from __future__ import annotations
 
-import time
 import urllib.request
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -24,20 +23,12 @@ READY_TEXT = TURN_STATUS
 NOTICES = frozenset({"vendor/pyscript/LICENSE"})
 
 
-def wait_for(page: Page, condition: Callable[[], bool], timeout_s: float = 30.0) -> None:
-    """Let Playwright's events run until ``condition()`` holds."""
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        page.wait_for_timeout(50)
-
-
 def test_shell_paints_before_python_loads(app: App, page: Page, screenshot: Screenshot) -> None:
     """The title, the table and "Loading the game…" show while Pyodide's wasm is held back."""
     held: list[Route] = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    app.open()
-    wait_for(page, lambda: bool(held))
+    with page.expect_request("**/pyodide.asm.wasm"):  # asked for, and held back
+        app.open()
 
     expect(page.get_by_role("heading", name="All Fives")).to_be_visible()
     expect(page.locator("#table")).to_be_visible()

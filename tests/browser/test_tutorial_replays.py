@@ -30,6 +30,23 @@ SCENARIOS: list[dict[str, Any]] = json.loads((ROOT / "docs" / "tutorial-scenario
 RUNTIME = "pyodide.asm.wasm"
 
 
+#: Resolves once the browser is idle: its idle callbacks run in the order
+#: asked, so any the page asked for before have run.
+IDLE = "() => new Promise((resolve) => requestIdleCallback(() => resolve()))"
+#: Resolves once an observer of the replays, made after the page's own
+#: (web/js/rules.js), has heard where they are (its first report comes in the
+#: same task as the page's, after it), and then the browser has been idle:
+#: rejects if a replay is in view.
+QUIET_WITH_NOTHING_IN_VIEW = f"""() => new Promise((resolve, reject) => {{
+    const seen = new IntersectionObserver((entries) => {{
+        seen.disconnect();
+        if (entries.some((entry) => entry.isIntersecting)) reject(new Error("a replay is in view"));
+        else ({IDLE})().then(resolve);
+    }});
+    for (const root of document.querySelectorAll(".embed[data-replay]")) seen.observe(root);
+}})"""
+
+
 def moves_of(scenario: dict[str, Any]) -> int:
     return sum(len(hand["moves"]) for hand in scenario["record"]["hands"])
 
@@ -106,9 +123,16 @@ def test_one_runtime_over_load_scrolling_and_reading_and_every_replay_steps(
     page.wait_for_load_state("load")
     for scenario in SCENARIOS:
         figure(page, scenario).scroll_into_view_if_needed()
+        before = page.evaluate("scrollY")
         page.mouse.wheel(0, 300)
-        page.wait_for_timeout(400)
-    page.wait_for_timeout(25_000)  # reading
+        # The wheel has scrolled the page on (or it is at the foot of the page).
+        page.wait_for_function(
+            "(before) => scrollY !== before || scrollY + innerHeight >= document.documentElement.scrollHeight - 1",
+            arg=before,
+        )
+    # Reading on until the page has done all it does: a replay came into
+    # view, the idle browser started the interpreter, and every replay is live.
+    expect(page.locator(".embed[data-live='1']")).to_have_count(len(SCENARIOS), timeout=READY_TIMEOUT_MS)
     assert len(runtime_fetches(page_log.requests)) == 1, runtime_fetches(page_log.requests)
 
     for scenario in SCENARIOS:
@@ -152,8 +176,12 @@ def test_the_interpreter_waits_for_a_replay_in_view_and_each_live_replay_reads_a
     first = figure(page, SCENARIOS[0]).locator(".embed")
     assert first.evaluate("(root) => root.getBoundingClientRect().top") > PHONE["height"], "a replay is in view"
     posters = {s["id"]: figure(page, s).locator(".embed").inner_text() for s in SCENARIOS}
-    page.wait_for_timeout(6_000)  # reading the introduction
+    # Reading the introduction: the page has heard from its observer that no
+    # replay is in view, and the browser has been idle since (web/js/rules.js
+    # starts the interpreter at the first idle moment after a replay is seen).
+    page.evaluate(QUIET_WITH_NOTHING_IN_VIEW)
     assert runtime_fetches(requests) == []
+    assert page.locator(".embed[aria-busy='true']").count() == 0, "the interpreter is starting"
     assert page.locator(".embed[data-live='1']").count() == 0
 
     first.scroll_into_view_if_needed()
@@ -242,7 +270,7 @@ def test_the_facade_costs_nothing_until_clicked_then_turns_live(
     expect(facades).to_have_count(3)
     expect(facades.first.locator("svg").first).to_have_attribute("aria-label", re.compile("^The layout: 2 tiles"))
     expect(facades.first).to_contain_text("Move 2 of")
-    page.wait_for_timeout(3000)
+    page.evaluate(IDLE)  # the page loaded, the facades drawn, and nothing more to do
     assert runtime_fetches(page_log.requests) == []
     assert not [url for url in page_log.requests if "embed.html" in url]
     assert serious_problems(page) == []

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 from pyscript import document, window
 
 from game.history import History
-from page.dom import by_id, el
+from page.dom import by_id, el, js_object
 from table import coach_words
 from table.controller import Game, think
 
@@ -33,6 +33,11 @@ if TYPE_CHECKING:
 
 __all__ = ["can_review", "show_review"]
 
+#: The Expert's weighing of a hand, from Review to its end (finished, or
+#: given up at the first slice after Cancel), as a performance measure: the
+#: browser's performance tools show it, and the browser tests read its end to
+#: know that a cancelled review has really stopped.
+REVIEW_MEASURE: Final = "allfives:review"
 #: A tile's name in a line ("1-1"), which must not break at its hyphen ("1-" / "1").
 TILE_NAME: Final = re.compile(r"\b[0-6]-[0-6]\b")
 
@@ -78,7 +83,12 @@ async def show_review(page: Host, game: Game, hand: int, back: Callable[[], None
             bar.value = str(round(100 * reviewing.progress))
             return state["running"] and page.game is game
 
-        result = await think(reviewing, still_wanted)
+        performance = window.performance
+        started = performance.now()
+        try:
+            result = await think(reviewing, still_wanted)
+        finally:
+            performance.measure(REVIEW_MEASURE, js_object({"start": started}))
         if result is None or not state["running"]:
             return
         game.keep_review(result)  # kept with the game: asked again, it is shown at once

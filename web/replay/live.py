@@ -56,6 +56,10 @@ from table import board, refusal
 from table.controller import Game, LinkError, decode_link, think
 
 AUTOPLAY_MS = 1800
+#: Each run of autoplay, from Play to its end (Pause, the last move, "Try it"),
+#: as a performance measure: the browser's performance tools show it, and the
+#: browser tests read its end to know that stepping on has really stopped.
+AUTOPLAY_MEASURE = "allfives:autoplay"
 COMPUTER_PAUSE_MS = 600
 READ_DEPTH = 3  # how deep a host's message is read: {"type": ..., "move": ...}
 
@@ -263,14 +267,19 @@ class Replay(Shell):
             self.spawn(self.autoplay(self.generation))
 
     async def autoplay(self, generation: int) -> None:
-        while generation == self.generation and self.playing:
-            await asyncio.sleep(AUTOPLAY_MS / 1000)
-            if generation != self.generation or self.game is not None:
-                return
-            self.goto(self.position + 1)
-            if self.position >= self.last:
-                self.set_playing(False)
-                return
+        performance = window.performance
+        started = performance.now()
+        try:
+            while generation == self.generation and self.playing:
+                await asyncio.sleep(AUTOPLAY_MS / 1000)
+                if generation != self.generation or self.game is not None:
+                    return
+                self.goto(self.position + 1)
+                if self.position >= self.last:
+                    self.set_playing(False)
+                    return
+        finally:
+            performance.measure(AUTOPLAY_MEASURE, js_object({"start": started}))
 
     # Drawing
 
