@@ -86,9 +86,10 @@ def build_site() -> list[Path]:
 
 
 def run_tests(pytest_args: Sequence[str], *, install: bool = True) -> int:
-    """Run pytest on the dist/ just built, on every core: every test where
-    there is a Chromium (fetched now if there is none, unless ``install`` is
-    off), else the others, and exit non-zero."""
+    """Run pytest on the dist/ just built, on every core (see
+    ``testing.worker_count``): every test where there is a Chromium (fetched
+    now if there is none, unless ``install`` is off), else the others, and
+    exit non-zero."""
     requirements.ensure("test")
     from sitebuild import testing
 

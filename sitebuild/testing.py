@@ -18,7 +18,7 @@ from .files import ROOT
 #: Set to "1" by ``build.py test``: dist/ was just built, so the browser
 #: tests serve it as it is rather than build it a second time.
 DIST_BUILT_ENV = "ALLFIVES_DIST_BUILT"
-#: How many pytest workers ``build.py test`` runs, if not one a core.
+#: How many pytest workers ``build.py test`` runs, if not one a core and one more.
 WORKERS_ENV = "ALLFIVES_TEST_WORKERS"
 #: The Chromium to drive, if not the system one.
 CHROMIUM_ENV = "ALLFIVES_CHROMIUM"
