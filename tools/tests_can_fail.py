@@ -567,11 +567,11 @@ BREAKS: tuple[Break, ...] = (
         ("tests/web/test_words.py", "-k", "r_reads"),
     ),
     Break(
-        "waiting-end-rings-zero",
-        "an end that counts nothing of its own shows no number in its ring",
+        "end-rings-show-the-count",
+        "an end's ring shows the number to match there, 3 beside 3-3 (not the 6 it counts)",
         "web/table/board.py",
-        '        ""\n        if idle\n',
-        '        ""\n        if False\n',
+        'f"{_attr(end.pips)}</text></g>"',
+        'f"{_attr(end.counts)}</text></g>"',
         ("tests/web/test_board.py", "-k", "each_open_end"),
     ),
     Break(

@@ -100,11 +100,14 @@ def test_the_ends_line_says_what_each_end_counts_and_the_board_marks_the_ends(
     assert "South 2" in line
     assert "South 2 (" not in line
     assert line.endswith("The ends count 15.")
-    # On the board: a marker on each open end, the empty arm's faint, dashed
-    # and empty (a "0" there read as a count).
+    # On the board: a ring on each open end with the number to match there,
+    # 5 beside the spinner 5-5 (not the 10 it counts); the empty arm's ring
+    # faint and dashed, though it too takes a number: 4.
     markers = page.locator("#board .end-marker")
     expect(markers).to_have_count(4)
-    assert markers.all_text_contents() == ["3", "10", "", "2"]
+    assert page.locator("#board .end-marker text").all_text_contents() == ["3", "5", "4", "2"]
+    # What an end counts is in its ring's tooltip, in the ends line's words.
+    assert page.locator('#board .end-marker[data-end="E"] title').text_content() == "East 5-5 counts 10"
     expect(page.locator("#board .end-marker.waiting")).to_have_count(1)
     expect(page.locator('#board .end-marker.waiting[data-end="N"]')).to_have_count(1)
     player.wait_until_still()

@@ -130,6 +130,7 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "table/geometry.py",
         "table/i18n.py",
         "table/keys.py",
+        "table/labels.py",
         "table/refusal.py",
     ]
     # The tutorial imports the replays' modules one at a time, by name.

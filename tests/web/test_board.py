@@ -523,23 +523,38 @@ def markers_in(root: ET.Element) -> dict[str, ET.Element]:
     return {g.get("data-end", ""): g for g in root.iter(f"{SVG}g") if "end-marker" in classes(g)}
 
 
-def test_each_open_end_is_marked_with_what_it_counts() -> None:
-    # The spinner 5-5 covered on both sides: West 3 and East 2 count, North
-    # and South take a 5 but count nothing until a tile is played there: their
-    # rings are empty (a "0" would read as a count).
+def shown(marker: ET.Element) -> str:
+    """The number a ring shows."""
+    return "".join("".join(text.itertext()) for text in marker.iter(f"{SVG}text"))
+
+
+def described(marker: ET.Element) -> str:
+    """A ring's tooltip: what the end counts."""
+    return "".join(title.text or "" for title in marker.iter(f"{SVG}title"))
+
+
+def test_each_open_end_is_marked_with_the_number_to_match() -> None:
+    # The spinner 5-5 covered on both sides: West takes a 3, East a 2, and
+    # North and South a 5, though they count nothing until a tile is played
+    # there (their rings are dashed and faint).
     layout = layout_after("5-5", "5-3 W", "5-2 E")
     root = parse(render_board(layout, aspect=DESKTOP))
     markers = markers_in(root)
     assert sorted(markers) == ["E", "N", "S", "W"]
-    assert {end: "".join(g.itertext()) for end, g in markers.items()} == {"W": "3", "E": "2", "N": "", "S": ""}
+    assert {end: shown(g) for end, g in markers.items()} == {"W": "3", "E": "2", "N": "5", "S": "5"}
     assert {end for end, g in markers.items() if "waiting" in classes(g)} == {"N", "S"}
-    # The lone spinner counts once, at West: East's ring is empty too, no sign.
+    assert described(markers["N"]) == "North 5 (not counting yet)"
+    # The lone spinner takes a 5 on both sides and counts once, at West.
     lone = markers_in(parse(render_board(layout_after("5-5"), aspect=DESKTOP)))
-    assert {end: "".join(g.itertext()) for end, g in lone.items()} == {"W": "10", "E": ""}
+    assert {end: shown(g) for end, g in lone.items()} == {"W": "5", "E": "5"}
     assert {end for end, g in lone.items() if "waiting" in classes(g)} == {"E"}
-    # A double at an end shows both halves' count.
-    double = markers_in(parse(render_board(layout_after("1-0", "1-1 W"), aspect=PHONE)))
-    assert "".join(double["W"].itertext()) == "2"
+    assert described(lone["W"]) == "West 5-5 counts 10"
+    # A double at an end shows the number to match, 3 beside 3-3 (a 6-1 does
+    # not fit there); what it counts, both halves, is in its description.
+    double = markers_in(parse(render_board(layout_after("3-0", "3-3 W"), aspect=PHONE)))
+    assert shown(double["W"]) == "3"
+    assert described(double["W"]) == "West 3-3 counts 6"
+    assert described(double["E"]) == "East 0"
     # An end that is a drop target now shows the target instead.
     targeted = markers_in(parse(render_board(layout, aspect=DESKTOP, targets={End.N: 5})))
     assert sorted(targeted) == ["E", "S", "W"]

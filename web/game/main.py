@@ -46,6 +46,7 @@ from page.shell import Shell
 from table import board, refusal
 from table.controller import Game, GameSetup, think
 from table.i18n import Translator, pick_language
+from table.labels import board_labels
 
 SPEEDS = words.SPEEDS
 #: The computer's thinking as a performance measure (from the first slice to
@@ -344,7 +345,7 @@ class Page(Shell):
             targets=self.targets(seen),
             last=last,
             reduced=self.reduced,
-            words=words.words(self.t),
+            words=board_labels(self.t),
         )
         # Drawing the same board again would cut short what is animating on
         # it (the tile sliding in, the points floating up) before it is seen.

@@ -12,14 +12,12 @@ from collections.abc import Mapping, Sequence
 
 from allfives import (
     Drew,
-    End,
     Event,
     HandEnded,
     HandStarted,
     Layout,
     MatchEnded,
     Move,
-    OpenEnd,
     Passed,
     Played,
     Rules,
@@ -28,9 +26,9 @@ from allfives import (
 from allfives.rules import OPTION_RANGES, PRESETS
 from allfives.view import SeatView
 
-from table import board
 from table.controller import Game, GameSetup, SeatSetup
 from table.i18n import Translator
+from table.labels import end_words
 
 __all__ = [
     "default_name",
@@ -51,7 +49,6 @@ __all__ = [
     "tile_label",
     "undo_note",
     "undone",
-    "words",
 ]
 
 #: How long a computer's move takes to watch, in milliseconds, at each speed.
@@ -63,35 +60,6 @@ CHOICE_KEYS: Mapping[str, Mapping[str, str]] = {
     "lead": {"random": "lead_random", "highest-double": "lead_double"},
     "win": {"immediate": "win_immediate", "hand-end": "win_hand_end"},
 }
-
-
-def words(t: Translator) -> board.Labels:
-    """What the board says to a screen reader, in the player's language."""
-
-    def target(end: End, points: int | None) -> str:
-        where = t("end_" + end.name)
-        return t("target_scores", end=where, points=points) if points else t("target_play", end=where)
-
-    def layout(count: int, total: int) -> str:
-        return t("layout_summary", count=count, total=total) if count else t("layout_empty")
-
-    return board.Labels(tile=t.tile, target=target, layout=layout)
-
-
-def end_words(t: Translator, end: OpenEnd) -> str:
-    """One open end as the ends line says it: its number, and what it counts
-    where that is not just its number (the engine's
-    :meth:`~allfives.Layout.open_end_counts` decides which)."""
-    where = t("end_" + end.end.name)
-    if end.waiting:
-        key = "end_waiting"
-    elif end.shared:
-        key = "end_shared"
-    elif end.double:
-        key = "end_double"
-    else:
-        key = "end_plain"
-    return t(key, end=where, pips=t.number(end.pips), counts=t.number(end.counts))
 
 
 def ends_line(t: Translator, layout: Layout) -> str:

@@ -31,6 +31,7 @@ from allfives.record import cut, positions
 from table import board
 from table.controller import GameSetup, SeatSetup, clean_name
 from table.i18n import LANGUAGES, Message, Translator, catalogue, pick_language
+from table.labels import board_labels
 
 __all__ = [
     "EmbedOptions",
@@ -82,16 +83,8 @@ class Words(Translator):
 
 
 def board_words(words: Words) -> board.Labels:
-    """What the board says to a screen reader, in the reader's language."""
-
-    def target(end: End, points: int | None) -> str:
-        where = words("end_" + end.name)
-        return words("target_scores", end=where, points=points) if points else words("target_play", end=where)
-
-    def layout(count: int, total: int) -> str:
-        return words("layout_summary", count=count, total=total) if count else words("layout_empty")
-
-    return board.Labels(tile=words.tile, target=target, layout=layout)
+    """What the board says, in the reader's language."""
+    return board_labels(words)
 
 
 def _catalogue_or_empty(language: str) -> Mapping[str, Message]:

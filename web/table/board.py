@@ -102,14 +102,27 @@ def _layout_words(count: int, total: int) -> str:
     return "The layout: no tiles yet" if not count else f"The layout: {count} tiles, the ends count {total}"
 
 
+def _end_words(end: OpenEnd) -> str:
+    where = end_name(end.end)
+    if end.waiting:
+        return f"{where} {end.pips} (not counting yet)"
+    if end.shared:
+        return f"{where} {end.pips} (the same double)"
+    if end.double:
+        return f"{where} {end.pips}-{end.pips} counts {end.counts}"
+    return f"{where} {end.pips}"
+
+
 @dataclass(frozen=True, slots=True)
 class Labels:
-    """What the board says to a screen reader, in the player's language:
-    a tile's name, a drop target's name, and the layout's summary."""
+    """What the board says in the player's language: a tile's name, a drop
+    target's name, an end ring's description (its tooltip) and the layout's
+    summary."""
 
     tile: Callable[[Tile], str] = tile_name
     target: Callable[[End, int | None], str] = _target_words
     layout: Callable[[int, int], str] = _layout_words
+    end: Callable[[OpenEnd], str] = _end_words
 
 
 ENGLISH: Final = Labels()
@@ -330,7 +343,7 @@ def render_board(
             )
         )
     parts.append("</g>")
-    parts.extend(_markers(layout, geometry, targets or {}))
+    parts.extend(_markers(layout, geometry, targets or {}, words))
     if targets:
         parts.append('<g class="targets">')
         for end, points in sorted(targets.items()):
@@ -343,42 +356,40 @@ def render_board(
     return "".join(parts)
 
 
-def _markers(layout: Layout, geometry: BoardGeometry, targets: Mapping[End, int | None]) -> Iterator[str]:
+def _markers(
+    layout: Layout, geometry: BoardGeometry, targets: Mapping[End, int | None], words: Labels
+) -> Iterator[str]:
     """A marker on each open end that is not a drop target now: a ring where
-    the next tile goes, showing what the end counts (the engine's
-    :meth:`~allfives.Layout.open_end_counts`). An end that counts nothing of
-    its own (a spinner arm with no tile yet, or the lone spinner's second
-    side, counted once at the first) has a dashed, faint, empty ring: a "0"
-    there would read as a count, and a sign would be a riddle. The line
-    under the board says the same in words, so the markers are hidden from
-    screen readers."""
+    the next tile goes, showing the number to match there (a double's end
+    shows its number, 3 beside 3-3, never the 6 it counts). An end that
+    counts nothing yet (a spinner arm with no tile, or the lone spinner's
+    second side, counted once at the first) has a dashed, faint ring. What
+    each end counts is said by the line under the board and by the ring's
+    tooltip (its ``<title>``, in :attr:`Labels.end`'s words), so the rings
+    are hidden from screen readers, who hear that line."""
     ends = [e for e in layout.open_end_counts() if e.end not in targets and e.end in geometry.ends]
     if not ends:
         return
     yield '<g class="end-markers" aria-hidden="true">'
     for end in ends:
-        yield _marker(geometry.ends[end.end], end)
+        yield _marker(geometry.ends[end.end], end, words)
     yield "</g>"
 
 
-def _marker(box: EndBox, end: OpenEnd) -> str:
+def _marker(box: EndBox, end: OpenEnd, words: Labels) -> str:
     idle = end.waiting or end.shared
     cx, cy = box.center
     r = 0.34 * HALF
     kind = "end-marker waiting" if idle else "end-marker"
     dash = f' stroke-dasharray="{_num(0.12 * HALF)} {_num(0.08 * HALF)}"' if idle else ""
-    count = (
-        ""
-        if idle
-        else f'<text x="{_num(cx)}" y="{_num(cy)}" text-anchor="middle" dominant-baseline="central"'
-        f' font-family="{_attr(_FONT)}" font-size="{_num(0.36 * HALF)}" font-weight="600" fill="{TARGET}">'
-        f"{_attr(end.counts)}</text>"
-    )
     return (
         f'<g class="{kind}" data-end="{_attr(end.end.name)}" opacity="{0.6 if idle else 0.95}">'
+        f"<title>{_attr(words.end(end))}</title>"
         f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r)}" fill="{TARGET_INK}" fill-opacity="0.45"'
         f' stroke="{TARGET}" stroke-width="{_num(0.05 * HALF)}"{dash}/>'
-        f"{count}</g>"
+        f'<text x="{_num(cx)}" y="{_num(cy)}" text-anchor="middle" dominant-baseline="central"'
+        f' font-family="{_attr(_FONT)}" font-size="{_num(0.36 * HALF)}" font-weight="600" fill="{TARGET}">'
+        f"{_attr(end.pips)}</text></g>"
     )
 
 
