@@ -170,7 +170,9 @@ def render_tile(
     ``first`` is the number on the left (or top) half, the higher one unless
     told. A ``face_down`` tile shows its back and nothing of its face, not
     even in the markup, so ``tile`` may then be None. ``ring`` draws the
-    highlight that marks the tile played last.
+    highlight that marks the tile played last. ``label`` is its name for a
+    screen reader (by default the English one); an empty one names it not at
+    all, for a tile inside something that names it.
     """
     if orientation not in ("horizontal", "vertical"):
         raise ValueError(f"orientation is 'horizontal' or 'vertical', not {orientation!r}")
@@ -181,17 +183,14 @@ def render_tile(
         if not face_down:
             raise ValueError("only a face-down tile may be drawn without its tile")
         name = label if label is not None else "a face-down tile"
-        head = f'<g class="{_classes("tile", "face-down", css_class)}" {place} role="img" aria-label="{_attr(name)}">'
+        head = f'<g class="{_classes("tile", "face-down", css_class)}" {place}{_named(name)}>'
         face = list(_back(width, height))
     else:
         shown = tile.high if first is None else first
         if not tile.has(shown):
             raise ValueError(f"{tile} has no {shown} to show first")
         name = label if label is not None else tile_name(tile)
-        head = (
-            f'<g class="{_classes("tile", css_class)}" data-tile="{_attr(tile)}" {place}'
-            f' role="img" aria-label="{_attr(name)}">'
-        )
+        head = f'<g class="{_classes("tile", css_class)}" data-tile="{_attr(tile)}" {place}{_named(name)}>'
         face = list(_face(shown, tile.other(shown), width, height, flat=flat))
     sx, sy = _SHADOW
     parts = [
@@ -209,6 +208,11 @@ def render_tile(
     parts.extend(face)
     parts.append("</g>")
     return "".join(parts)
+
+
+def _named(name: str) -> str:
+    """A tile's role and name for a screen reader; none for an empty name."""
+    return f' role="img" aria-label="{_attr(name)}"' if name else ""
 
 
 def _body(width: float, height: float, fill: str, css: str) -> str:
@@ -272,19 +276,16 @@ def tile_svg(
     first: int | None = None,
     face_down: bool = False,
     css_class: str = "",
-    label: str | None = None,
 ) -> str:
     """A standalone ``<svg>`` of one tile, for a hand tile in a button or an
     opponent's face-down tiles; it scales to the size the page gives it.
-    It is hidden from screen readers: the button or card around it says
-    what it is, once."""
+    It is hidden from screen readers, and names itself in no language: the
+    button or card around it says what it is, once, in the player's."""
     flat = orientation == "horizontal"
     width, height = (2 * HALF, HALF) if flat else (HALF, 2 * HALF)
     pad = 0.12 * HALF
     view = f"{_num(-pad)} {_num(-pad)} {_num(width + 2 * pad + _SHADOW[0])} {_num(height + 2 * pad + _SHADOW[1])}"
-    inner = render_tile(
-        tile, orientation=orientation, first=first, face_down=face_down, css_class=css_class, label=label
-    )
+    inner = render_tile(tile, orientation=orientation, first=first, face_down=face_down, css_class=css_class, label="")
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tile-svg" viewBox="{view}" focusable="false"'
         f' aria-hidden="true">{inner}</svg>'
