@@ -29,6 +29,10 @@ MESSAGES = {
     "menu": "Menü",
     "moves": "Züge",
     "your_hand": "Deine Hand",
+    "region_actions": "Spiel",
+    "region_scores": "Punktestand",
+    "region_opponents": "Andere Spieler",
+    "region_table": "Tisch",
     "and": "und",
     "ok": "OK",
     "close": "Schließen",
@@ -272,6 +276,8 @@ MESSAGES = {
     # The embeddable replay (embed.html)
     # Controls
     "embed_title": "All-Fives-Wiedergabe",
+    "embed_controls": "Wiedergabe",
+    "embed_playing_on": "Weiterspielen",
     "embed_back": "Zurück",
     "embed_next": "Weiter",
     "embed_play": "Abspielen",

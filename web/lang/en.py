@@ -10,6 +10,11 @@ MESSAGES = {
     "menu": "Menu",
     "moves": "Moves",
     "your_hand": "Your hand",
+    # The page's regions, as a screen reader names them (index.html, data-i18n-label)
+    "region_actions": "Game",
+    "region_scores": "Scores",
+    "region_opponents": "Other players",
+    "region_table": "Table",
     "and": "and",
     "ok": "OK",
     "close": "Close",
@@ -253,6 +258,8 @@ MESSAGES = {
     # The embeddable replay (embed.html)
     # Controls
     "embed_title": "All Fives replay",
+    "embed_controls": "Replay",
+    "embed_playing_on": "Playing on",
     "embed_back": "Back",
     "embed_next": "Next",
     "embed_play": "Play",

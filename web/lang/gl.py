@@ -32,6 +32,10 @@ MESSAGES = {
     "menu": "Menú",
     "moves": "Xogadas",
     "your_hand": "A túa man",
+    "region_actions": "Partida",
+    "region_scores": "Puntuación",
+    "region_opponents": "Outros xogadores",
+    "region_table": "Mesa",
     "and": "e",
     "ok": "Aceptar",
     "close": "Pechar",
@@ -278,6 +282,8 @@ MESSAGES = {
     # The embeddable replay (embed.html)
     # Controls
     "embed_title": "Repetición de All Fives",
+    "embed_controls": "Repetición",
+    "embed_playing_on": "Seguir xogando",
     "embed_back": "Atrás",
     "embed_next": "Seguinte",
     "embed_play": "Reproducir",

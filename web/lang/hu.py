@@ -32,6 +32,10 @@ MESSAGES = {
     "menu": "Menü",
     "moves": "Lépések",
     "your_hand": "A kezed",
+    "region_actions": "Játék",
+    "region_scores": "Állás",
+    "region_opponents": "A többi játékos",
+    "region_table": "Asztal",
     "and": "és",
     "ok": "OK",
     "close": "Bezárás",
@@ -275,6 +279,8 @@ MESSAGES = {
     # The embeddable replay (embed.html)
     # Controls
     "embed_title": "All Fives-visszajátszás",
+    "embed_controls": "Visszajátszás",
+    "embed_playing_on": "Továbbjátszás",
     "embed_back": "Vissza",
     "embed_next": "Előre",
     "embed_play": "Lejátszás",

@@ -198,6 +198,8 @@ class Replay(Shell):
         document.title = self.words("embed_title")
         for node in document.querySelectorAll("[data-i18n]"):
             node.textContent = self.words(str(node.dataset.i18n))
+        for node in document.querySelectorAll("[data-i18n-label]"):
+            node.setAttribute("aria-label", self.words(str(node.dataset.i18nLabel)))
         for node in document.querySelectorAll("[data-action='try']"):
             node.title = self.words("embed_try_help")
 
