@@ -1,15 +1,17 @@
 """What the coach says (web/table/coach_words.py) on CPython: a line for the
 hand, a line for its luck, a row for each decision, in the player's words."""
 
+import re
+
 import pytest
 from helpers import computer_decision, run_apart
 
 from allfives import Move, Rules
-from allfives.review import Choice, HandReview, Judgement, Luck, review
+from allfives.review import GRADE_NAMES, Choice, HandReview, Judgement, Luck, review
 
 from table.coach_words import decision_row, hand_summary, luck_line, points
 from table.controller import Game, GameSetup, SeatSetup, think
-from table.i18n import Translator
+from table.i18n import LANGUAGES, Translator
 
 EN = Translator("en")
 DE = Translator("de")
@@ -47,6 +49,19 @@ def test_in_german() -> None:
     row = decision_row(DE, judged("6-1", ("5-5", 16.55), ("6-1", -2.6)))
     assert row.text == "Zug 3: Du hast 6-1 gespielt (-2,6). Am besten: 5-5 (+16,6), 19,2 Punkte verloren."
     assert row.grade_word == "Grober Fehler"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_row_never_says_a_word_twice_in_a_row(language: str) -> None:
+    """The review shows each row after its grade's word: German once read
+    "Bester Zug Zug 11: ..." (the grade said "move", and so does the row)."""
+    t = Translator(language)
+    row = decision_row(t, judged("6-1", ("5-5", 16.55), ("6-1", -2.6), number=11))
+    for grade in GRADE_NAMES:
+        shown = f"{t('grade_' + grade)} {row.text}"
+        said = [word.casefold() for word in re.findall(r"[^\W\d_]+", shown)]
+        twice = [word for word, after in zip(said, said[1:], strict=False) if word == after]
+        assert not twice, f"{shown!r} says {twice[0]!r} twice"
 
 
 def test_a_hand_in_one_line_counts_each_grade() -> None:

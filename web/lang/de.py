@@ -423,7 +423,7 @@ MESSAGES = {
     "grade_count_inaccuracy": {"one": "{count} Ungenauigkeit", "other": "{count} Ungenauigkeiten"},
     "grade_count_mistake": {"one": "{count} Fehler", "other": "{count} Fehler"},
     "grade_count_blunder": {"one": "{count} grober Fehler", "other": "{count} grobe Fehler"},
-    "grade_best": "Bester Zug",
+    "grade_best": "Optimal",
     "grade_good": "Gut",
     "grade_inaccuracy": "Ungenau",
     "grade_mistake": "Fehler",

@@ -420,7 +420,7 @@ MESSAGES = {
     "grade_count_inaccuracy": {"one": "{count} Ongenauegkeet", "other": "{count} Ongenauegkeeten"},
     "grade_count_mistake": {"one": "{count} Feeler", "other": "{count} Feeler"},
     "grade_count_blunder": {"one": "{count} grousse Feeler", "other": "{count} grouss Feeler"},
-    "grade_best": "Beschten Zuch",
+    "grade_best": "Bescht",
     "grade_good": "Gutt",
     "grade_inaccuracy": "Ongenau",
     "grade_mistake": "Feeler",
