@@ -205,6 +205,14 @@ def test_names_come_from_the_record_or_are_numbered() -> None:
     assert seat_names({}, 3, WORDS) == ["Player 1", "Player 2", "Player 3"]
 
 
+def test_a_records_default_names_are_said_in_the_readers_language() -> None:
+    """A record made in English ("You", "Computer") read in Hungarian; a typed name stays."""
+    english = {"meta": {"setup": {"seats": [{"name": "You"}, {"name": "Computer"}]}}}
+    assert seat_names(english, 2, Words("hu")) == ["Te", "Gép"]
+    three = {"meta": {"setup": {"seats": [{"name": "Ann"}, {"name": "Computer 2"}, {"name": "Computer 3"}]}}}
+    assert seat_names(three, 3, Words("gl")) == ["Ann", "Ordenador 2", "Ordenador 3"]
+
+
 def test_a_language_without_a_catalogue_speaks_english() -> None:
     assert Words("xx").language == "en"
     assert Words(None, ["fr-FR", "de-AT"]).language == "de"

@@ -13,6 +13,7 @@ from allfives.rules import Rules
 from game.daily_month import daily_of
 from game.history import Entry, Tally, statistics
 from table.i18n import Translator
+from table.seat_names import in_language
 
 __all__ = ["FRIENDS", "filtered", "level_choices", "result_line", "rules_line", "sides_line", "statistics_rows"]
 
@@ -39,13 +40,15 @@ def filtered(entries: Iterable[Entry], level: str) -> list[Entry]:
     return [entry for entry in entries if entry.level == wanted]
 
 
-def side_name(entry: Entry, side: int) -> str:
-    return " & ".join(entry.seats[seat].name for seat in entry.rules.seats_of(side))
+def side_name(t: Translator, entry: Entry, side: int) -> str:
+    """A side's players, a default name ("Computer") in the reader's language."""
+    players = entry.rules.players
+    return " & ".join(in_language(t, entry.seats[seat].name, seat, players) for seat in entry.rules.seats_of(side))
 
 
 def sides_line(t: Translator, entry: Entry) -> str:
     """Who played: "Ann against Computer (Medium)"."""
-    names = t("history_against").join(side_name(entry, side) for side in range(entry.rules.sides))
+    names = t("history_against").join(side_name(t, entry, side) for side in range(entry.rules.sides))
     if entry.level is not None:
         return t("history_with_level", names=names, level=t("level_" + entry.level))
     return names
@@ -62,7 +65,7 @@ def result_line(t: Translator, entry: Entry) -> str:
     if entry.winner is None:
         said = t("history_unfinished", scores=scores)
     else:
-        said = t("history_won", name=side_name(entry, entry.winner), scores=scores)
+        said = t("history_won", name=side_name(t, entry, entry.winner), scores=scores)
     daily = daily_of(entry.record)
     if daily is not None:
         day, practice = daily

@@ -38,6 +38,7 @@ from game import (
 )
 from game.daily import install as install_daily
 from game.deal_proof import log_line as deal_proof_line
+from game.renaming import renamed_seats
 from game.state import PageState
 from game.store import Store
 from page import motion, service_worker
@@ -188,6 +189,9 @@ class Page(Shell):
         return first_screen.default_setup(self.t)  # the match the build drew for the first paint
 
     def begin(self, game: Game) -> None:
+        # A saved game, a shared link or a file may come from another language:
+        # its default names ("You", "Computer") are said in the page's.
+        game.setup = renamed_seats(self.t, game.setup)
         self.game = game
         self.state.restart(game.scores)
         self.state.revealed = None

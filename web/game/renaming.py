@@ -5,30 +5,20 @@ language."""
 
 from __future__ import annotations
 
-from allfives.rules import OPTION_RANGES
+from dataclasses import replace
 
-from game import words
-from table.controller import GameSetup, SeatSetup
-from table.i18n import LANGUAGES, Translator
+from table.controller import GameSetup
+from table.i18n import Translator
+from table.seat_names import in_language
 
 __all__ = ["renamed_seats", "retranslated"]
-
-
-def _defaults(seat: int) -> set[str]:
-    """Every name ``seat`` has by default, in every language, for any number of players."""
-    names: set[str] = set()
-    for code in LANGUAGES:
-        t = Translator(code)
-        names.update(words.default_name(t, seat, players) for players in OPTION_RANGES.players)
-    return names
 
 
 def renamed_seats(t: Translator, setup: GameSetup) -> GameSetup:
     """``setup`` with each default name in ``t``'s language; typed names unchanged."""
     players = len(setup.seats)
     seats = tuple(
-        SeatSetup(words.default_name(t, seat, players), sitting.kind) if sitting.name in _defaults(seat) else sitting
-        for seat, sitting in enumerate(setup.seats)
+        replace(sitting, name=in_language(t, sitting.name, seat, players)) for seat, sitting in enumerate(setup.seats)
     )
     return GameSetup(setup.rules, seats, setup.seed)
 

@@ -29,6 +29,7 @@ from allfives.view import SeatView
 from table.controller import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 from table.labels import end_words
+from table.seat_names import default_name
 
 __all__ = [
     "default_name",
@@ -241,16 +242,6 @@ def form_choices(t: Translator) -> dict[str, list[tuple[str, str]]]:
     for name, keys in CHOICE_KEYS.items():
         choices[name] = [(value, t(keys[value])) for value in getattr(OPTION_RANGES, name)]
     return choices
-
-
-def default_name(t: Translator, seat: int, players: int) -> str:
-    """A seat's name until the player types one: the first seat is "You";
-    the one computer of a two-player match is "Computer", and where there
-    are more they are told apart by their seat ("Computer 3"), so the log
-    and the sides ("You & Computer 3") always say who."""
-    if seat == 0:
-        return t("you")
-    return t("computer_name") if players == 2 else t("computer_seat", seat=seat + 1)
 
 
 def renamed_default(t: Translator, name: str, seat: int, players: int) -> str:

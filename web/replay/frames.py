@@ -32,6 +32,7 @@ from table import board
 from table.controller import GameSetup, SeatSetup, clean_name
 from table.i18n import LANGUAGES, Message, Translator, catalogue, pick_language
 from table.labels import board_labels
+from table.seat_names import in_language
 
 __all__ = [
     "EmbedOptions",
@@ -183,7 +184,8 @@ def seat_names(record: object, players: int, words: Words) -> list[str]:
     if isinstance(seats, list) and len(seats) == players:
         for seat, data in enumerate(seats):
             if isinstance(data, Mapping) and isinstance(data.get("name"), str) and data["name"].strip():
-                names[seat] = clean_name(data["name"], seat)
+                # A default name ("Computer") in the reader's language; a typed one as typed.
+                names[seat] = in_language(words, clean_name(data["name"], seat), seat, players)
     you = you_seat(names, words)
     if you is not None:
         names[you] = words("embed_you")  # in the reader's language
