@@ -238,6 +238,16 @@ def read_new_match(page: Table) -> GameSetup:
 
 
 def show_menu(page: Menu) -> None:
+    page.open_dialog(*menu_parts(page), lambda value: menu_closed(page, value))
+    listen_to_menu(page)
+    # The Menu holds the focus itself (its name is read), not its first
+    # control: a focus ring on the Language box, unasked, read as if it were
+    # the thing to change. Tab reaches every control from here.
+    by_id("dialog").focus()
+
+
+def menu_parts(page: Menu) -> tuple[str, list[Any], list[tuple[str, str]]]:
+    """The Menu's title, body and buttons, in the page's language."""
     body = []
     language = el("select", None, id="menu-language", name="language")
     for code, name in LANGUAGES.items():
@@ -278,41 +288,51 @@ def show_menu(page: Menu) -> None:
     wrap.append(el("span", page.t("import")))
     wrap.append(file_input)
     body.append(wrap)
+    buttons = [
+        ("history", page.t("history")),
+        (DAILY_DEAL, page.t("daily_deal")),
+        ("export", page.t("export")),
+        ("link", page.t("copy_link")),
+        ("embed", page.t("embed_code")),
+        ("close", page.t("close")),
+    ]
+    return page.t("menu"), body, buttons
 
-    def done(value: str) -> None:
-        page.speed = str(language.ownerDocument.getElementById("menu-speed").value)
-        page.learning = bool(learning.checked)
-        chosen = str(language.value)
-        page.store.remember_prefs({"language": chosen, "speed": page.speed, "learning": page.learning})
-        translation.switch(page, chosen)  # redraws the page, in the new language if it is one
-        page.render()
-        if value == "export":
-            export(page)
-        elif value == "link":
-            page.spawn(copy_link(page))
-        elif value == "embed":
-            show_embed_code(page)
-        elif value == "history":
-            history_page.show(page)
 
-    page.open_dialog(
-        page.t("menu"),
-        body,
-        [
-            ("history", page.t("history")),
-            (DAILY_DEAL, page.t("daily_deal")),
-            ("export", page.t("export")),
-            ("link", page.t("copy_link")),
-            ("embed", page.t("embed_code")),
-            ("close", page.t("close")),
-        ],
-        done,
-    )
-    page.on(file_input, "change", lambda event: on_import(page, event))
-    # The Menu holds the focus itself (its name is read), not its first
-    # control: a focus ring on the Language box, unasked, read as if it were
-    # the thing to change. Tab reaches every control from here.
-    by_id("dialog").focus()
+def listen_to_menu(page: Menu) -> None:
+    page.on(by_id("menu-import"), "change", lambda event: on_import(page, event))
+    page.on(by_id("menu-language"), "change", lambda _event: change_language(page))
+
+
+def change_language(page: Menu) -> None:
+    """A language chosen in the open Menu is spoken at once: the page and the
+    Menu itself are drawn again in it, the focus back on the Language box."""
+    keep_settings(page)
+    page.refill_dialog(*menu_parts(page))
+    listen_to_menu(page)
+    by_id("menu-language").focus()
+
+
+def keep_settings(page: Menu) -> None:
+    """The Menu's settings as they stand: kept, and the language spoken."""
+    page.speed = str(by_id("menu-speed").value)
+    page.learning = bool(by_id("menu-learning").checked)
+    chosen = str(by_id("menu-language").value)
+    page.store.remember_prefs({"language": chosen, "speed": page.speed, "learning": page.learning})
+    translation.switch(page, chosen)  # redraws the page, in the new language if it is one
+
+
+def menu_closed(page: Menu, value: str) -> None:
+    keep_settings(page)
+    page.render()
+    if value == "export":
+        export(page)
+    elif value == "link":
+        page.spawn(copy_link(page))
+    elif value == "embed":
+        show_embed_code(page)
+    elif value == "history":
+        history_page.show(page)
 
 
 def score_sheet_table(page: Table) -> Any:

@@ -274,6 +274,16 @@ class Shell:
         dialog = by_id("dialog")
         if dialog.open:
             dialog.close()
+        self.refill_dialog(title, body, buttons)
+        self.dialog_handler = on_close
+        self.dialog_return = some(document.activeElement)
+        dialog.returnValue = ""
+        dialog.showModal()
+
+    def refill_dialog(self, title: str, body: list[Any], buttons: list[tuple[str, str]]) -> None:
+        """Put ``title``, ``body`` and ``buttons`` in the dialog, open or not:
+        an open dialog stays open, with the same answer to its closing (the
+        Menu redrawn in the language just chosen in it)."""
         by_id("dialog-title").textContent = title
         by_id("dialog-body").replaceChildren(*body)
         row = by_id("dialog-buttons")
@@ -283,10 +293,6 @@ class Shell:
             if value in DISMISS:
                 button.formNoValidate = True
             row.append(button)
-        self.dialog_handler = on_close
-        self.dialog_return = some(document.activeElement)
-        dialog.returnValue = ""
-        dialog.showModal()
 
     def on_dialog_close(self, _event: Any) -> None:
         handler = self.dialog_handler
