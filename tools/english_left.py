@@ -83,9 +83,10 @@ ALLOWED: Mapping[str, Mapping[str, str]] = {
 #: A word: letters only (so "6-4", "+15" and "2026-12-06" hold none).
 WORD = re.compile(r"[^\W\d_]+")
 #: What stands among words without being one: an identifier (a deal's seed,
-#: "2/hand/1"; an address) and an ending written after a number, as
+#: "2/hand/1"; an address), letters and digits run together (a deal's
+#: fingerprint, "83a9724eccb8124e") and an ending written after a number, as
 #: Hungarian writes its cases ("8-at", "az 5-0-s").
-NOT_WORDS = re.compile(r"\S*[/#=]\S*|(?<=\d)-[^\W\d_]+")
+NOT_WORDS = re.compile(r"\S*[/#=]\S*|\b(?=\w*\d)(?=\w*[^\W\d_])\w+\b|(?<=\d)-[^\W\d_]+")
 #: The English page's fixed words: its text and its names for a screen reader.
 ENGLISH_PAGES = (WEB / "index.html", WEB / "embed.html")
 #: How many matches the History screen shows (tests/golden/history_v1.jsonl).

@@ -12,14 +12,18 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Page, expect
 
+from allfives.tiles import TILES
+from tools import english_left, pin_screens
+
 from .conftest import READY_TIMEOUT_MS
+from .player import Player
 
 if TYPE_CHECKING:
     from .conftest import App, Screenshot, Site
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 from lang import en
-from table.i18n import LANGUAGES, catalogue
+from table.i18n import LANGUAGES, Translator, catalogue
 
 WORD = re.compile(r"[A-Za-z]{4,}")
 
@@ -52,11 +56,14 @@ def ready(app: App, page: Page) -> Page:
     return page
 
 
-def choose_language(page: Page, name: str, menu: str = "Menu", close: str = "Close") -> None:
+def choose_language(page: Page, name: str, menu: str = "Menu") -> None:
+    """Menu, Language: ``name``. The Menu speaks it at once, so it is closed
+    with that language's word for Close."""
+    code = next(code for code, said in LANGUAGES.items() if said == name)
     page.get_by_role("button", name=menu).click()
     dialog = page.get_by_role("dialog")
     dialog.get_by_role("combobox").first.select_option(label=name)
-    dialog.get_by_role("button", name=close).click()
+    dialog.get_by_role("button", name=Translator(code)("close")).click()
     expect(dialog).to_be_hidden()
 
 
@@ -117,3 +124,120 @@ def test_the_rules_page_of_each_language_is_written_in_it(
     expect(languages.get_by_role("link")).to_have_text(list(LANGUAGES.values()))
     languages.get_by_role("link", name="English").click()
     expect(page.locator("html")).to_have_attribute("lang", "en")
+
+
+# --------------------------------------------------------------------------
+# Every word in the player's language, the open Menu's and a screen reader's
+# included (issue 44): tools/english_left.py finds what is still English.
+
+ENGLISH = Translator("en")
+
+
+def open_the_menu(page: Page) -> None:
+    page.get_by_role("button", name="Menu").click()
+    expect(page.get_by_role("dialog", name="Menu")).to_be_visible()
+
+
+def choose_in_the_open_menu(page: Page, language: str) -> None:
+    """Choose ``language`` in the open (English) Menu, leaving it open."""
+    menu = page.get_by_role("dialog", name="Menu")
+    menu.get_by_role("combobox", name="Language").select_option(label=LANGUAGES[language])
+    expect(page.locator("html")).to_have_attribute("lang", language)
+
+
+def switch_in_the_open_menu(page: Page, language: str) -> None:
+    """Open the Menu and choose ``language`` in it, leaving the Menu open."""
+    open_the_menu(page)
+    choose_in_the_open_menu(page, language)
+
+
+def open_mid_hand(app: App, page: Page) -> str:
+    """The pinned match at the person's turn, mid-hand (tools/pin_screens.json); the tile that fits several ends."""
+    saves = pin_screens.Saves.load()
+    page.context.add_init_script(pin_screens.local_storage_script(pin_screens.game_storage(saves.mid_hand)))
+    app.open("index.html")
+    app.wait_until_ready()
+    return saves.selected
+
+
+@pytest.mark.parametrize("language", ["de", "hu"])
+def test_with_the_menu_open_after_a_switch_no_english_is_left(app: App, page: Page, language: str) -> None:
+    open_mid_hand(app, page)
+    open_the_menu(page)
+    assert english_left.left_on(page, language), "the check must see English before the switch"
+    choose_in_the_open_menu(page, language)
+    expect(page.get_by_role("dialog", name=Translator(language)("menu"))).to_be_visible()
+    left = [item.line() for item in english_left.left_on(page, language)]
+    assert left == [], "still in English:\n" + "\n".join(left)
+
+
+def test_the_open_menu_speaks_the_language_chosen_in_it(app: App, page: Page) -> None:
+    open_mid_hand(app, page)
+    switch_in_the_open_menu(page, "de")
+    menu = page.get_by_role("dialog", name="Menü")
+    expect(menu).to_be_visible()
+    language = menu.get_by_role("combobox", name="Sprache")
+    expect(language).to_be_focused()  # the focus stays where the choice was made
+    expect(menu.get_by_role("combobox", name="Tempo des Computers")).to_be_visible()
+    expect(menu.get_by_role("columnheader", name="Runde")).to_be_visible()  # the score sheet too
+    expect(menu.get_by_role("button", name="Schließen")).to_be_visible()
+    expect(menu.get_by_role("button", name="Close")).to_have_count(0)
+    # The Menu still answers as the Menu: closing it keeps the language.
+    menu.get_by_role("button", name="Schließen").click()
+    expect(menu).to_be_hidden()
+    expect(page.get_by_role("button", name="Neue Partie")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+
+
+#: The regions of the game page, by role, and the key of each one's name.
+REGIONS = (
+    ("navigation", "region_actions"),
+    ("region", "region_scores"),
+    ("region", "region_opponents"),
+    ("region", "region_table"),
+    ("complementary", "moves"),
+    ("region", "your_hand"),
+)
+
+
+@pytest.mark.parametrize("language", ["de", "hu"])
+def test_the_regions_are_named_in_the_language(app: App, page: Page, language: str) -> None:
+    open_mid_hand(app, page)
+    for role, key in REGIONS:
+        expect(page.get_by_role(role, name=ENGLISH(key), exact=True)).to_be_visible()
+    switch_in_the_open_menu(page, language)
+    t = Translator(language)
+    for role, key in REGIONS:
+        assert t(key) != ENGLISH(key), key
+        expect(page.get_by_role(role, name=t(key), exact=True)).to_be_visible()
+        expect(page.get_by_role(role, name=ENGLISH(key), exact=True)).to_have_count(0)
+
+
+@pytest.mark.parametrize("language", ["de", "hu"])
+def test_the_tiles_are_named_in_the_language(app: App, page: Page, language: str) -> None:
+    selected = open_mid_hand(app, page)
+    switch_in_the_open_menu(page, language)
+    page.get_by_role("dialog").get_by_role("button", name=Translator(language)("close")).click()
+    t = Translator(language)
+    player = Player(page)
+    board = page.get_by_role("region", name=t("region_table"))
+    on_board = player.tiles_on_board()
+    assert on_board
+    names = {str(tile): t.tile(tile) for tile in TILES}
+    for tile in TILES:
+        assert names[str(tile)] != ENGLISH.tile(tile), f"{tile} has its English name in {language}"
+    for written in on_board:
+        expect(board.get_by_role("img", name=names[written], exact=True)).to_be_visible()
+    hand = page.get_by_role("group", name=t("your_hand"))
+    for written in player.tiles_in_hand():
+        button = hand.locator(f"[data-tile='{written}']")
+        expect(button).to_have_accessible_name(re.compile("^" + re.escape(names[written]) + ","))
+    # The tile chosen says where it fits, in the language too.
+    chosen = hand.get_by_role("button", name=re.compile("^" + re.escape(names[selected])))
+    chosen.click()
+    ends = [t("end_" + end) for end in "WENS"]
+    expect(board.get_by_role("button", name=re.compile("|".join(ends))).first).to_be_visible()
+    # Nothing on the page keeps an English tile name, a hidden one neither.
+    english = {ENGLISH.tile(tile) for tile in TILES} - set(names.values())
+    labels = page.locator("[aria-label]").evaluate_all("nodes => nodes.map((node) => node.getAttribute('aria-label'))")
+    assert [label for label in labels if any(name in label for name in english)] == []

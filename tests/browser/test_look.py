@@ -354,10 +354,13 @@ def test_changing_the_language_mid_match_renames_you_and_says_everything_anew(re
     choose_language(page, "Deutsch")
     expect(page.get_by_role("button", name="Neue Partie")).to_be_visible()
     expect(status).to_have_text("Du bist am Zug")
-    expect(player.scores).to_contain_text("Du")
-    expect(player.scores).to_contain_text("Bo")  # a typed name stays as typed
-    expect(player.prompt).to_have_text(re.compile("^Du bist dran|^Du spielst aus"))
-    log = player.log.all_inner_texts()
+    # The regions are named in German too (issue 44).
+    scores = page.get_by_role("region", name="Punktestand")
+    expect(scores).to_contain_text("Du")
+    expect(scores).to_contain_text("Bo")  # a typed name stays as typed
+    prompt = page.get_by_role("region", name="Deine Hand").locator("p").first
+    expect(prompt).to_have_text(re.compile("^Du bist dran|^Du spielst aus"))
+    log = page.get_by_role("complementary", name="Züge").get_by_role("listitem").all_inner_texts()
     assert log[0] in ("Runde 1: Du spielst aus.", "Runde 1: Bo spielt aus.")
     assert any(line.startswith("Du: ") for line in log), log
     shown = page.locator("body").inner_text()
@@ -366,7 +369,7 @@ def test_changing_the_language_mid_match_renames_you_and_says_everything_anew(re
     assert "to play" not in shown
 
     # And back: the default name follows the language again.
-    choose_language(page, "English", menu="Menü", close="Schließen")
+    choose_language(page, "English", menu="Menü")
     expect(player.scores).to_contain_text("You")
     expect(player.prompt).to_have_text(re.compile("^Your turn|^You lead"))
 

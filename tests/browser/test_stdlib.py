@@ -198,7 +198,7 @@ def tour_the_game(page: Page, site: Site, tmp_path: Path) -> set[str]:
     # The introduction, and another language.
     page.get_by_role("button", name="How to play").click()
     player.dialog(re.compile(".")).get_by_role("button", name="Skip").click()
-    choose_language(page, "Deutsch", close="Close")
+    choose_language(page, "Deutsch")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     return imported(page)
 
