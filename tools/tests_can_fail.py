@@ -1035,7 +1035,9 @@ def apply(root: Path, brk: Break) -> None:
 def _command(tests: Sequence[str], *, browser: bool) -> list[str]:
     quiet = ["-q", "-x", "-p", "no:cacheprovider", "--reruns=0"]
     if browser:
-        return [sys.executable, "build.py", "test", "--no-install", *tests, *quiet]
+        # One process: build.py test spreads the tests over pytest-xdist's
+        # workers, and xdist stopped by -x exits 2 ("interrupted"), not 1.
+        return [sys.executable, "build.py", "test", "--no-install", *tests, *quiet, "-n", "0"]
     return [sys.executable, "-m", "pytest", *tests, *quiet]
 
 
