@@ -1,6 +1,7 @@
 """What the coach says (web/table/coach_words.py) on CPython: a line for the
 hand, a line for its luck, a row for each decision, in the player's words."""
 
+import itertools
 import re
 
 import pytest
@@ -60,7 +61,7 @@ def test_a_row_never_says_a_word_twice_in_a_row(language: str) -> None:
     for grade in GRADE_NAMES:
         shown = f"{t('grade_' + grade)} {row.text}"
         said = [word.casefold() for word in re.findall(r"[^\W\d_]+", shown)]
-        twice = [word for word, after in zip(said, said[1:], strict=False) if word == after]
+        twice = [word for word, after in itertools.pairwise(said) if word == after]
         assert not twice, f"{shown!r} says {twice[0]!r} twice"
 
 

@@ -324,7 +324,7 @@ def test_each_match_reads_as_who_played_and_how_it_ended() -> None:
     assert result_line(t, left) == f"Left unfinished at {left.scores[0]} \u2013 {left.scores[1]}"
     assert result_line(Translator("de"), left).startswith("Beim Stand von ")
     # A default name kept in English is read in the reader's language; a typed one as typed.
-    assert sides_line(Translator("hu"), entry) == "Ann – Gép (Könnyű)"
+    assert sides_line(Translator("hu"), entry) == "Ann \u2013 Gép (Könnyű)"
 
 
 def test_the_statistics_rows_say_level_rules_matches_wins_and_points_a_hand() -> None:
