@@ -567,6 +567,23 @@ BREAKS: tuple[Break, ...] = (
         ("tests/web/test_words.py", "-k", "r_reads"),
     ),
     Break(
+        "hint-off-the-review-stream",
+        "the hint is the review's judge on the review's own stream: a hinted move is graded best, same figures",
+        "allfives/review.py",
+        "_choices(view, moves, decision_stream(seed, hand, move_number), samples)",
+        "_choices(view, moves, decision_stream(seed + 1, hand, move_number), samples)",
+        ("tests/engine/test_review.py", "tests/web/test_coach_words.py", "-k", "follows or hint_is_the_move"),
+    ),
+    Break(
+        "hint-says-another-move",
+        "a player who follows the hint at every turn finds every choice graded Best in the review",
+        "web/table/coach_words.py",
+        "    move = move_words(t, advice.best.move)\n",
+        "    move = move_words(t, advice.choices[-1].move)\n",
+        ("tests/browser/test_review.py", "-k", "played_by_the_hint"),
+        browser=True,
+    ),
+    Break(
         "end-rings-show-the-count",
         "an end's ring shows the number to match there, 3 beside 3-3 (not the 6 it counts)",
         "web/table/board.py",

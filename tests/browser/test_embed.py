@@ -54,22 +54,22 @@ AUTOPLAY_ENDS = "performance.getEntriesByName('allfives:autoplay', 'measure').le
 
 def test_the_replay_steps_through_a_record(page: Page, site: Site, screenshot: Screenshot) -> None:
     open_embed(page, site)
-    expect(page.locator("#position")).to_have_text(f"Move 0 of {COUNTING_MOVES}")
+    expect(page.locator("#position")).to_have_text("Hand 1: the deal")
     expect(page.get_by_role("button", name="Back")).to_be_disabled()
     expect(page.get_by_role("group", name="Ann's hand").locator(".hand-tile")).to_have_count(4)
 
     page.get_by_role("button", name="Next").click()
-    expect(page.locator("#position")).to_have_text(f"Move 1 of {COUNTING_MOVES}")
+    expect(page.locator("#position")).to_have_text(f"Hand 1, move 1 of {COUNTING_MOVES}")
     expect(page.locator("#explain")).to_contain_text("Ann leads 6-4.")
     expect(page.locator("#explain")).to_contain_text("W 6 + E 4 = 10: scores 10")
     expect(page.locator("#scores")).to_have_text("Scores: Ann 10, Ben 0")
     expect(page.get_by_role("group", name="The layout: 1 tile, the ends count 10")).to_be_visible()
 
     page.get_by_role("button", name="Back").click()
-    expect(page.locator("#position")).to_have_text(f"Move 0 of {COUNTING_MOVES}")
+    expect(page.locator("#position")).to_have_text("Hand 1: the deal")
 
     page.get_by_label("Move", exact=True).fill("4")
-    expect(page.locator("#position")).to_have_text(f"Move 4 of {COUNTING_MOVES}")
+    expect(page.locator("#position")).to_have_text(f"Hand 1, move 4 of {COUNTING_MOVES}")
     expect(page.locator("#explain")).to_contain_text("Ben plays 1-1 on the East end.")
     expect(page.locator("#explain")).to_contain_text("W 3 + E 2 = 5: scores 5")
     expect(page.locator("#explain")).to_contain_text("The East end shows the double 1-1: both halves count.")
@@ -94,7 +94,7 @@ def test_the_address_chooses_the_move_the_seat_the_theme_and_the_language(page: 
 
 def test_autoplay_steps_on_until_paused(page: Page, site: Site) -> None:
     open_embed(page, site, "?autoplay=1")
-    expect(page.locator("#position")).not_to_have_text(f"Move 0 of {COUNTING_MOVES}")
+    expect(page.locator("#position")).not_to_have_text("Hand 1: the deal")
     page.get_by_role("button", name="Pause").click()
     held = position(page)
     # Stepping on has stopped: the run of autoplay under way has ended (it
@@ -221,7 +221,7 @@ def test_the_replay_tells_a_host_on_another_origin_its_height_and_moves(
     assert latest[0]["data"] == {"type": "allfives:move", "move": 2, "moves": COUNTING_MOVES, "total": 7, "points": 0}
 
     goto_from_host(page, {"type": "allfives:goto", "move": 4})
-    expect(frame.locator("#position")).to_have_text(f"Move 4 of {COUNTING_MOVES}")
+    expect(frame.locator("#position")).to_have_text(f"Hand 1, move 4 of {COUNTING_MOVES}")
     page.wait_for_function(f"window.received.some((m) => {IS_MOVE} && m.data.move === 4)")
     told = len(received(page, "allfives:move"))
     for wrong in (
@@ -257,7 +257,7 @@ def test_messages_from_any_origin_but_the_host_are_ignored(
     replay.evaluate("() => { window.heard = 0; addEventListener('message', () => { window.heard += 1; }); }")
     goto_from_host(page, {"type": "allfives:goto", "move": 3})
     replay.wait_for_function("() => window.heard === 1")
-    assert position(frame) == f"Move 0 of {COUNTING_MOVES}"
+    assert position(frame) == "Hand 1: the deal"
     assert page.evaluate("window.received") == [], "its messages go to the named host only"
 
 

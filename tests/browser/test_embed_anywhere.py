@@ -108,9 +108,9 @@ def the_replay_plays(page: Page) -> None:
     """The replay in the frame is live: it steps through the record."""
     frame = page.frame_locator("iframe")
     frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    expect(frame.locator("#position")).to_have_text(f"Move 0 of {COUNTING_MOVES}")
+    expect(frame.locator("#position")).to_have_text("Hand 1: the deal")
     frame.get_by_role("button", name="Next").click()
-    expect(frame.locator("#position")).to_have_text(f"Move 1 of {COUNTING_MOVES}")
+    expect(frame.locator("#position")).to_have_text(f"Hand 1, move 1 of {COUNTING_MOVES}")
     expect(frame.locator("#explain")).to_contain_text("W 6 + E 4 = 10: scores 10")
 
 
@@ -148,7 +148,7 @@ def test_the_copied_code_sizes_its_frame_to_the_replay(
 ) -> None:
     code = poster.facade(COUNTING, src=embed_url(site), script=f"{site.url}facade.js")
     page.goto(host_url + write_host(host_folder, f'<div style="width: 640px">{code}</div>'))
-    page.get_by_role("button", name=f"All Fives: a replay: Move 0 of {COUNTING_MOVES}. Step through this game").click()
+    page.get_by_role("button", name="All Fives: a replay: Hand 1: the deal. Step through this game").click()
     the_replay_plays(page)
     frame = the_frame(page)
     # The frame is as tall as the replay: nothing cut off, no empty band.

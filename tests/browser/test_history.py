@@ -192,7 +192,7 @@ def test_a_match_opens_in_the_replay(won: Player, page: Page) -> None:
         matches(history).first.get_by_role("link", name=re.compile(r"^Replay the match of ")).click()
     replay = opened.value
     replay.locator("body[data-ready='1']").wait_for(state="attached")
-    expect(replay.locator("#position")).to_have_text(re.compile(r"^Move 0 of \d+$"))
+    expect(replay.locator("#position")).to_have_text(re.compile("Hand 1: the deal"))
     expect(replay.get_by_role("button", name="Next")).to_be_enabled()
     replay.close()
 

@@ -453,8 +453,8 @@ LEVEL_LINES = {
     "Beginner": "plays a random tile that fits",
     "Easy": "takes the most points it can score now",
     "Medium": "also weighs what its tile leaves for you",
-    "Hard": "tries its moves on many sampled deals",
-    "Expert": "searches many more sampled deals and reads your plays",
+    "Hard": "guesses where the hidden tiles are and tries its moves on many such guesses",
+    "Expert": "tries many more guesses, and learns from the tiles you play and the ones you cannot play",
 }
 
 

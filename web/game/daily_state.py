@@ -16,7 +16,8 @@ from typing import Any, Final
 from allfives.daily import PLAYER, RULES, Duplicate, daily_match, duplicate_steps, score_of
 from allfives.review import Grade, review_steps
 
-from table.controller import REVIEW_SEED, Game, GameSetup, SeatSetup
+from table.coaching import REVIEW_SEED
+from table.controller import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
 __all__ = ["BEGUN", "KEY", "LEFT", "MARKS", "Dailies", "DailyResult", "Duplicating", "daily_game", "share_text"]
@@ -58,7 +59,7 @@ class Duplicating:
     """The Expert's play of the player's seat on the daily's tiles
     (:func:`allfives.daily.duplicate_steps`), then the review of the
     player's decisions for the share text's marks, run a slice at a time
-    as :class:`table.controller.Reviewing` runs the coach: :meth:`step`
+    as :class:`table.coaching.Reviewing` runs the coach: :meth:`step`
     works for about ``ms`` milliseconds and returns the result once done;
     :attr:`progress` goes from 0 to 1 (the Expert's play is the first half)."""
 

@@ -43,7 +43,7 @@ from game.store import Store
 from page import motion, service_worker
 from page.dom import by_id, closest, el, q
 from page.shell import Shell
-from table import board, refusal
+from table import board, coach_words, refusal
 from table.controller import Game, GameSetup, think
 from table.i18n import Translator, pick_language
 from table.labels import board_labels
@@ -624,24 +624,17 @@ class Page(Shell):
         self.render()
         by_id("prompt").textContent = self.t("hint_thinking")
         generation = self.state.generation
-        decision = await think(game.hint_search(), lambda: generation == self.state.generation)
-        if decision is None:
+        advice = await think(game.hint_search(), lambda: generation == self.state.generation)
+        if advice is None:
             return
         self.state.busy = False
-        self.state.hint_move = decision.move
-        move = decision.move
-        where = "" if move.end is None else " " + self.t("log_on_end", end=self.t("end_" + move.end.name))
-        text = self.t("hint_text", tile=str(move.tile), where=where, reason=self.reason_text(decision.reason))
+        move = advice.best.move
+        self.state.hint_move = move
+        text = coach_words.hint_words(self.t, advice)
         self.render()
         by_id("prompt").textContent = text
         self.announce(text)
         self.focus_hand(move.tile)
-
-    def reason_text(self, reason: Any) -> str:
-        key = "reason_" + str(reason.key)
-        if key in self.t.english:
-            return self.t(key, **dict(reason.params))
-        return str(reason.text)
 
     def undo(self) -> None:
         game = self.game

@@ -156,7 +156,7 @@ class Replay(Shell):
             control.disabled = False
         jump = self.part("jump")
         jump.max = str(self.last)
-        jump.setAttribute("aria-valuetext", self.words("embed_move_of", move=0, moves=self.last))
+        jump.setAttribute("aria-valuetext", poster.position_line(self.frames[0], self.frames, self.words))
         start = self.options.move if self.options.move is not None else 0
         self.goto(min(start, self.last))
         if self.options.autoplay:
@@ -299,7 +299,7 @@ class Replay(Shell):
         self.draw_review(frame, mark)
         self.draw_scores(frame.scores, self.names)
         self.draw_explanation(explain(frame.events, frame.layout, self.words, self.names, self.rules, self.seat))
-        position = poster.position_line(frame.move, self.last, self.words)
+        position = poster.position_line(frame, self.frames, self.words)
         self.part("position").textContent = position
         jump = self.part("jump")
         jump.value = str(frame.move)

@@ -34,9 +34,13 @@ def scores_line(scores: Sequence[int], names: Sequence[str], rules: Rules, words
     return words("embed_scores", scores=", ".join(sides))
 
 
-def position_line(move: int, moves: int, words: Words) -> str:
-    """``Move 3 of 7``."""
-    return words("embed_move_of", move=move, moves=moves)
+def position_line(at: Frame, shown: Sequence[Frame], words: Words) -> str:
+    """``Hand 2, move 3 of 17``, or ``Hand 1: the deal``: a move is numbered
+    within its hand, as the review and its marks number it."""
+    if at.in_hand == 0:
+        return words("embed_hand_deal", hand=at.hand)
+    moves = max(frame.in_hand for frame in shown if frame.hand == at.hand)
+    return words("embed_move_of", hand=at.hand, move=at.in_hand, moves=moves)
 
 
 def hand_title(names: Sequence[str], seat: int, words: Words, *, playing: bool = False) -> str:
@@ -99,10 +103,13 @@ def poster(
     rules = Rules.from_json(record.get("rules", {}))
     names = seat_names(record, rules.players, words)
     seat = max(0, min(seat, rules.players - 1))
-    return _markup(at, last, rules, names, seat, words, frame)
+    return _markup(at, shown, rules, names, seat, words, frame)
 
 
-def _markup(at: Frame, last: int, rules: Rules, names: list[str], seat: int, words: Words, frame: Poster) -> str:
+def _markup(
+    at: Frame, shown: Sequence[Frame], rules: Rules, names: list[str], seat: int, words: Words, frame: Poster
+) -> str:
+    last = len(shown) - 1
     p = _esc(frame.prefix)
     played = at.played
     svg = board.render_board(at.layout, last=played.move.tile if played else None, words=board_words(words))
@@ -113,7 +120,7 @@ def _markup(at: Frame, last: int, rules: Rules, names: list[str], seat: int, wor
         for t in sorted_hand(at.hands[seat])
     )
     sizes = [len(h) for h in at.hands]
-    position = position_line(at.move, last, words)
+    position = position_line(at, shown, words)
     label = _esc(frame.label or words("embed_title"))
     tag = frame.heading
     back = " disabled" if at.move == 0 else ""
@@ -183,7 +190,7 @@ def facade(
     played = at.played
     svg = board.render_board(at.layout, last=played.move.tile if played else None, words=board_words(words))
     title = title or words("embed_frame_title")
-    position = position_line(at.move, last, words)
+    position = position_line(at, shown, words)
     action = words("embed_facade_play")
     return (
         f'<a class="allfives-replay" href="{_esc(src)}" data-title="{_esc(title)}"'

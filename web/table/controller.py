@@ -29,18 +29,17 @@ from allfives import Event, HandHistory, Match, Move, Played, Rules
 from allfives.players import LEVELS, Decision, Player, make_player
 from allfives.players.base import Thinking, finish
 from allfives.record import RecordError, from_record, to_record
-from allfives.review import SAMPLES, HandReview, Review, ReviewError, read_review, review_steps
+from allfives.review import SAMPLES, HandReview, Review, ReviewError, read_review
 from allfives.rules import RulesError
 from allfives.view import SeatView, view_of
 
-__all__ = ["Game", "GameSetup", "LinkError", "Reviewing", "SeatSetup", "decode_link", "encode_link"]
+from table.coaching import REVIEW_SEED, Advising, Reviewing
+
+__all__ = ["Advising", "Game", "GameSetup", "LinkError", "Reviewing", "SeatSetup", "decode_link", "encode_link"]
 
 PERSON: Final = "person"
-HINT_LEVEL: Final = "expert"
 MAX_NAME: Final = 24
 MAX_LINK_CHARS: Final = 20_000
-#: The seed of the coach's reviews: the same hand gets the same review.
-REVIEW_SEED: Final = 0
 MAX_REASON_CHARS: Final = 200
 MAX_DATE_CHARS: Final = 40
 EMBED_PAGE: Final = "embed.html"
@@ -281,11 +280,15 @@ class Game:
         kept = self.reviews.get(hand)
         return None if kept is None else Review((kept,), SAMPLES, REVIEW_SEED)
 
-    def hint_search(self, budget_ms: float | None = None) -> Search:
-        """The hint's thinking for the person to move, to run in slices."""
-        seat = self.to_move
+    def hint_search(self) -> Advising:
+        """The hint for the person to move, to run in slices: the coach's
+        own judge (:func:`allfives.review.advise_steps`) on the stream the
+        review of this decision will use, so the review grades a move the
+        hint gave as best, with the same figures."""
+        seat, hand = self.to_move, self.match.hand
         assert seat is not None
-        return self._search(HINT_LEVEL, seat, budget_ms)
+        assert hand is not None
+        return Advising(view_of(self.match, seat), len(hand.moves) + 1)
 
     def _search(self, level: str, seat: int, budget_ms: float | None) -> Search:
         # Each decision has its own seeded stream, so a reload, an undo or a
@@ -575,30 +578,6 @@ class Search:
         finally:
             self.thought += time.perf_counter() - self.since
             self.since = None
-
-
-class Reviewing:
-    """The coach's review of one hand (:func:`allfives.review.review_steps`),
-    run a slice at a time as a :class:`Search` is: :meth:`step` works for
-    about ``ms`` milliseconds and returns the review once it is done;
-    :attr:`progress` says how far it is, from 0 to 1."""
-
-    def __init__(self, record: Mapping[str, Any], hand: int, seats: tuple[int, ...]) -> None:
-        self.hand = hand
-        self.seats = seats
-        self.progress = 0.0
-        self.steps = review_steps(record, seats=seats, hands=(hand,), seed=REVIEW_SEED)
-
-    def step(self, ms: float) -> Review | None:
-        until = time.perf_counter() + ms / 1000
-        try:
-            while time.perf_counter() < until:
-                done, total = next(self.steps)
-                self.progress = done / total if total else 1.0
-        except StopIteration as finished:
-            self.progress = 1.0
-            return finished.value  # type: ignore[no-any-return]
-        return None
 
 
 #: How long the page thinks before it gives the browser back a turn: short
