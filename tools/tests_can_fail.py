@@ -1000,7 +1000,9 @@ def apply(root: Path, brk: Break) -> None:
 def _command(tests: Sequence[str], *, browser: bool) -> list[str]:
     quiet = ["-q", "-x", "-p", "no:cacheprovider", "--reruns=0"]
     if browser:
-        return [sys.executable, "build.py", "test", "--no-install", *tests, *quiet]
+        # One process (-n 0): under pytest-xdist, -x stops the run as
+        # "interrupted" (exit 2) when a test fails, not as a failure (exit 1).
+        return [sys.executable, "build.py", "test", "--no-install", *tests, *quiet, "-n", "0"]
     return [sys.executable, "-m", "pytest", *tests, *quiet]
 
 
