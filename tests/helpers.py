@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Coroutine, Iterator
+from collections.abc import Coroutine, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -266,3 +266,17 @@ def changed(data: dict[str, Any], *hands: int) -> dict[str, Any]:
     for number in hands:
         data["hands"][number - 1]["seed"] = "someone-else"
     return data
+
+
+def replay_position(move: int, per_hand: Sequence[int]) -> str:
+    """What a replay's position line says at ``move`` (from 0, the first
+    deal) of a record whose hands have ``per_hand`` moves: a move is
+    numbered within its hand, and a later hand's deal is shown with its
+    first move ("Hand 1: the deal", "Hand 2, move 3 of 17")."""
+    if move == 0:
+        return "Hand 1: the deal"
+    for hand, moves in enumerate(per_hand, start=1):
+        if move <= moves:
+            return f"Hand {hand}, move {move} of {moves}"
+        move -= moves
+    raise ValueError("past the record's last move")

@@ -584,6 +584,15 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "undo-into-the-last-hand-unsaid",
+        "Undo that reopens the hand before says so in the header",
+        "web/game/main.py",
+        "            self.set_status(said)\n",
+        "            pass\n",
+        ("tests/browser/test_hand_end.py", "-k", "undo_at_the_start"),
+        browser=True,
+    ),
+    Break(
         "end-rings-show-the-count",
         "an end's ring shows the number to match there, 3 beside 3-3 (not the 6 it counts)",
         "web/table/board.py",

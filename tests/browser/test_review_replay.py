@@ -59,7 +59,7 @@ def test_an_annotated_record_marks_the_blunder_and_shows_the_best_move(
     show = marks.get_by_role("button", name="Show the best move")
     show.click()
     expect(page.get_by_role("group", name=re.compile(r"^The layout: 1 tile, the ends count 10$"))).to_be_visible()
-    expect(marks.locator(".mark")).to_contain_text("On the table now: the best move, 5-5 (+")
+    expect(marks.locator(".mark")).to_contain_text("On the table now: the best move, 5-5.")
     expect(marks.get_by_role("button", name="Show the move played")).to_have_attribute("aria-pressed", "true")
     screenshot(page, f"replay-marks-{request.node.callspec.id}")
 
@@ -125,7 +125,7 @@ def test_the_game_opens_a_reviewed_hand_in_the_replay_and_keeps_the_review(
 
 def test_the_marks_are_read_by_keyboard(page: Page, site: Site) -> None:
     open_embed(page, site, record=a_missed_ten())
-    moment = page.get_by_role("button", name=re.compile(r"^Move 1 \(Ann\): Blunder"))
+    moment = page.get_by_role("button", name=re.compile(r"^Hand 1, move 1 \(Ann\): Blunder"))
     for _ in range(20):
         page.keyboard.press("Tab")
         if moment.evaluate("node => node === document.activeElement"):

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from helpers import replay_position
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, SCREENSHOTS, serve_directory
@@ -45,6 +46,10 @@ QUIET_WITH_NOTHING_IN_VIEW = f"""() => new Promise((resolve, reject) => {{
     }});
     for (const root of document.querySelectorAll(".embed[data-replay]")) seen.observe(root);
 }})"""
+
+
+def moves_per_hand(scenario: dict[str, Any]) -> list[int]:
+    return [len(hand["moves"]) for hand in scenario["record"]["hands"]]
 
 
 def moves_of(scenario: dict[str, Any]) -> int:
@@ -80,7 +85,9 @@ def test_every_replay_is_drawn_and_explained_before_any_script_runs(
         for scenario in SCENARIOS:
             shown = figure(page, scenario)
             shown.scroll_into_view_if_needed()
-            expect(shown.get_by_role("status")).to_have_text(f"Move {start_of(scenario)} of {moves_of(scenario)}")
+            expect(shown.get_by_role("status")).to_have_text(
+                replay_position(start_of(scenario), moves_per_hand(scenario))
+            )
             expect(shown.get_by_role("group", name=re.compile("^The layout"))).to_be_visible()
             expect(shown.get_by_role("button", name="Next")).to_be_visible()
             expect(shown.get_by_role("button", name="Try it")).to_be_visible()
@@ -109,7 +116,7 @@ def test_the_served_page_holds_each_poster(site: Site, page: Page) -> None:
         poster = text[start : text.index("</figure>", start)]
         assert "<svg" in poster
         assert 'data-action="next"' in poster
-        assert f"Move {start_of(scenario)} of {moves_of(scenario)}" in poster
+        assert replay_position(start_of(scenario), moves_per_hand(scenario)) in poster
         assert "<iframe" not in poster
 
 
@@ -143,7 +150,7 @@ def test_one_runtime_over_load_scrolling_and_reading_and_every_replay_steps(
         step = "Next" if start < moves else "Back"
         shown.get_by_role("button", name=step).click()
         after = start + 1 if step == "Next" else start - 1
-        expect(shown.get_by_role("status")).to_have_text(f"Move {after} of {moves}")
+        expect(shown.get_by_role("status")).to_have_text(replay_position(after, moves_per_hand(scenario)))
         expect(shown.locator(".explain p").first).not_to_be_empty()
     assert len(runtime_fetches(page_log.requests)) == 1
     screenshot(page, "rules-live")
@@ -157,7 +164,7 @@ def test_a_press_on_a_poster_starts_the_page_and_steps(page: Page, site: Site, p
     shown = figure(page, scenario)
     shown.get_by_role("button", name="Next").click()
     expect(shown.get_by_role("status")).to_have_text(
-        f"Move {start_of(scenario) + 1} of {moves_of(scenario)}", timeout=READY_TIMEOUT_MS
+        replay_position(start_of(scenario) + 1, moves_per_hand(scenario)), timeout=READY_TIMEOUT_MS
     )
     assert len(runtime_fetches(page_log.requests)) == 1
 
@@ -224,7 +231,7 @@ def test_try_it_takes_over_and_plays_a_tile_in_the_page(page: Page, site: Site) 
     assert tiles_on(layout) >= before + 1
 
     shown.get_by_role("button", name="Back to the replay").click()
-    expect(status).to_have_text(re.compile(r"^Move \d+ of \d+$"))
+    expect(status).to_have_text(re.compile(r"^Hand \d+(, move \d+ of \d+|: the deal)$"))
 
 
 def test_the_tutorial_passes_axe_as_poster_and_live(page: Page, site: Site) -> None:
@@ -269,7 +276,7 @@ def test_the_facade_costs_nothing_until_clicked_then_turns_live(
     facades = page.get_by_role("button", name=re.compile("^All Fives: a replay"))
     expect(facades).to_have_count(3)
     expect(facades.first.locator("svg").first).to_have_attribute("aria-label", re.compile("^The layout: 2 tiles"))
-    expect(facades.first).to_contain_text("Move 2 of")
+    expect(facades.first).to_contain_text("Hand 1, move 2 of")
     page.evaluate(IDLE)  # the page loaded, the facades drawn, and nothing more to do
     assert runtime_fetches(page_log.requests) == []
     assert not [url for url in page_log.requests if "embed.html" in url]
@@ -279,7 +286,7 @@ def test_the_facade_costs_nothing_until_clicked_then_turns_live(
     facades.first.click()
     frame = page.frame_locator("iframe").first
     frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    expect(frame.get_by_role("status")).to_have_text(re.compile(r"^Move 2 of \d+$"))
+    expect(frame.get_by_role("status")).to_have_text(re.compile(r"^Hand 1, move 2 of \d+$"))
     expect(page.locator("iframe")).to_have_count(1)
 
 
