@@ -66,8 +66,10 @@ def test_a_match_is_dated_by_the_devices_clock(stamp: str, offset: float, local:
     assert local_time(stamp, offset) == local
 
 
-def test_a_stamp_that_is_no_time_has_no_local_time() -> None:
-    assert local_time("yesterday", 0) is None
+@pytest.mark.parametrize("stamp", ["yesterday", "2026-13-45T00:00:00Z", "0001-01-01T00:00:00Z"])
+def test_a_stamp_that_is_no_time_on_the_devices_clock_has_no_local_time(stamp: str) -> None:
+    """The page then shows the stamp as it was kept, never a traceback."""
+    assert local_time(stamp, 60) is None
 
 
 def _daily_left(t: Translator) -> Entry:

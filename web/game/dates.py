@@ -47,8 +47,8 @@ def local_time(stamp: str, offset_minutes: float) -> datetime | None:
     None when the stamp is no time."""
     try:
         when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-    except ValueError:
+        if when.tzinfo is not None:
+            when = when.astimezone(UTC).replace(tzinfo=None)
+        return when - timedelta(minutes=offset_minutes if math.isfinite(offset_minutes) else 0)
+    except (ValueError, OverflowError):  # no date, or one at the calendar's very edge
         return None
-    if when.tzinfo is not None:
-        when = when.astimezone(UTC).replace(tzinfo=None)
-    return when - timedelta(minutes=offset_minutes if math.isfinite(offset_minutes) else 0)
