@@ -1074,7 +1074,9 @@ def apply(root: Path, brk: Break) -> None:
 def _command(tests: Sequence[str], *, browser: bool) -> list[str]:
     quiet = ["-q", "-x", "-p", "no:cacheprovider", "--reruns=0"]
     if browser:
-        return [sys.executable, "build.py", "test", "--no-install", *tests, *quiet]
+        # One process: build.py test spreads the tests over pytest-xdist workers, whose
+        # -x stops the run as "interrupted" (exit 2) rather than "a test failed" (1).
+        return [sys.executable, "build.py", "test", "--no-install", *tests, *quiet, "-n", "0"]
     return [sys.executable, "-m", "pytest", *tests, *quiet]
 
 
