@@ -250,6 +250,9 @@ class Page(Shell):
         assert game is not None
         box = by_id("scores")
         box.replaceChildren()
+        if game.daily is not None:  # the daily says it is the daily, where a match says its target
+            box.append(el("div", words.daily_name(self.t, game.daily), class_="score daily-name"))
+        document.title = words.page_title(self.t, game)
         rules = game.rules
         moving = game.to_move
         for side in range(rules.sides):
@@ -263,7 +266,7 @@ class Page(Shell):
                 value.classList.add("counting")
             value.dataset.side = str(side)
             card.append(value)
-            card.append(el("span", words.target_note(self.t, shown, rules.points_to_win), class_="score-target"))
+            card.append(el("span", words.score_note(self.t, game, shown), class_="score-target"))
             box.append(card)
 
     def may_undo(self) -> bool:
@@ -289,7 +292,7 @@ class Page(Shell):
             # The card reads as one line (words.opponent_card); what it shows is hidden from screen readers.
             title = el("div", None, class_="opponent-name", aria_hidden="true")
             title.append(el("span", setup.name))
-            badges = [] if setup.is_person else [self.t(f"level_{setup.kind}")]
+            badges = [] if setup.is_person or game.daily else [self.t(f"level_{setup.kind}")]  # the daily's is "Expert"
             title.append(*(el("span", badge, class_="badge") for badge in badges))
             if game.rules.teams and game.rules.side_of(seat) == game.rules.side_of(viewer):
                 badges.append(self.t("partner"))
