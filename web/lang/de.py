@@ -272,6 +272,7 @@ MESSAGES = {
     "embed_facade_play": "Diese Partie Zug für Zug ansehen",
     "embed_replay": "Zurück zur Wiedergabe",
     "embed_next_hand": "Nächste Runde",
+    "embed_draw": "Stein ziehen",
     "embed_hand_of": "Hand von {name}",
     "embed_your_hand": "Deine Hand",
     "embed_tiles": {"one": "{name}: {count} Stein", "other": "{name}: {count} Steine"},
@@ -317,6 +318,7 @@ MESSAGES = {
     # Playing on
     "embed_your_turn": "Du bist dran: Lege einen Stein.",
     "embed_your_lead": "Du spielst aus: Lege einen beliebigen Stein.",
+    "embed_must_draw": "Du kannst nicht legen: Zieh aus dem Vorrat.",
     "embed_choose_end": "Wähle ein Ende auf dem Tisch für {tile}.",
     "embed_thinking": "{name} überlegt…",
     "embed_hand_over": "Die Runde ist vorbei.",

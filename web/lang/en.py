@@ -253,6 +253,7 @@ MESSAGES = {
     "embed_facade_play": "Step through this game",
     "embed_replay": "Back to the replay",
     "embed_next_hand": "Next hand",
+    "embed_draw": "Draw a tile",
     "embed_hand_of": "{name}'s hand",
     "embed_your_hand": "Your hand",
     "embed_tiles": {"one": "{name}: {count} tile", "other": "{name}: {count} tiles"},
@@ -298,6 +299,7 @@ MESSAGES = {
     # Playing on
     "embed_your_turn": "Your turn: play a tile.",
     "embed_your_lead": "Your lead: play any tile.",
+    "embed_must_draw": "You cannot play: draw from the boneyard.",
     "embed_choose_end": "Choose an end on the table for {tile}.",
     "embed_thinking": "{name} is thinking…",
     "embed_hand_over": "The hand is over.",

@@ -278,6 +278,7 @@ MESSAGES = {
     "embed_facade_play": "Percorre esta partida xogada a xogada",
     "embed_replay": "Volver á repetición",
     "embed_next_hand": "Seguinte man",
+    "embed_draw": "Roubar unha ficha",
     "embed_hand_of": "A man de {name}",
     "embed_your_hand": "A túa man",
     "embed_tiles": {"one": "{name}: {count} ficha", "other": "{name}: {count} fichas"},
@@ -323,6 +324,7 @@ MESSAGES = {
     # Playing on
     "embed_your_turn": "É a túa quenda: xoga unha ficha.",
     "embed_your_lead": "Saes ti: xoga calquera ficha.",
+    "embed_must_draw": "Non podes xogar: rouba do monte.",
     "embed_choose_end": "Escolle un extremo da mesa para o {tile}.",
     "embed_thinking": "{name} está a pensar…",
     "embed_hand_over": "Rematou a man.",

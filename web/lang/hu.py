@@ -275,6 +275,7 @@ MESSAGES = {
     "embed_facade_play": "Nézd végig lépésenként ezt a játszmát",
     "embed_replay": "Vissza a visszajátszáshoz",
     "embed_next_hand": "Következő leosztás",
+    "embed_draw": "Kő húzása",
     "embed_hand_of": "{name} keze",
     "embed_your_hand": "A kezed",
     "embed_tiles": {"one": "{name}: {count} kő", "other": "{name}: {count} kő"},
@@ -320,6 +321,7 @@ MESSAGES = {
     # Playing on
     "embed_your_turn": "Te jössz: rakj le egy követ.",
     "embed_your_lead": "Te kezdesz: bármelyik követ leteheted.",
+    "embed_must_draw": "Nem tudsz rakni: húzz a talonból.",
     "embed_choose_end": "Válassz egy véget az asztalon ehhez: {tile}.",
     "embed_thinking": "{name} gondolkodik…",
     "embed_hand_over": "A leosztásnak vége.",

@@ -146,6 +146,7 @@ def _markup(
         f'<button type="button" data-action="try" class="try" title="{_esc(words("embed_try_help"))}">'
         f"{_esc(words('embed_try'))}</button></nav>"
         f'<nav id="{p}play-controls" class="controls" aria-label="{label}: {_esc(words("embed_try"))}" hidden>'
+        f'<button type="button" data-action="draw" hidden>{_esc(words("embed_draw"))}</button>'
         f'<button type="button" data-action="next-hand" hidden>{_esc(words("embed_next_hand"))}</button>'
         f'<button type="button" data-action="replay">{_esc(words("embed_replay"))}</button></nav>'
         f'<p id="{p}problem" class="problem" role="alert" hidden></p>'
