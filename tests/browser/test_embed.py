@@ -56,7 +56,7 @@ def test_the_replay_steps_through_a_record(page: Page, site: Site, screenshot: S
     open_embed(page, site)
     expect(page.locator("#position")).to_have_text("Hand 1: the deal")
     expect(page.get_by_role("button", name="Back")).to_be_disabled()
-    expect(page.get_by_role("group", name="Ann's hand").locator(".hand-tile")).to_have_count(4)
+    expect(page.get_by_role("group", name="Ann's hand").locator(".hand-tile")).to_have_count(9)
 
     page.get_by_role("button", name="Next").click()
     expect(page.locator("#position")).to_have_text(f"Hand 1, move 1 of {COUNTING_MOVES}")

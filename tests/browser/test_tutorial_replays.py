@@ -209,29 +209,61 @@ def tiles_on(layout: Locator) -> int:
 
 def test_try_it_takes_over_and_plays_a_tile_in_the_page(page: Page, site: Site) -> None:
     page.goto(site.url + "rules.html")
-    # Counting, at its first move: the computer has led, and the reader,
-    # taking over, has tiles to play.
+    # Counting, at the lead it teaches is counted like every play: the
+    # reader, taking over, leads from the nine tiles the game deals.
     scenario = next(s for s in SCENARIOS if s["id"] == "counting")
     shown = figure(page, scenario)
     shown.scroll_into_view_if_needed()
     shown.get_by_role("button", name="Try it").click()
     status = shown.get_by_role("status")
-    expect(status).to_have_text("Your turn: play a tile.", timeout=READY_TIMEOUT_MS)
+    expect(status).to_have_text("Your lead: play any tile.", timeout=READY_TIMEOUT_MS)
     layout = shown.locator("svg[aria-label^='The layout']")
-    before = tiles_on(layout)
+    expect(layout).to_have_attribute("aria-label", "The layout: no tiles yet")
     hand = shown.get_by_role("group", name="Your hand")
-    held = hand.get_by_role("button").count()
+    expect(hand.get_by_role("button")).to_have_count(9)
 
     hand.locator(".playable").first.click()
-    if status.inner_text().startswith("Choose"):
-        shown.locator(".target").first.click()
     # The reader's tile is on the table and out of the hand; the computer replies.
-    expect(hand.get_by_role("button")).to_have_count(held - 1)
+    expect(hand.get_by_role("button")).to_have_count(8)
     expect(status).to_have_text(re.compile("Your turn|The hand is over"), timeout=30_000)
-    assert tiles_on(layout) >= before + 1
+    assert tiles_on(layout) >= 2
 
     shown.get_by_role("button", name="Back to the replay").click()
     expect(status).to_have_text(re.compile(r"^Hand \d+(, move \d+ of \d+|: the deal)$"))
+
+
+def test_the_drawing_lesson_is_tried_from_before_the_draw(page: Page, site: Site) -> None:
+    """Try it in "Drawing from the boneyard" opens as Ben's turn begins:
+    the reader holds the nine tiles dealt, none of which fits, and draws
+    from the boneyard, a tile a press, until one fits, then plays it."""
+    page.goto(site.url + "rules.html")
+    shown = figure(page, next(s for s in SCENARIOS if s["id"] == "drawing"))
+    shown.scroll_into_view_if_needed()
+    shown.get_by_role("button", name="Try it").click()
+    status = shown.get_by_role("status")
+    expect(status).to_have_text("You cannot play: draw from the boneyard.", timeout=READY_TIMEOUT_MS)
+    hand = shown.get_by_role("group", name="Your hand")
+    expect(hand.get_by_role("button")).to_have_count(9)
+    expect(hand.locator(".playable")).to_have_count(0)
+    expect(shown.get_by_text("Ann: 8 tiles · Boneyard: 10 tiles")).to_be_visible()
+    draw = shown.get_by_role("button", name="Draw a tile")
+    expect(draw).to_be_focused()
+
+    for held, drawn in ((10, "3-3"), (11, "3-3 and 2-1")):
+        draw.click()
+        expect(shown.get_by_text(f"You cannot play: you draw {drawn}.")).to_be_visible()
+        expect(hand.get_by_role("button")).to_have_count(held)
+        expect(status).to_have_text("You cannot play: draw from the boneyard.")
+    draw.click()
+    # 6-2 fits the spinner: the reader's turn, with that tile to play.
+    expect(status).to_have_text("Your turn: play a tile.")
+    expect(draw).to_be_hidden()
+    expect(shown.get_by_text("Ann: 8 tiles · Boneyard: 7 tiles")).to_be_visible()
+    expect(hand.locator(".playable")).to_have_count(1)
+    hand.get_by_role("button", name="six-two").click()
+    expect(status).to_have_text("Choose an end on the table for 6-2.")
+    shown.get_by_role("button", name="Play on the West end").click()
+    expect(hand.get_by_role("button")).to_have_count(11)
 
 
 def test_the_tutorial_passes_axe_as_poster_and_live(page: Page, site: Site) -> None:
