@@ -237,7 +237,7 @@ def test_the_replay_is_drawn_at_its_size_before_python_and_nothing_moves(
         assert serious_problems(page) == [], "a screen reader meets a broken first paint"
         screenshot(page, f"first-paint-replay-{'desktop' if viewport == DESKTOP else 'phone'}-before-python")
     page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    expect(page.get_by_role("status")).to_have_text("Hand 1, move 3 of 7")
+    expect(page.get_by_role("status")).to_have_text(re.compile(r"^Hand 1, move 3 of \d+$"))
     expect(controls.get_by_role("button", name="Next")).to_be_enabled()
     expect(controls.get_by_role("button", name="Try it")).to_be_enabled()
     assert places(page, REPLAY_PLACES) == before, "the replay moved when Python took over"
