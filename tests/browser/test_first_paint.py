@@ -137,7 +137,7 @@ def test_a_first_visit_sees_the_table_and_the_introduction_before_python_and_not
         painted(page)
         step = page.locator("#dialog")
         expect(step.get_by_role("heading", name="Match an end")).to_be_visible()
-        expect(step.get_by_text("Step 1 of 3")).to_be_visible()
+        expect(step.get_by_text("Step 1 of 4")).to_be_visible()
         expect(step.get_by_text("Play a tile with a number that matches an open end")).to_be_visible()
         # Its buttons cannot work before the game starts: they wait, greyed.
         expect(step.get_by_role("button", name="Next")).to_be_disabled()

@@ -70,6 +70,10 @@ def show_pass_screen(page: Table) -> None:
 
 
 def show_new_match(page: Table) -> None:
+    """The New match form. Its Cancel (and Escape) leaves the match as it was,
+    so the form says what Start does to a match in progress only when there
+    is one, just above Start (and as Start's description): it ends that
+    match, which the History keeps, where the browser lets it keep anything."""
     game = page.game
     setup = game.setup if game else page.default_setup()
     choices = words.form_choices(page.t)
@@ -193,6 +197,15 @@ def show_new_match(page: Table) -> None:
         page.begin(Game(new_setup))
 
     page.open_dialog(page.t("new_match"), [form], [("start", page.t("start")), ("cancel", page.t("cancel"))], done)
+    if game is not None and game.in_progress:
+        # Above the buttons, which stay in view while the form scrolls (the next dialog's buttons replace it).
+        scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.scores))
+        said = page.t("new_match_ends", scores=scores)
+        if page.store.storage is not None:
+            said += " " + page.t("new_match_kept")
+        row = by_id("dialog-buttons")
+        row.prepend(el("p", said, class_="form-note", id="nm-ends"))
+        row.querySelector('[value="start"]').setAttribute("aria-describedby", "nm-ends")
     page.on(by_id("nm-players"), "change", lambda _e: sync_seats(page, chosen=True))
     page.on(by_id("nm-preset"), "change", lambda _e: apply_preset(page))
     sync_seats(page)

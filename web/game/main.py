@@ -558,7 +558,7 @@ class Page(Shell):
         elif action == "undo":
             self.undo()
         elif action == "new-match":
-            pacing.ask_new_match(self)
+            dialogs.show_new_match(self)
         elif action == "menu":
             dialogs.show_menu(self)
 
