@@ -15,7 +15,8 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
 
 from allfives import Rules, Tile
 
@@ -23,7 +24,20 @@ from replay.frames import Frame, Words, board_words, explain, frames, seat_names
 from replay.marks import Marks
 from table import board
 
-__all__ = ["Poster", "hand_title", "others_line", "position_line", "poster", "scores_line", "sorted_hand"]
+if TYPE_CHECKING:
+    from table.controller import Game
+
+__all__ = [
+    "Poster",
+    "embed_code",
+    "facade",
+    "hand_title",
+    "others_line",
+    "position_line",
+    "poster",
+    "scores_line",
+    "sorted_hand",
+]
 
 
 def scores_line(scores: Sequence[int], names: Sequence[str], rules: Rules, words: Words) -> str:
@@ -221,3 +235,14 @@ def facade(
         f'<span style="{FACADE_PLAY_STYLE}">&#9654; {_esc(action)}</span></span></a>\n'
         f'<script src="{_esc(script)}" defer></script>'
     )
+
+
+def embed_code(game: Game, page_url: str, *, whole_hand: bool, seat: int, lang: str) -> str:
+    """What the game's "Copy embed code" gives (game/dialogs.py): the
+    facade of this hand (:meth:`Game.embed_link`) from the game at
+    ``page_url``, from the position on the table or the whole hand, with
+    ``seat``'s tiles face up, in ``lang``."""
+    src, record, move = game.embed_link(page_url, whole_hand=whole_hand, seat=seat, lang=lang)
+    words = Words(lang)
+    script = urljoin(page_url, FACADE_SCRIPT)
+    return facade(record, src=src, script=script, move=move, seat=seat, words=words, title=words("embed_frame_title"))
