@@ -367,7 +367,7 @@ BREAKS: tuple[Break, ...] = (
         "web/js/facade.js",
         "    box.append(poster, frame);\n",
         "    box.append(frame);\n",
-        ("tests/browser/test_embed_anywhere.py", "-k", "does_not_move"),
+        ("tests/browser/test_embed_anywhere.py", "-k", "does_not_move and 360px"),
         browser=True,
     ),
     Break(
@@ -376,7 +376,7 @@ BREAKS: tuple[Break, ...] = (
         "web/embed.css",
         ":root[data-fit] .embed {\n  height: 100vh;\n}\n",
         "",
-        ("tests/browser/test_embed_anywhere.py", "-k", "copied"),
+        ("tests/browser/test_embed_anywhere.py", "-k", "sizes_its_frame"),
         browser=True,
     ),
     Break(
