@@ -434,7 +434,8 @@ _SKETCH_GRID: Final = (HALF / 4, HALF / 2, 3 * HALF / 4)
 def render_sketch(layout: Layout, *, aspect: float = 16 / 9, last: Tile | None = None, words: Labels = ENGLISH) -> str:
     """The layout as :func:`render_board` draws it (the same places and
     colours, the last tile ringed, each open end's ring and number) in a
-    fifth of the bytes, for the code a host page pastes (docs/embedding.md).
+    fifth to a tenth of the bytes, for the code a host page pastes
+    (docs/embedding.md).
     Three paths draw every tile at once: the faces (a rectangle inset by the
     corner's radius and stroked two radii wide with round joins is a rounded
     one), the dividers and the pips (a pip is a stroke of no length with
