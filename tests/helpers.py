@@ -149,6 +149,22 @@ def computer_move(game: Game) -> Move:
     return computer_decision(game).move
 
 
+def match_played(hands: int, moves: int | None = None, seed: int = 1) -> Game:
+    """A match of the standard rules, Ann against Bo, as the page plays it
+    from ``seed`` (both seats at the Beginner's level, so the computer makes
+    every move): ``hands`` hands dealt, the last ``moves`` moves in (to its
+    end when None)."""
+    from table.controller import Game, GameSetup, SeatSetup
+
+    game = Game(GameSetup(Rules(), (SeatSetup("Ann", "beginner"), SeatSetup("Bo", "beginner")), seed))
+    for number in range(1, hands + 1):
+        game.start()
+        last = number == hands
+        while game.to_move is not None and not (last and moves is not None and game.moves_in_hand >= moves):
+            game.play_computer(computer_decision(game))
+    return game
+
+
 def hand_layouts(rules: Rules, seed: int) -> Iterator[Layout]:
     """Every layout of one hand of random legal play, the lead's first."""
     rng = random.Random(seed)

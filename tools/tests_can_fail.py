@@ -411,13 +411,54 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
-        "facade-frame-of-fixed-height",
-        "the copied embed code sizes its frame to the replay",
+        "facade-frame-not-over-the-facade",
+        "the host page does not move when the copied embed code turns live: the frame lies over the facade, as tall",
         "web/js/facade.js",
-        "    frames.add(frame);\n",
-        "",
-        ("tests/browser/test_embed_anywhere.py", "-k", "copied"),
+        "    box.append(poster, frame);\n",
+        "    box.append(frame);\n",
+        ("tests/browser/test_embed_anywhere.py", "-k", "does_not_move and 360px"),
         browser=True,
+    ),
+    Break(
+        "embed-ignores-fit",
+        "the copied embed code's replay fills its frame: nothing cut off, no empty band",
+        "web/embed.css",
+        ":root[data-fit] .embed {\n  height: 100vh;\n}\n",
+        "",
+        ("tests/browser/test_embed_anywhere.py", "-k", "sizes_its_frame"),
+        browser=True,
+    ),
+    Break(
+        "embed-code-draws-the-whole-board",
+        "a hand's embed code is about 4 kB at most: its board is sketched",
+        "web/replay/poster.py",
+        "    svg = board.render_sketch(at.layout,",
+        "    svg = board.render_board(at.layout,",
+        ("tests/web/test_embed_code.py",),
+    ),
+    Break(
+        "link-launders-a-changed-deal",
+        "a link leaves out only a deal its seed gives: a changed deal stays in it, and is still found out",
+        "web/table/record_link.py",
+        '        if seeded is not None and (hand.get("deal"), hand.get("boneyard")) == seeded:\n',
+        "        if seeded is not None:\n",
+        ("tests/web/test_record_link.py", "-k", "not_its_seeds"),
+    ),
+    Break(
+        "sketch-drops-pips",
+        "the embed code's board shows every tile with its pips, as the board does",
+        "web/table/board.py",
+        "            for col, row in _PIPS[count]:\n                across, down",
+        "            for col, row in _PIPS[count][:2]:\n                across, down",
+        ("tests/web/test_board.py", "-k", "sketch"),
+    ),
+    Break(
+        "link-keeps-seeded-deals",
+        "each earlier hand adds only its moves to an embed code: a deal its seed gives is left out of the link",
+        "web/table/record_link.py",
+        "    raw = json.dumps(_seeded_deals_left_out(record),",
+        "    raw = json.dumps(record,",
+        ("tests/web/test_embed_code.py", "-k", "earlier_hand"),
     ),
     Break(
         "embed-loads-for-ever",
@@ -459,10 +500,12 @@ BREAKS: tuple[Break, ...] = (
         "an honest game's embed code verifies: its hand keeps its number, and its leader is never taken for changed",
         "web/table/controller.py",
         "        move = _first_position(self.match) if whole_hand else sum(len(h.moves) for h in self.match.history)\n"
-        "        return self._replay_link(page_url, self.match, move, seat=seat, lang=lang)\n",
+        "        kept = self.kept_review(only=len(self.match.hands))\n"
+        "        return self._replay_link(page_url, self.match, move, kept, seat=seat, lang=lang)\n",
         "        hand = self.match.until(len(self.match.hands), alone=True)\n"
         "        move = _first_position(hand) if whole_hand else sum(len(h.moves) for h in hand.history)\n"
-        "        return self._replay_link(page_url, hand, move, seat=seat, lang=lang)\n",
+        "        kept = self.kept_review(only=len(self.match.hands))\n"
+        "        return self._replay_link(page_url, hand, move, kept, seat=seat, lang=lang)\n",
         ("tests/web/test_honest_records.py",),
     ),
     Break(

@@ -132,6 +132,7 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "table/i18n.py",
         "table/keys.py",
         "table/labels.py",
+        "table/record_link.py",
         "table/refusal.py",
     ]
     # The tutorial imports the replays' modules one at a time, by name.

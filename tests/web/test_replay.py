@@ -234,6 +234,8 @@ def test_the_count_is_explained_in_the_readers_language() -> None:
         ("?move=-1&seat=x&theme=neon&autoplay=0", "", EmbedOptions()),
         ("?host=https://blog.example/post/1", "", EmbedOptions(host="https://blog.example")),
         ("?host=javascript:alert(1)", "", EmbedOptions()),
+        ("?move=6&fit=1", "#record=abc", EmbedOptions(link="abc", move=6, fit=True)),
+        ("?fit=yes", "", EmbedOptions()),
     ],
 )
 def test_the_options_are_read_from_the_address(search: str, fragment: str, expected: EmbedOptions) -> None:

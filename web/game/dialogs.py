@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urljoin
 
 from pyscript import document, window
 
@@ -19,7 +18,6 @@ from game import history_page, translation, words
 from game.parts import download, table
 from page.dom import by_id, el
 from replay import poster
-from replay.frames import Words
 from table import refusal
 from table.controller import Game, GameSetup, SeatSetup
 from table.i18n import LANGUAGES
@@ -376,13 +374,7 @@ def show_embed_code(page: Table) -> None:
     def code(whole_hand: bool) -> str:
         # The facade: the position drawn, turned into the live replay when
         # the reader asks (poster.facade, docs/embedding.md).
-        seat, lang = page.shown_seat(), page.t.language
-        src, record, move = game.embed_link(page_url, whole_hand=whole_hand, seat=seat, lang=lang)
-        script = urljoin(page_url, poster.FACADE_SCRIPT)
-        words = Words(lang)
-        return poster.facade(
-            record, src=src, script=script, move=move, seat=seat, words=words, title=words("embed_frame_title")
-        )
+        return poster.embed_code(game, page_url, whole_hand=whole_hand, seat=page.shown_seat(), lang=page.t.language)
 
     choice = el("fieldset", None, class_="embed-choice")
     choice.append(el("legend", page.t("embed_show")))

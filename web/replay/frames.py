@@ -356,8 +356,9 @@ class EmbedOptions:
     ``#record=<link>`` or ``?src=URL`` names the record; ``move=N`` the
     position to open at, ``autoplay=1`` to step on by itself, ``seat=N``
     whose hand is shown (and who the reader plays in "Try it"),
-    ``theme=light|dark``, ``lang=xx``, and ``host=ORIGIN`` the page allowed
-    to send it messages.
+    ``theme=light|dark``, ``lang=xx``, ``host=ORIGIN`` the page allowed
+    to send it messages, and ``fit=1`` to fill the frame's height (the
+    facade's frame: the host sets it, so the replay says none).
     """
 
     link: str | None = None
@@ -368,6 +369,7 @@ class EmbedOptions:
     theme: Theme = "light"
     lang: str | None = None
     host: str | None = None
+    fit: bool = False
 
     @staticmethod
     def parse(search: str, fragment: str = "") -> EmbedOptions:
@@ -383,6 +385,7 @@ class EmbedOptions:
             theme="dark" if query.get("theme") == "dark" else "light",
             lang=query.get("lang", "").lower() or None,
             host=origin_of(query.get("host", "")),
+            fit=query.get("fit") == "1",
         )
 
 

@@ -195,7 +195,8 @@ class Replay(Shell):
         root.setAttribute("aria-busy", "false")
         root.dataset.live = "1"
         if self.standalone:
-            self.watch_height()
+            if not self.options.fit:  # a frame that fits the replay to the host's height has nothing to ask
+                self.watch_height()
             document.body.dataset.ready = "1"
 
     def translate_static(self) -> None:

@@ -15,14 +15,29 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
 
 from allfives import Rules, Tile
 
 from replay.frames import Frame, Words, board_words, explain, frames, seat_names, you_seat
+from replay.marks import Marks
 from table import board
 
-__all__ = ["Poster", "hand_title", "others_line", "position_line", "poster", "scores_line", "sorted_hand"]
+if TYPE_CHECKING:
+    from table.controller import Game
+
+__all__ = [
+    "Poster",
+    "embed_code",
+    "facade",
+    "hand_title",
+    "others_line",
+    "position_line",
+    "poster",
+    "scores_line",
+    "sorted_hand",
+]
 
 
 def scores_line(scores: Sequence[int], names: Sequence[str], rules: Rules, words: Words) -> str:
@@ -156,14 +171,27 @@ def _markup(
 # --------------------------------------------------------------------------
 # the facade: a replay for another site's page, which costs nothing until used
 
-#: The facade's look, inline: the host page's stylesheet is not ours.
+# The facade's looks, inline (the host page's stylesheet is not ours), in em
+# of the reader's own font size (``medium``), which is the rem the replay is
+# laid out in: the facade is as tall as the replay's frame will be at every
+# width, and facade.js puts the frame over it, so the host page never moves.
+
+#: The box, the frame's box once it is live: as wide as the host's column, at most 44em.
 FACADE_STYLE = (
-    "display: block; box-sizing: border-box; width: 100%; max-width: 44rem; padding: 0.5rem;"
-    " border: 4px solid #5b3b1e; border-radius: 12px; background: #1f6b45; color: #fff;"
-    " font: 600 1rem/1.4 Arial, 'Liberation Sans', Arimo, Helvetica, sans-serif; text-decoration: none; cursor: pointer"
+    "display:block;box-sizing:border-box;max-width:44em;padding:.5em;border:0;border-radius:12px;"
+    "background:#f6f3ea;color:#1b1b1b;font:medium/1.45 Arial,sans-serif;text-decoration:none"
 )
-#: The board's box in the facade: the live replay's board is as wide, 56 % as tall.
-FACADE_BOARD_STYLE = "display: block; aspect-ratio: 16 / 9"
+#: The board: as wide as the box, 9/16 as tall, as the live replay's board is.
+FACADE_BOARD_STYLE = "display:block;aspect-ratio:16/9;border:6px solid #6b4423;border-radius:12px;background:#1f6b45"
+#: Under the board: the position, what its move did, and the way in, as
+#: tall as the rest of the live replay (its words, hand and controls: 19 to
+#: 29em at the widths measured, docs/embedding.md), with the box's padding 24em.
+FACADE_WORDS_STYLE = "display:flex;flex-direction:column;height:{height}em;padding-top:.4em;overflow:hidden"
+FACADE_WORDS_EM = 22.6
+#: What the coach's review adds under the live replay's board (23 to 34em at the widths measured).
+FACADE_REVIEW_EM = 30
+#: The way in, drawn as the replay's buttons are.
+FACADE_PLAY_STYLE = "margin:auto;padding:.5em 1.4em;border-radius:2em;background:#1f6b45;color:#fff;font-weight:600"
 FACADE_SCRIPT = "facade.js"
 
 
@@ -179,25 +207,50 @@ def facade(
 ) -> str:
     """The code a host page pastes for the replay of ``record`` at ``move``
     (``src``, the embed.html address): a link to the replay drawn as its
-    poster, the board at that position with the position's words, and the
-    small ``script`` (facade.js on the game's site) that turns it into the
-    live replay's ``<iframe>`` when the reader clicks it or presses Enter.
-    A page with many of these fetches no interpreter until one is used; if
-    the script never runs, the link opens the replay on the game's site."""
+    poster (the board at that position, sketched in few bytes, and under it
+    the position, what its move did and the way in), and the small
+    ``script`` (facade.js on the game's site) that puts the live replay's
+    ``<iframe>`` over it, at its size, when the reader clicks it or presses
+    Enter. A page with many of these fetches no interpreter until one is
+    used; if the script never runs, the link opens the replay on the game's
+    site. The code is short (a hand's is about 3 kB: the board and the
+    record are most of it; tests/web/test_embed_code.py keeps it so)."""
     words = words or Words("en")
     shown = _frames(record)
     last = len(shown) - 1
     at = shown[max(0, min(move, last))]
+    rules = Rules.from_json(record.get("rules", {}))
+    names = seat_names(record, rules.players, words)
+    seat = max(0, min(seat, rules.players - 1))
     played = at.played
-    svg = board.render_board(at.layout, last=played.move.tile if played else None, words=board_words(words))
+    svg = board.render_sketch(at.layout, last=played.move.tile if played else None, words=board_words(words))
+    reviewed = Marks(record, shown, words, names, rules).shown
+    under = FACADE_WORDS_STYLE.format(height=FACADE_WORDS_EM + (FACADE_REVIEW_EM if reviewed else 0))
     title = title or words("embed_frame_title")
     position = position_line(at, shown, words)
     action = words("embed_facade_play")
+    told = "".join(
+        f"<strong>{_esc(line)}</strong>" if "=" in line else f"<span>{_esc(line)}</span>"
+        for line in explain(at.events, at.layout, words, names, rules, seat)
+    )
     return (
         f'<a class="allfives-replay" href="{_esc(src)}" data-title="{_esc(title)}"'
         f' aria-label="{_esc(f"{title}: {position}. {action}")}"\n'
-        f'   style="{FACADE_STYLE}">'
+        f' style="{FACADE_STYLE}">'
         f'<span style="{FACADE_BOARD_STYLE}">{svg}</span>'
-        f"<span>&#9654; {_esc(action)} · {_esc(position)}</span></a>\n"
+        f'<span style="{under}">'
+        f"<span><strong>{_esc(position)}</strong> · {_esc(scores_line(at.scores, names, rules, words))}</span>{told}"
+        f'<span style="{FACADE_PLAY_STYLE}">&#9654; {_esc(action)}</span></span></a>\n'
         f'<script src="{_esc(script)}" defer></script>'
     )
+
+
+def embed_code(game: Game, page_url: str, *, whole_hand: bool, seat: int, lang: str) -> str:
+    """What the game's "Copy embed code" gives (game/dialogs.py): the
+    facade of this hand (:meth:`Game.embed_link`) from the game at
+    ``page_url``, from the position on the table or the whole hand, with
+    ``seat``'s tiles face up, in ``lang``."""
+    src, record, move = game.embed_link(page_url, whole_hand=whole_hand, seat=seat, lang=lang)
+    words = Words(lang)
+    script = urljoin(page_url, FACADE_SCRIPT)
+    return facade(record, src=src, script=script, move=move, seat=seat, words=words, title=words("embed_frame_title"))

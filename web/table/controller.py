@@ -13,11 +13,9 @@ undo replays the same deals, and a shared link deals the same tiles.
 from __future__ import annotations
 
 import asyncio
-import base64
 import json
 import random
 import time
-import zlib
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
@@ -34,19 +32,25 @@ from allfives.rules import RulesError
 from allfives.view import SeatView, view_of
 
 from table.coaching import REVIEW_SEED, Advising, Reviewing
+from table.record_link import MAX_LINK_CHARS, LinkError, decode_link, encode_link
 
-__all__ = ["Advising", "Game", "GameSetup", "LinkError", "Reviewing", "SeatSetup", "decode_link", "encode_link"]
+__all__ = [
+    "MAX_LINK_CHARS",
+    "Advising",
+    "Game",
+    "GameSetup",
+    "LinkError",
+    "Reviewing",
+    "SeatSetup",
+    "decode_link",
+    "encode_link",
+]
 
 PERSON: Final = "person"
 MAX_NAME: Final = 24
-MAX_LINK_CHARS: Final = 20_000
 MAX_REASON_CHARS: Final = 200
 MAX_DATE_CHARS: Final = 40
 EMBED_PAGE: Final = "embed.html"
-
-
-class LinkError(ValueError):
-    """A shared link that cannot be read; the message says why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,10 +383,10 @@ class Game:
             meta["review"] = kept.to_json()
         return meta
 
-    def kept_review(self, through: int | None = None) -> Review | None:
-        """Every hand the coach has reviewed (up to hand ``through``), as one
-        review (None: none yet)."""
-        numbers = sorted(n for n in self.reviews if through is None or n <= through)
+    def kept_review(self, through: int | None = None, *, only: int | None = None) -> Review | None:
+        """Every hand the coach has reviewed (up to hand ``through``, or
+        hand ``only`` alone), as one review (None: none yet)."""
+        numbers = sorted(n for n in self.reviews if (through is None or n <= through) and (only is None or n == only))
         if not numbers:
             return None
         return Review(tuple(self.reviews[n] for n in numbers), SAMPLES, REVIEW_SEED)
@@ -398,19 +402,19 @@ class Game:
         decisions marked (by default the first person's)."""
         upto = self.match.until(hand)
         seat = self.people[0] if seat is None else seat
-        return self._replay_link(page_url, upto, _first_position(upto), seat=seat, lang=lang)[0]
+        kept = self.kept_review(through=len(upto.hands))
+        return self._replay_link(page_url, upto, _first_position(upto), kept, seat=seat, lang=lang)[0]
 
     def _replay_link(
-        self, page_url: str, upto: Match, move: int, *, seat: int, lang: str
+        self, page_url: str, upto: Match, move: int, kept: Review | None, *, seat: int, lang: str
     ) -> tuple[str, dict[str, Any], int]:
         """The replay of ``upto`` (this match up to a point, every hand
         before its last kept: a hand keeps its number, and the hand before
         it shows that the rules, not its seed, chose its leader, so its deal
         verifies) on ``embed.html`` beside ``page_url``, with the coach's
-        reviews of its hands, opened at position ``move`` with ``seat``'s
-        tiles face up, in ``lang``: its address, its record and ``move``."""
+        review ``kept``, opened at position ``move`` with ``seat``'s tiles
+        face up, in ``lang``: its address, its record and ``move``."""
         meta: dict[str, Any] = {"app": "allfives-web", "setup": self.setup.to_json()}
-        kept = self.kept_review(through=len(upto.hands))
         if kept is not None:
             meta["review"] = kept.to_json()
         record = to_record(upto, meta)
@@ -490,9 +494,12 @@ class Game:
         ``seat``'s tiles face up, in ``lang``; the record in it (the match
         so far: this hand with every move made in it, and the hands before
         it, so it keeps its number and its deal verifies; with the coach's
-        reviews); and the position it opens at."""
+        review of this hand, not of the hands before it, which the code is
+        not about and which would make it longer); and the position it opens
+        at."""
         move = _first_position(self.match) if whole_hand else sum(len(h.moves) for h in self.match.history)
-        return self._replay_link(page_url, self.match, move, seat=seat, lang=lang)
+        kept = self.kept_review(only=len(self.match.hands))
+        return self._replay_link(page_url, self.match, move, kept, seat=seat, lang=lang)
 
     def score_sheet(self) -> list[SheetRow]:
         """One row per hand, read from the match's history: the points each
@@ -628,24 +635,3 @@ def _first_position(match: Match) -> int:
     history = match.history
     earlier = sum(len(h.moves) for h in history[:-1])
     return earlier + min(1, len(history[-1].moves)) if len(history) > 1 else 0
-
-
-def encode_link(record: Mapping[str, Any]) -> str:
-    """A record, compressed and URL-safe."""
-    raw = json.dumps(record, separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
-
-
-def decode_link(text: str) -> object:
-    """The record in a link made by :func:`encode_link`."""
-    if len(text) > MAX_LINK_CHARS:
-        raise LinkError("this link is too long to be a game link")
-    try:
-        packed = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
-        unpack = zlib.decompressobj()
-        raw = unpack.decompress(packed, 1_000_000)
-        if not unpack.eof:
-            raise ValueError("truncated, or too big")
-        return json.loads(raw)
-    except (ValueError, zlib.error):
-        raise LinkError("this link is damaged: it does not hold a game") from None
