@@ -62,6 +62,7 @@ __all__ = [
     "GRADE_NAMES",
     "LUCK_SAMPLES",
     "SAMPLES",
+    "Advice",
     "Choice",
     "Grade",
     "HandReview",
@@ -69,6 +70,8 @@ __all__ = [
     "Luck",
     "Review",
     "ReviewError",
+    "advise_steps",
+    "decision_stream",
     "decisions",
     "judge",
     "judge_steps",
@@ -386,6 +389,51 @@ def _read_luck(item: object, index: int) -> Luck:
 Steps = Generator[None, None, "Judgement"]
 
 
+def decision_stream(seed: int, hand: int, move_number: int) -> random.Random:
+    """The random stream the judge samples decision ``move_number`` of hand
+    ``hand`` from: seeded by the review's seed and the decision's place, so
+    a decision is valued the same whether it is reviewed alone, with its
+    hand, or advised on before it is made (:func:`advise_steps`)."""
+    return random.Random(f"{seed}/{hand}/{move_number}")
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What the judge advises at a decision not made yet: every legal move
+    and its value, the best first (the same figures a review of the
+    decision gives, whatever is then played)."""
+
+    seat: int
+    choices: tuple[Choice, ...]
+    samples: int
+    exact: bool
+
+    @property
+    def best(self) -> Choice:
+        return self.choices[0]
+
+    @property
+    def runner_up(self) -> Choice | None:
+        """The second best move, or None when there was no choice."""
+        return self.choices[1] if len(self.choices) > 1 else None
+
+
+def advise_steps(
+    view: SeatView, move_number: int, *, seed: int = 0, samples: int = SAMPLES
+) -> Generator[None, None, Advice]:
+    """The judge's advice for the seat of ``view`` at its next move, move
+    ``move_number`` of the hand (from 1, as :func:`decisions` counts), one
+    sampled deal a step, on the stream its review will use: a move that
+    follows this advice is graded best, with the very same values, by a
+    review with the same ``seed`` and ``samples``."""
+    hand = view.hand_number
+    moves = list(view.legal_moves)
+    if len(moves) < 2:
+        return Advice(view.seat, tuple(Choice(move, 0.0) for move in moves), 0, True)
+    choices, done, exact = yield from _choices(view, moves, decision_stream(seed, hand, move_number), samples)
+    return Advice(view.seat, choices, done, exact)
+
+
 def judge_steps(
     view: SeatView, played: Move, rng: random.Random, *, samples: int = SAMPLES, hand: int = 0, move_number: int = 0
 ) -> Steps:
@@ -395,14 +443,22 @@ def judge_steps(
     moves = list(view.legal_moves)
     if played not in moves:
         raise ValueError(f"{played} is not a legal move here")
+    choices, done, exact = yield from _choices(view, moves, rng, samples)
+    return Judgement(hand, move_number, view.seat, played, choices, done, exact)
+
+
+def _choices(
+    view: SeatView, moves: list[Move], rng: random.Random, samples: int
+) -> Generator[None, None, tuple[tuple[Choice, ...], int, bool]]:
+    """Every move's value, the best first; how many deals were sampled; and
+    whether the values are exact."""
     values = yield from _exact(view, moves)
     exact = values is not None
     done = 1
     if values is None:
         values, done = yield from _sampled(view, moves, rng, samples)
     ranked = sorted(zip(moves, values, strict=True), key=lambda mv: -mv[1])
-    choices = tuple(Choice(move, round(value, 2)) for move, value in ranked)
-    return Judgement(hand, move_number, view.seat, played, choices, done, exact)
+    return tuple(Choice(move, round(value, 2)) for move, value in ranked), done, exact
 
 
 def judge(view: SeatView, played: Move, rng: random.Random, *, samples: int = SAMPLES) -> Judgement:
@@ -576,7 +632,7 @@ def review_steps(
     total = len(found) + (len(numbers) if luck else 0)
     by_hand: dict[int, list[Judgement]] = {}
     for done, (number, move_number, view, played) in enumerate(found):
-        rng = random.Random(f"{seed}/{number}/{move_number}")
+        rng = decision_stream(seed, number, move_number)
         steps = judge_steps(view, played, rng, samples=samples, hand=number, move_number=move_number)
         judged = yield from _progress(steps, done, total)
         by_hand.setdefault(number, []).append(judged)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Coroutine, Iterator
+from collections.abc import Coroutine, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -149,6 +149,22 @@ def computer_move(game: Game) -> Move:
     return computer_decision(game).move
 
 
+def match_played(hands: int, moves: int | None = None, seed: int = 1) -> Game:
+    """A match of the standard rules, Ann against Bo, as the page plays it
+    from ``seed`` (both seats at the Beginner's level, so the computer makes
+    every move): ``hands`` hands dealt, the last ``moves`` moves in (to its
+    end when None)."""
+    from table.controller import Game, GameSetup, SeatSetup
+
+    game = Game(GameSetup(Rules(), (SeatSetup("Ann", "beginner"), SeatSetup("Bo", "beginner")), seed))
+    for number in range(1, hands + 1):
+        game.start()
+        last = number == hands
+        while game.to_move is not None and not (last and moves is not None and game.moves_in_hand >= moves):
+            game.play_computer(computer_decision(game))
+    return game
+
+
 def hand_layouts(rules: Rules, seed: int) -> Iterator[Layout]:
     """Every layout of one hand of random legal play, the lead's first."""
     rng = random.Random(seed)
@@ -266,3 +282,17 @@ def changed(data: dict[str, Any], *hands: int) -> dict[str, Any]:
     for number in hands:
         data["hands"][number - 1]["seed"] = "someone-else"
     return data
+
+
+def replay_position(move: int, per_hand: Sequence[int]) -> str:
+    """What a replay's position line says at ``move`` (from 0, the first
+    deal) of a record whose hands have ``per_hand`` moves: a move is
+    numbered within its hand, and a later hand's deal is shown with its
+    first move ("Hand 1: the deal", "Hand 2, move 3 of 17")."""
+    if move == 0:
+        return "Hand 1: the deal"
+    for hand, moves in enumerate(per_hand, start=1):
+        if move <= moves:
+            return f"Hand {hand}, move {move} of {moves}"
+        move -= moves
+    raise ValueError("past the record's last move")

@@ -21,8 +21,6 @@ SEVERAL_ENDS = re.compile(r", fits \w+(, \w+)* and \w+")
 END_TARGET = re.compile(r"^Play on the (West|East|North|South) end")
 HAND_OVER = re.compile(r"^Hand \d+ is over$")
 MATCH_OVER = "The match is over"
-#: The question New match asks while a match is in progress.
-LEAVE_MATCH = "Leave this match?"
 #: The header once the game is ready: whose turn it is (the computer may lead).
 TURN_STATUS = re.compile(r"^(Your turn|Computer to play)$")
 
@@ -117,10 +115,6 @@ class Player:
         sits where (a name, and "Person" or a level). Return the dialog."""
         self.page.get_by_role("button", name="New match").click()
         form = self.dialog("New match")
-        asked = self.dialog(LEAVE_MATCH)
-        expect(form.or_(asked)).to_be_visible()
-        if asked.is_visible():  # a match in progress: say yes, it may go
-            asked.get_by_role("button", name="Start a new match").click()
         form.get_by_role("combobox", name="Players").select_option(str(len(seats)))
         for number, (name, kind) in enumerate(seats, start=1):
             form.get_by_role("textbox", name=f"Name of seat {number}").fill(name)

@@ -3,7 +3,8 @@ deals the day's hand against the Expert, its fingerprint in the log and its
 seed revealed at the end; at the end the Expert plays the player's tiles on
 the device and the result reads "You scored 35, the Expert 25 with your
 tiles: +10", with the streak (across two days on the clock) and a share
-text that gives nothing away. The day's second play is practice; a bad date
+text that gives nothing away and says what its squares mean. The daily
+names itself on the table: "Daily deal of 6 December 2026". The day's second play is practice; a bad date
 in a link is refused in words."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from playwright.sync_api import Page, expect
 
 from allfives.match import fingerprint
 
+from .conftest import DESKTOP, PHONE
 from .player import HAND_OVER, Player
 from .test_accessibility import serious_problems
 
@@ -29,7 +31,9 @@ GOLDEN = Path(__file__).parents[1] / "golden" / "daily.jsonl"
 #: Noon on 6 December 2026, UTC (the browser's timezone here): the day's deal is 2026-12-06.
 NOON = datetime(2026, 12, 6, 12, 0, tzinfo=UTC)
 TODAY = "2026-12-06"
-TITLE = f"Daily deal of {TODAY}"
+#: The daily's name: its date as the page writes every date.
+TITLE = "Daily deal of 6 December 2026"
+KEY = "One square a decision: 🟩 best or good, 🟨 inaccuracy, 🟧 mistake, 🟥 blunder"
 #: The Expert's play of the player's seat takes a few seconds in the page.
 DUPLICATE_TIMEOUT_MS = 120_000
 RESULT = re.compile(r"^You scored (-?\d+), the Expert (-?\d+) with your tiles: ([+-]\d+)$")
@@ -110,9 +114,10 @@ def test_the_daily_played_to_its_end_against_the_expert_on_your_tiles(
     assert margin == you - expert
     dialog = player.dialog(TITLE)
     expect(dialog).to_contain_text("Daily deals in a row: 2")  # yesterday's, and today's
-    assert shared[0] == f"All Fives, daily deal of {TODAY}: {margin:+d} against the Expert"
+    assert shared[0] == f"All Fives, daily deal of 6 December 2026: {margin:+d} against the Expert"
     assert re.fullmatch("[🟩🟨🟧🟥]+", shared[1]), shared
-    assert shared[2].endswith(f"/?daily={TODAY}")
+    assert shared[2] == KEY  # what each square means
+    assert shared[3].endswith(f"/?daily={TODAY}")
     assert not TILE.search("\n".join(shared)), "the share text gives no tile away"
     screenshot(page, "daily-result")
     assert serious_problems(page) == []
@@ -125,6 +130,24 @@ def test_the_daily_played_to_its_end_against_the_expert_on_your_tiles(
     assert stored == {"2026-12-05": [20, 15], TODAY: [you, expert]}
 
 
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_daily_says_it_is_the_daily_on_the_table(
+    app: App, page: Page, screenshot: Screenshot, request: pytest.FixtureRequest
+) -> None:
+    """Its name and date where a match's score cards say "of 250" (a daily
+    is one hand, with no target), and in the window's title; its opponent
+    is the Expert, said once ("Expert", not "Expert / Expert")."""
+    player = open_on(app, page, f"?daily={TODAY}")
+    player.wait_for_turn()
+    expect(player.scores).to_contain_text(TITLE)
+    expect(player.scores).not_to_contain_text("of 250")
+    expect(player.scores.get_by_text(TITLE)).to_be_in_viewport()
+    expect(page).to_have_title(f"{TITLE} \u2013 All Fives")
+    expect(player.opponents.get_by_text("Expert", exact=True)).to_have_count(1)
+    player.wait_until_still()
+    screenshot(page, f"daily-table-{request.node.callspec.id}")
+
+
 def test_the_streak_runs_across_two_days_on_the_clock(app: App, page: Page) -> None:
     """The daily of 5 December played on the 5th, then the next day's on
     the 6th: two in a row."""
@@ -132,7 +155,7 @@ def test_the_streak_runs_across_two_days_on_the_clock(app: App, page: Page) -> N
     app.open()
     app.wait_until_ready()
     player = Player(page)
-    for day, streak in (("2026-12-05", 1), (TODAY, 2)):
+    for day, name, streak in (("2026-12-05", "Daily deal of 5 December 2026", 1), (TODAY, TITLE, 2)):
         page.clock.set_fixed_time(datetime.fromisoformat(f"{day}T12:00:00+00:00"))
         page.get_by_role("button", name="Menu").click()
         player.dialog("Menu").get_by_role("button", name="Daily deal").click()
@@ -140,8 +163,8 @@ def test_the_streak_runs_across_two_days_on_the_clock(app: App, page: Page) -> N
             [f"Deal fingerprint {fingerprint('daily/' + day)}"]
         )
         play_to_the_end(player)
-        see_the_result(player, f"Daily deal of {day}")
-        dialog = player.dialog(f"Daily deal of {day}")
+        see_the_result(player, name)
+        dialog = player.dialog(name)
         expect(dialog).to_contain_text(f"Daily deals in a row: {streak}")
         expect(dialog).not_to_contain_text("Practice")
         dialog.get_by_role("button", name="Close").click()
@@ -172,8 +195,8 @@ def test_the_days_second_play_is_practice_and_does_not_count(app: App, page: Pag
     ("written", "said"),
     [
         ("hello", "The link asks for the daily deal of “hello”, which is not a date"),
-        ("2026-02-30", "The link asks for the daily deal of 2026-02-30, a day that does not exist."),
-        ("2026-12-08", "The daily deal of 2026-12-08 is not out yet: come back on that day."),
+        ("2026-02-30", "The link asks for the daily deal of “2026-02-30”, a day that does not exist."),
+        ("2026-12-08", "The daily deal of 8 December 2026 is not out yet: come back on that day."),
     ],
     ids=["malformed", "impossible", "future"],
 )

@@ -44,15 +44,15 @@ def test_the_calendar_shows_each_days_daily_in_words_and_no_day_to_come(
     expect(month).to_be_visible()
     expect(month.get_by_role("columnheader")).to_have_count(7)
     expect(month.get_by_role("columnheader").first).to_have_text("MonMonday")
-    first = month.get_by_role("button", name="1 December: you scored +10 against the Expert", exact=True)
+    first = month.get_by_role("button", name="1 December 2026: you scored +10 against the Expert", exact=True)
     expect(first).to_contain_text("+10")
     expect(
-        month.get_by_role("button", name="5 December: you scored -15 against the Expert", exact=True)
+        month.get_by_role("button", name="5 December 2026: you scored -15 against the Expert", exact=True)
     ).to_be_visible()
-    expect(month.get_by_role("button", name="2 December: not played", exact=True)).to_be_enabled()
-    today = month.get_by_role("button", name="6 December, today: not played", exact=True)
+    expect(month.get_by_role("button", name="2 December 2026: not played", exact=True)).to_be_enabled()
+    today = month.get_by_role("button", name="6 December 2026, today: not played", exact=True)
     expect(today).to_have_attribute("aria-current", "date")
-    tomorrow = month.get_by_role("button", name="7 December: not out yet", exact=True)
+    tomorrow = month.get_by_role("button", name="7 December 2026: not out yet", exact=True)
     expect(tomorrow).to_be_disabled()
     expect(tomorrow).to_have_accessible_description("A day still to come has no daily deal yet: come back on that day.")
     expect(history.get_by_role("button", name="Next month")).to_be_disabled()
@@ -63,11 +63,11 @@ def test_the_calendar_shows_each_days_daily_in_words_and_no_day_to_come(
     expect(today).to_be_focused()
     for _ in range(4):
         page.keyboard.press("ArrowLeft")
-    expect(month.get_by_role("button", name="2 December: not played", exact=True)).to_be_focused()
+    expect(month.get_by_role("button", name="2 December 2026: not played", exact=True)).to_be_focused()
     page.keyboard.press("Home")  # Monday, 30 November: the month before
     expect(
         history.get_by_role("table", name="Daily deals of November 2026").get_by_role(
-            "button", name="30 November: not played", exact=True
+            "button", name="30 November 2026: not played", exact=True
         )
     ).to_be_focused()
     page.keyboard.press("ArrowRight")
@@ -78,16 +78,16 @@ def test_the_calendar_shows_each_days_daily_in_words_and_no_day_to_come(
     expect(today).to_be_focused()
     page.keyboard.press("PageUp")
     sixth = history.get_by_role("table", name="Daily deals of November 2026").get_by_role(
-        "button", name="6 November: not played", exact=True
+        "button", name="6 November 2026: not played", exact=True
     )
     expect(sixth).to_be_focused()
     page.keyboard.press("PageDown")
-    expect(month.get_by_role("button", name="6 December, today: not played", exact=True)).to_be_focused()
+    expect(month.get_by_role("button", name="6 December 2026, today: not played", exact=True)).to_be_focused()
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("Enter")
     expect(history.get_by_role("button", name="Play this daily")).to_be_visible()
     expect(
-        month.get_by_role("button", name="5 December: you scored -15 against the Expert", exact=True)
+        month.get_by_role("button", name="5 December 2026: you scored -15 against the Expert", exact=True)
     ).to_be_focused()
     # Readable: no day's button is cut off at this width.
     boxes = [month.locator("button").nth(i).bounding_box() for i in range(3)]
@@ -98,7 +98,7 @@ def test_the_calendar_shows_each_days_daily_in_words_and_no_day_to_come(
 
     history.get_by_role("button", name="Previous month").click()
     november = history.get_by_role("table", name="Daily deals of November 2026")
-    expect(november.get_by_role("button", name="30 November: not played", exact=True)).to_be_visible()
+    expect(november.get_by_role("button", name="30 November 2026: not played", exact=True)).to_be_visible()
     expect(history.get_by_role("button", name="Next month")).to_be_enabled()
 
 
@@ -109,7 +109,7 @@ def test_a_past_day_is_played_from_the_calendar_as_practice_after_asking_to_leav
     player.wait_for_turn()
     player.play_a_tile()  # a match in progress: it is not left without asking
     history = open_history(player)
-    calendar(history).get_by_role("button", name="2 December: not played", exact=True).click()
+    calendar(history).get_by_role("button", name="2 December 2026: not played", exact=True).click()
     play = history.get_by_role("button", name="Play this daily")
     expect(play).to_have_accessible_description("Practice: a past day's deal never counts.")
     expect(history.locator("#calendar-chosen")).to_contain_text("2 December 2026")
@@ -131,7 +131,7 @@ def test_a_past_day_is_played_from_the_calendar_as_practice_after_asking_to_leav
 def test_todays_first_play_from_the_calendar_counts_and_says_so(app: App, page: Page) -> None:
     player = open_on(app, page, dailies=PLAYED)
     history = open_history(player)
-    calendar(history).get_by_role("button", name="6 December, today: not played", exact=True).click()
+    calendar(history).get_by_role("button", name="6 December 2026, today: not played", exact=True).click()
     play = history.get_by_role("button", name="Play this daily")
     expect(play).to_have_accessible_description("It counts: your first play of today's deal.")
     play.click()
@@ -143,7 +143,9 @@ def test_todays_first_play_from_the_calendar_counts_and_says_so(app: App, page: 
     assert stored == {**PLAYED, TODAY: "begun"}  # dealt: the day is taken
     history = open_history(player)
     expect(
-        calendar(history).get_by_role("button", name="6 December, today: your counted play is on the table", exact=True)
+        calendar(history).get_by_role(
+            "button", name="6 December 2026, today: your counted play is on the table", exact=True
+        )
     ).to_be_visible()
 
 
@@ -166,10 +168,10 @@ def test_a_counted_daily_left_by_new_match_is_that_days_daily_left_unfinished(
     player.start_match(seed=1)
     history = open_history(player)
     expect(matches(history)).to_have_count(1)
-    expect(matches(history).first).to_contain_text(f"Daily deal of {TODAY}: Left unfinished at")
+    expect(matches(history).first).to_contain_text("Daily deal of 6 December 2026: Left unfinished at")
     month = calendar(history)
     today = month.get_by_role(
-        "button", name="6 December, today: left unfinished, so the day counts as played", exact=True
+        "button", name="6 December 2026, today: left unfinished, so the day counts as played", exact=True
     )
     expect(today).to_contain_text("unfinished")
     expect(history.locator(".calendar-streak")).to_have_text("Daily deals in a row: 0")

@@ -32,5 +32,5 @@ def test_the_daily_is_dealt_played_and_scored_against_the_expert_offline(sw_page
     you, expert, margin = (int(part) for part in said.groups())
     assert expert == golden(TODAY)["expert_score"]  # the command line's, worked out offline
     assert margin == you - expert
-    assert shared[0] == f"All Fives, daily deal of {TODAY}: {margin:+d} against the Expert"
+    assert shared[0] == f"All Fives, daily deal of 6 December 2026: {margin:+d} against the Expert"
     expect(player.dialog(TITLE)).to_contain_text("Daily deals in a row: 1")

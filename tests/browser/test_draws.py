@@ -2,7 +2,8 @@
 seat that cannot play draws its tiles one at a time under a line saying so;
 the header says whose turn it is, and a passing message ("The link is
 copied.") gives way at the next move; New match in the middle of a match
-asks first, and Cancel leaves the match as it was.
+says, just above Start, that Start ends it (and never before anyone has
+moved), and Cancel leaves the match as it was.
 
 Seed 24 with three tiles each against Easy: the computer leads 6-4, you
 play 6-0, it plays 5-4, you play 4-0; it cannot play and draws two tiles
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .player import LEAVE_MATCH, Player
+from .player import Player
 
 if TYPE_CHECKING:
     from .conftest import App, Site
@@ -50,10 +51,10 @@ def player(app: App, page: Page) -> Player:
 
 
 def start_seed_24(player: Player) -> None:
-    """A new match, asked for before anyone has moved: no question first."""
+    """A new match, asked for before anyone has moved: nothing to end, nothing said of it."""
     player.page.get_by_role("button", name="New match").click()
     expect(player.dialog("New match")).to_be_visible()
-    expect(player.dialog(LEAVE_MATCH)).to_have_count(0)
+    expect(player.dialog("New match").get_by_text("ends the match in progress")).to_have_count(0)
     player.dialog("New match").get_by_role("button", name="Cancel").click()
     form = player.fill_in_new_match(seed=SEED)
     form.get_by_role("spinbutton", name="Tiles each").fill(str(TILES_EACH))
@@ -116,33 +117,45 @@ def test_a_draw_lands_tile_by_tile_and_the_header_says_whose_turn_it_is(player: 
     assert said[-1] == "Hand 1 is over"
 
 
-def test_new_match_in_the_middle_of_a_match_asks_and_cancel_keeps_it(player: Player, page: Page) -> None:
+#: What the New match form says, above Start, of a match in progress.
+ENDS_THE_MATCH = re.compile(
+    r"^Start ends the match in progress \(You \d+, Computer \d+\)\. Your History keeps it, to replay\.$"
+)
+
+
+def test_new_match_says_it_ends_a_match_only_when_one_is_in_progress_and_cancel_keeps_it(
+    player: Player, page: Page
+) -> None:
+    # Before anyone has moved (start_seed_24 opened the form then): nothing to
+    # say. With a move made, the form says what Start will do, beside Start.
     start_seed_24(player)
     player.play_my_turns(1)
     before = table_state(player)
-
-    # Asked, with Cancel focused: Enter keeps the match.
     page.get_by_role("button", name="New match").click()
-    asked = player.dialog(LEAVE_MATCH)
-    expect(asked).to_be_visible()
-    expect(asked).to_contain_text(re.compile(r"\(You \d+, Computer \d+\)"))
-    expect(asked.get_by_role("button", name="Cancel")).to_be_focused()
-    page.keyboard.press("Enter")
-    expect(asked).to_be_hidden()
-    expect(player.dialog("New match")).to_have_count(0)
+    form = player.dialog("New match")
+    expect(form).to_be_visible()
+    note = form.get_by_text(ENDS_THE_MATCH)
+    expect(note).to_be_in_viewport(ratio=1)
+    expect(form.get_by_role("button", name="Start")).to_have_accessible_description(ENDS_THE_MATCH)
+
+    # Cancel keeps the match, and says nothing more.
+    form.get_by_role("button", name="Cancel").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
     assert table_state(player) == before
 
     # Escape keeps it too.
     page.get_by_role("button", name="New match").click()
-    expect(asked).to_be_visible()
+    expect(note).to_be_visible()
     page.keyboard.press("Escape")
-    expect(asked).to_be_hidden()
-    expect(player.dialog("New match")).to_have_count(0)
+    expect(page.get_by_role("dialog")).to_have_count(0)
     assert table_state(player) == before
     player.play_a_tile()  # and the match plays on
 
-    # Said yes to, it leads to the New match form.
+    # Start, once the form is filled in, ends it for the new one.
     player.wait_for_turn()
-    page.get_by_role("button", name="New match").click()
-    asked.get_by_role("button", name="Start a new match").click()
-    expect(player.dialog("New match")).to_be_visible()
+    lines = player.log.count()
+    form = player.fill_in_new_match(seed=SEED)
+    expect(form.get_by_text(ENDS_THE_MATCH)).to_be_visible()
+    player.start(form)
+    player.wait_for_turn()
+    assert player.log.count() < lines, "the new match's log starts afresh"

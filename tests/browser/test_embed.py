@@ -54,28 +54,28 @@ AUTOPLAY_ENDS = "performance.getEntriesByName('allfives:autoplay', 'measure').le
 
 def test_the_replay_steps_through_a_record(page: Page, site: Site, screenshot: Screenshot) -> None:
     open_embed(page, site)
-    expect(page.locator("#position")).to_have_text(f"Move 0 of {COUNTING_MOVES}")
+    expect(page.locator("#position")).to_have_text("Hand 1: the deal")
     expect(page.get_by_role("button", name="Back")).to_be_disabled()
-    expect(page.get_by_role("group", name="Ann's hand").locator(".hand-tile")).to_have_count(4)
+    expect(page.get_by_role("group", name="Ann's hand").locator(".hand-tile")).to_have_count(9)
 
     page.get_by_role("button", name="Next").click()
-    expect(page.locator("#position")).to_have_text(f"Move 1 of {COUNTING_MOVES}")
+    expect(page.locator("#position")).to_have_text(f"Hand 1, move 1 of {COUNTING_MOVES}")
     expect(page.locator("#explain")).to_contain_text("Ann leads 6-4.")
     expect(page.locator("#explain")).to_contain_text("W 6 + E 4 = 10: scores 10")
     expect(page.locator("#scores")).to_have_text("Scores: Ann 10, Ben 0")
     expect(page.get_by_role("group", name="The layout: 1 tile, the ends count 10")).to_be_visible()
 
     page.get_by_role("button", name="Back").click()
-    expect(page.locator("#position")).to_have_text(f"Move 0 of {COUNTING_MOVES}")
+    expect(page.locator("#position")).to_have_text("Hand 1: the deal")
 
     page.get_by_label("Move", exact=True).fill("4")
-    expect(page.locator("#position")).to_have_text(f"Move 4 of {COUNTING_MOVES}")
+    expect(page.locator("#position")).to_have_text(f"Hand 1, move 4 of {COUNTING_MOVES}")
     expect(page.locator("#explain")).to_contain_text("Ben plays 1-1 on the East end.")
     expect(page.locator("#explain")).to_contain_text("W 3 + E 2 = 5: scores 5")
     expect(page.locator("#explain")).to_contain_text("The East end shows the double 1-1: both halves count.")
 
     page.keyboard.press("ArrowRight")
-    expect(page.locator("#position")).to_have_text(f"Move 5 of {COUNTING_MOVES}")
+    expect(page.locator("#position")).to_have_text(f"Hand 1, move 5 of {COUNTING_MOVES}")
     page.get_by_label("Move", exact=True).fill(str(COUNTING_MOVES))
     expect(page.get_by_role("button", name="Next")).to_be_disabled()
     expect(page.locator("#explain")).to_contain_text("Ann goes out: domino!")
@@ -85,7 +85,7 @@ def test_the_replay_steps_through_a_record(page: Page, site: Site, screenshot: S
 def test_the_address_chooses_the_move_the_seat_the_theme_and_the_language(page: Page, site: Site) -> None:
     page.goto(f"{site.url}embed.html?src=tutorial/spinner.json&move=3&seat=1&theme=dark&lang=de")
     page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    expect(page.locator("#position")).to_have_text("Zug 3 von 5")
+    expect(page.locator("#position")).to_have_text("Runde 1, Zug 3 von 5")
     expect(page.locator("#explain")).to_contain_text("W 2 + O 3 = 5: bringt 5")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
@@ -94,7 +94,7 @@ def test_the_address_chooses_the_move_the_seat_the_theme_and_the_language(page: 
 
 def test_autoplay_steps_on_until_paused(page: Page, site: Site) -> None:
     open_embed(page, site, "?autoplay=1")
-    expect(page.locator("#position")).not_to_have_text(f"Move 0 of {COUNTING_MOVES}")
+    expect(page.locator("#position")).not_to_have_text("Hand 1: the deal")
     page.get_by_role("button", name="Pause").click()
     held = position(page)
     # Stepping on has stopped: the run of autoplay under way has ended (it
@@ -153,7 +153,7 @@ def test_try_it_plays_on_against_the_computer(page: Page, site: Site, screenshot
     screenshot(page, "embed-try-it")
 
     page.get_by_role("button", name="Back to the replay").click()
-    expect(page.locator("#position")).to_have_text(f"Move 2 of {COUNTING_MOVES}")
+    expect(page.locator("#position")).to_have_text(f"Hand 1, move 2 of {COUNTING_MOVES}")
 
 
 # A host page on another origin
@@ -221,7 +221,7 @@ def test_the_replay_tells_a_host_on_another_origin_its_height_and_moves(
     assert latest[0]["data"] == {"type": "allfives:move", "move": 2, "moves": COUNTING_MOVES, "total": 7, "points": 0}
 
     goto_from_host(page, {"type": "allfives:goto", "move": 4})
-    expect(frame.locator("#position")).to_have_text(f"Move 4 of {COUNTING_MOVES}")
+    expect(frame.locator("#position")).to_have_text(f"Hand 1, move 4 of {COUNTING_MOVES}")
     page.wait_for_function(f"window.received.some((m) => {IS_MOVE} && m.data.move === 4)")
     told = len(received(page, "allfives:move"))
     for wrong in (
@@ -235,7 +235,7 @@ def test_the_replay_tells_a_host_on_another_origin_its_height_and_moves(
     # replay, the wrong ones before it were read, and moved nothing (every
     # move is told to the host).
     goto_from_host(page, {"type": "allfives:goto", "move": 3})
-    expect(frame.locator("#position")).to_have_text(f"Move 3 of {COUNTING_MOVES}")
+    expect(frame.locator("#position")).to_have_text(f"Hand 1, move 3 of {COUNTING_MOVES}")
     page.wait_for_function(f"window.received.filter((m) => {IS_MOVE}).length > {told}")
     assert [m["data"]["move"] for m in received(page, "allfives:move")[told:]] == [3]
 
@@ -257,7 +257,7 @@ def test_messages_from_any_origin_but_the_host_are_ignored(
     replay.evaluate("() => { window.heard = 0; addEventListener('message', () => { window.heard += 1; }); }")
     goto_from_host(page, {"type": "allfives:goto", "move": 3})
     replay.wait_for_function("() => window.heard === 1")
-    assert position(frame) == f"Move 0 of {COUNTING_MOVES}"
+    assert position(frame) == "Hand 1: the deal"
     assert page.evaluate("window.received") == [], "its messages go to the named host only"
 
 
@@ -293,11 +293,11 @@ def test_the_game_gives_embed_code_for_the_position_on_the_table_or_the_whole_ha
     assert at_position.startswith(app.site.url + "embed.html?")
     page.goto(at_position)
     page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    expect(page.locator("#position")).to_have_text(f"Move {on_table} of {on_table}")
+    expect(page.locator("#position")).to_have_text(f"Hand 1, move {on_table} of {on_table}")
     expect(page.locator("#board svg")).to_have_attribute("aria-label", re.compile(f"^The layout: {on_table} tiles"))
     page.goto(whole_hand)
     page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    expect(page.locator("#position")).to_have_text(f"Move 0 of {on_table}")
+    expect(page.locator("#position")).to_have_text("Hand 1: the deal")
 
 
 def test_a_replay_of_your_own_game_speaks_to_you_and_try_it_keeps_the_opponents_name(app: App, page: Page) -> None:
@@ -315,10 +315,14 @@ def test_a_replay_of_your_own_game_speaks_to_you_and_try_it_keeps_the_opponents_
     page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.get_by_role("group", name="Your hand")).to_be_visible()
     told = [str(page.locator("#explain").text_content())]
+    expect(page.locator("#position")).to_have_text("Hand 1: the deal")
+    page.get_by_role("button", name="Next").click()
+    expect(page.locator("#position")).to_have_text(re.compile(r"^Hand 1, move 1 of \d+$"))
     moves = int(position(page).split()[-1])
-    for move in range(1, moves + 1):
+    told.append(str(page.locator("#explain").text_content()))
+    for move in range(2, moves + 1):
         page.get_by_role("button", name="Next").click()
-        expect(page.locator("#position")).to_have_text(f"Move {move} of {moves}")
+        expect(page.locator("#position")).to_have_text(f"Hand 1, move {move} of {moves}")
         told.append(str(page.locator("#explain").text_content()))
     said = " ".join(told)
     assert re.search(r"\bYou (lead|play) \d-\d", said), said

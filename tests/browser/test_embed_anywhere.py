@@ -6,18 +6,21 @@ worker). The host page is on ``localhost``, the game on ``127.0.0.1``: two
 sites, as a blog framing a game hosted on GitHub Pages (two ports of one
 host would be one site, and share its storage).
 
-Also: the code "Copy embed code" gives sizes its frame to the replay, and a
-replay that cannot start says so, with a link to the replay on its own page.
+Also: the code "Copy embed code" gives fits the replay to its frame, and
+the host page does not move when it turns live; and a replay that cannot
+start says so, with a link to the replay on its own page.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Browser, Frame, Page, Playwright, ViewportSize, expect
+from helpers import match_played
+from playwright.sync_api import Browser, Frame, Locator, Page, Playwright, ViewportSize, expect
 
 from .conftest import READY_TIMEOUT_MS, launch_chromium, logged_page, serve_directory
 from .test_embed import COUNTING, COUNTING_MOVES
@@ -25,7 +28,7 @@ from replay import poster
 from table.controller import encode_link
 
 if TYPE_CHECKING:
-    from .conftest import PageLog, Site
+    from .conftest import PageLog, Screenshot, Site
 
 #: The host page's site: not 127.0.0.1, so another site than the game's.
 HOST_SITE = "localhost"
@@ -108,9 +111,9 @@ def the_replay_plays(page: Page) -> None:
     """The replay in the frame is live: it steps through the record."""
     frame = page.frame_locator("iframe")
     frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    expect(frame.locator("#position")).to_have_text(f"Move 0 of {COUNTING_MOVES}")
+    expect(frame.locator("#position")).to_have_text("Hand 1: the deal")
     frame.get_by_role("button", name="Next").click()
-    expect(frame.locator("#position")).to_have_text(f"Move 1 of {COUNTING_MOVES}")
+    expect(frame.locator("#position")).to_have_text(f"Hand 1, move 1 of {COUNTING_MOVES}")
     expect(frame.locator("#explain")).to_contain_text("W 6 + E 4 = 10: scores 10")
 
 
@@ -148,7 +151,7 @@ def test_the_copied_code_sizes_its_frame_to_the_replay(
 ) -> None:
     code = poster.facade(COUNTING, src=embed_url(site), script=f"{site.url}facade.js")
     page.goto(host_url + write_host(host_folder, f'<div style="width: 640px">{code}</div>'))
-    page.get_by_role("button", name=f"All Fives: a replay: Move 0 of {COUNTING_MOVES}. Step through this game").click()
+    page.get_by_role("button", name="All Fives: a replay: Hand 1: the deal. Step through this game").click()
     the_replay_plays(page)
     frame = the_frame(page)
     # The frame is as tall as the replay: nothing cut off, no empty band.
@@ -166,6 +169,44 @@ def test_the_copied_code_sizes_its_frame_to_the_replay(
     # In a narrower column the replay is shorter (its board follows the width): the frame follows it.
     page.locator("div").first.evaluate("(column) => { column.style.width = '360px' }")
     frame.wait_for_function(f"() => innerWidth <= 360 && ({fits})()")
+
+
+#: A phone's width, the narrowest common one; and a desktop's, tall enough
+#: for the whole host page (a full-page screenshot of a taller one resizes
+#: the window, and Chromium may then show the other site's frame blank).
+NARROW_PHONE: ViewportSize = {"width": 360, "height": 740}
+TALL_DESKTOP: ViewportSize = {"width": 1280, "height": 960}
+
+
+def top_in_page(where: Locator) -> float:
+    """Where ``where`` begins, from the top of the document (not of the
+    window: scrolling moves nothing on the page)."""
+    return float(where.evaluate("(node) => node.getBoundingClientRect().top + scrollY"))
+
+
+@pytest.mark.parametrize("viewport", [NARROW_PHONE, TALL_DESKTOP], ids=["360px", "1280px"])
+def test_the_host_page_does_not_move_when_the_copied_code_turns_live(
+    page: Page, site: Site, host_folder: Path, host_url: str, viewport: ViewportSize, screenshot: Screenshot
+) -> None:
+    """The facade is as tall as the live replay's frame: the host's text
+    under it stays where it was, before and after the replay starts."""
+    code = poster.embed_code(match_played(1, 6), site.url, whole_hand=False, seat=0, lang="en")
+    page.goto(host_url + write_host(host_folder, f"{code}<p>The text under the replay.</p>"))
+    text = page.get_by_text("The text under the replay.")
+    facade = page.get_by_role("button", name="All Fives: a replay: Move 6 of 6. Step through this game")
+    expect(facade.get_by_role("img", name=re.compile("^The layout: 6 tiles"))).to_be_visible()
+    under, tall = top_in_page(text), facade.evaluate("(link) => link.getBoundingClientRect().height")
+    screenshot(page, f"embed-code-{viewport['width']}-facade")
+
+    facade.click()
+    replay = page.frame_locator("iframe")
+    assert top_in_page(text) == under, "the frame took the facade's place, as tall"
+    replay.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    expect(replay.get_by_role("group", name=re.compile("^The layout: 6 tiles"))).to_be_visible()
+    expect(replay.get_by_role("button", name="Try it")).to_be_visible()
+    assert top_in_page(text) == under, "the live replay fits the frame: nothing under it moves"
+    assert page.locator("iframe").evaluate("(frame) => frame.getBoundingClientRect().height") == tall
+    screenshot(page, f"embed-code-{viewport['width']}-live")
 
 
 # Never an endless "Loading"

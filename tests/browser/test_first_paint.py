@@ -137,7 +137,7 @@ def test_a_first_visit_sees_the_table_and_the_introduction_before_python_and_not
         painted(page)
         step = page.locator("#dialog")
         expect(step.get_by_role("heading", name="Match an end")).to_be_visible()
-        expect(step.get_by_text("Step 1 of 3")).to_be_visible()
+        expect(step.get_by_text("Step 1 of 4")).to_be_visible()
         expect(step.get_by_text("Play a tile with a number that matches an open end")).to_be_visible()
         # Its buttons cannot work before the game starts: they wait, greyed.
         expect(step.get_by_role("button", name="Next")).to_be_disabled()
@@ -237,7 +237,7 @@ def test_the_replay_is_drawn_at_its_size_before_python_and_nothing_moves(
         assert serious_problems(page) == [], "a screen reader meets a broken first paint"
         screenshot(page, f"first-paint-replay-{'desktop' if viewport == DESKTOP else 'phone'}-before-python")
     page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    expect(page.get_by_role("status")).to_have_text("Move 3 of 7")
+    expect(page.get_by_role("status")).to_have_text(re.compile(r"^Hand 1, move 3 of \d+$"))
     expect(controls.get_by_role("button", name="Next")).to_be_enabled()
     expect(controls.get_by_role("button", name="Try it")).to_be_enabled()
     assert places(page, REPLAY_PLACES) == before, "the replay moved when Python took over"

@@ -274,3 +274,22 @@ def test_on_a_touch_phone_look_at_the_table_closes_the_summary_and_next_hand_goe
     phone: Page, site: Site, screenshot: Screenshot
 ) -> None:
     look_then_go_on(App(page=phone, site=site), Player(phone), phone, screenshot, "phone")
+
+
+def test_undo_at_the_start_of_the_next_hand_says_it_reopens_the_last_one(player: Player, page: Page) -> None:
+    """Undo before any move of hand 2 takes back your last move, which was
+    in hand 1: the header says that hand is in play again, the scores go
+    back to what they were before that move, and the log is hand 1's."""
+    play_the_hand_out(player)
+    player.next_hand()
+    expect(player.log.filter(has_text=re.compile(r"^Hand 2:"))).to_have_count(1)
+    player.wait_for_turn()
+    page.get_by_role("button", name="Undo").click()
+    expect(page.get_by_role("status")).to_have_text(
+        "Your last move was taken back: it was in hand 1, which is in play again."
+    )
+    expect(player.log.filter(has_text=re.compile(r"^Hand 2:"))).to_have_count(0)
+    expect(player.log.filter(has_text=re.compile(r"^Hand 1:"))).to_have_count(1)
+    # Seed 7 ended 0 to -5: the computer's 5 in play less 10 for its tiles
+    # left. That end is taken back with the move that went out.
+    assert player.score_values() == [0, 5]

@@ -2,7 +2,9 @@
 is kept on the device, and Menu, History lists it, newest first, with the
 statistics worked out from the same matches; a match opens in the replay,
 saves to a file alone or with all the others, and comes back in from a file,
-a bad entry refused in words and the rest kept. It outlasts a reload."""
+a bad entry refused in words and the rest kept. It outlasts a reload. The
+screen opens on the matches and their statistics; the calendar of dailies
+has a section of its own below them."""
 
 from __future__ import annotations
 
@@ -94,6 +96,31 @@ def test_a_won_match_is_in_the_history_with_its_statistics_and_outlasts_a_reload
     history = open_history(won)
     expect(matches(history)).to_have_count(1)
     expect(matches(history).first).to_contain_text(WON)
+
+
+@pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
+def test_the_history_opens_on_the_matches_and_their_statistics_the_dailies_in_a_section_of_their_own(
+    app: App, page: Page
+) -> None:
+    """What you came for first: the statistics and the matches, each dated
+    as the page writes dates ("6 December 2026, 09:00"); then the calendar of
+    dailies under its own heading; then how the matches are kept."""
+    app.open()
+    app.wait_until_ready()
+    history = open_history(Player(page))
+    bring_in(history, "history.jsonl", (GOLDEN / "history_v1.jsonl").read_text(encoding="utf-8"))
+    expect(matches(history)).to_have_count(2)
+    expect(history.get_by_role("heading", level=3)).to_have_text(
+        ["Statistics", "Matches", "Daily deals", "Kept on this device"]
+    )
+    expect(history.get_by_role("table", name="Statistics")).to_be_in_viewport()
+    expect(matches(history).first).to_have_text(
+        re.compile(r"^\d{1,2} December 2026, \d{2}:\d{2} · Ann against Computer \(Easy\)")
+    )
+    dailies = history.get_by_role("region", name="Daily deals")
+    expect(dailies.get_by_role("table", name=re.compile(r"^Daily deals of "))).to_have_count(1)
+    expect(dailies.get_by_role("list", name="Matches")).to_have_count(0)
+    expect(history.get_by_role("region", name="Kept on this device")).to_contain_text("The newest 200 matches")
 
 
 def test_a_match_left_by_new_match_is_kept_unfinished(app: App, page: Page) -> None:
@@ -192,7 +219,7 @@ def test_a_match_opens_in_the_replay(won: Player, page: Page) -> None:
         matches(history).first.get_by_role("link", name=re.compile(r"^Replay the match of ")).click()
     replay = opened.value
     replay.locator("body[data-ready='1']").wait_for(state="attached")
-    expect(replay.locator("#position")).to_have_text(re.compile(r"^Move 0 of \d+$"))
+    expect(replay.locator("#position")).to_have_text(re.compile("Hand 1: the deal"))
     expect(replay.get_by_role("button", name="Next")).to_be_enabled()
     replay.close()
 

@@ -2,7 +2,7 @@
 depth and glowing drop spots, a sound that is off until the player turns it
 on and then remembered, a win moment that stands still for reduced motion;
 a language change mid-match that leaves no English and no broken grammar;
-and a newcomer's three-step introduction, skippable, remembered, and back
+and a newcomer's four-step introduction, skippable, remembered, and back
 from "How to play"; and (issue 31, item 3) a first visit that deals nothing
 until the player has chosen whom to play, or skipped to Medium."""
 
@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, ZOOMED
-from .player import LEAVE_MATCH, MATCH_OVER, Player
+from .player import MATCH_OVER, Player
 from .test_accessibility import serious_problems
 from .test_languages import choose_language
 
@@ -378,25 +378,28 @@ def test_changing_the_language_mid_match_renames_you_and_says_everything_anew(re
 
 
 @pytest.mark.first_visit
-def test_a_first_visit_opens_three_steps_that_do_not_come_back(ready: Page, app: App, screenshot: Screenshot) -> None:
+def test_a_first_visit_opens_four_steps_that_do_not_come_back(ready: Page, app: App, screenshot: Screenshot) -> None:
     page = ready
     intro = page.get_by_role("dialog", name="Match an end")
     expect(intro).to_be_visible()
-    expect(intro).to_contain_text("Step 1 of 3")
+    expect(intro).to_contain_text("Step 1 of 4")
     assert serious_problems(page) == []
     screenshot(page, "look-intro")
     link = intro.get_by_role("link", name=re.compile("^How to play"))
     expect(link).to_have_attribute("href", "./rules.html")
     intro.get_by_role("button", name="Next").click()
     second = page.get_by_role("dialog", name="Score in fives")
-    expect(second).to_contain_text("Step 2 of 3")
+    expect(second).to_contain_text("Step 2 of 4")
     second.get_by_role("button", name="Back").click()
     expect(page.get_by_role("dialog", name="Match an end")).to_be_visible()
     page.get_by_role("button", name="Next").click()
     page.get_by_role("button", name="Next").click()
-    last = page.get_by_role("dialog", name="Win the match")
-    expect(last).to_contain_text("Step 3 of 3")
-    expect(last).to_contain_text("250 points")
+    third = page.get_by_role("dialog", name="Win the match")
+    expect(third).to_contain_text("Step 3 of 4")
+    expect(third).to_contain_text("250 points")
+    third.get_by_role("button", name="Next").click()
+    last = page.get_by_role("dialog", name="Choose your opponent")
+    expect(last).to_contain_text("Step 4 of 4")
     expect(last.get_by_role("button", name="Skip")).to_have_count(0)
     last.get_by_role("button", name="Play", exact=True).click()
     expect(page.get_by_role("dialog")).to_be_hidden()
@@ -431,7 +434,7 @@ def test_the_introduction_is_skipped_by_keyboard_and_speaks_the_language(ready: 
     how_to.focus()
     page.keyboard.press("Enter")
     german = page.get_by_role("dialog", name="An ein Ende anlegen")
-    expect(german).to_contain_text("Schritt 1 von 3")
+    expect(german).to_contain_text("Schritt 1 von 4")
     expect(german.get_by_role("link", name=re.compile("^So wird gespielt"))).to_have_attribute(
         "href", "./rules.de.html"
     )
@@ -456,8 +459,8 @@ LEVEL_LINES = {
     "Beginner": "plays a random tile that fits",
     "Easy": "takes the most points it can score now",
     "Medium": "also weighs what its tile leaves for you",
-    "Hard": "tries its moves on many sampled deals",
-    "Expert": "searches many more sampled deals and reads your plays",
+    "Hard": "guesses where the hidden tiles are and tries its moves on many such guesses",
+    "Expert": "tries many more guesses, and learns from the tiles you play and the ones you cannot play",
 }
 
 
@@ -468,11 +471,11 @@ def test_a_first_visit_deals_nothing_until_the_player_chooses_whom_to_play(
 ) -> None:
     page = ready
     player = Player(page)
-    for title in ("Match an end", "Score in fives"):
+    for title in ("Match an end", "Score in fives", "Win the match"):
         expect(player.dialog(title)).to_be_visible()
         expect_nothing_dealt(player)
         player.dialog(title).get_by_role("button", name="Next").click()
-    last = player.dialog("Win the match")
+    last = player.dialog("Choose your opponent")
     expect(last).to_be_visible()
     expect_nothing_dealt(player)
 
@@ -500,10 +503,6 @@ def test_a_first_visit_deals_nothing_until_the_player_chooses_whom_to_play(
     expect(player.opponents).to_contain_text("Expert")
     page.get_by_role("button", name="New match").click()
     form = player.dialog("New match")
-    asked = player.dialog(LEAVE_MATCH)
-    expect(form.or_(asked)).to_be_visible()
-    if asked.is_visible():  # the match has begun: say yes, it may go
-        asked.get_by_role("button", name="Start a new match").click()
     expect(form.get_by_role("combobox", name="Who plays seat 2")).to_have_value("expert")
 
 

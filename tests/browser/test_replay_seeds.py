@@ -34,13 +34,13 @@ def test_a_changed_deal_is_named_and_marked_and_the_record_still_plays(
     expect(said).to_have_text("Hand 2's deal does not follow from its seed: it was changed after it was dealt.")
     expect(said).to_have_class(re.compile("seeds-failed"))
     page.get_by_role("button", name="Next").click()
-    expect(page.locator("#position")).to_have_text(re.compile(r"^Move 1 of \d+$"))
+    expect(page.locator("#position")).to_have_text(re.compile(r"^Hand 1, move 1 of \d+$"))
     screenshot(page, "replay-seed-changed")
 
 
 def test_a_record_without_seeds_says_nothing_of_them(page: Page, site: Site) -> None:
     open_embed(page, site, record=COUNTING)
-    expect(page.locator("#position")).to_have_text(re.compile(r"^Move 0 of \d+$"))
+    expect(page.locator("#position")).to_have_text(re.compile("Hand 1: the deal"))
     expect(page.locator("#seeds")).to_be_hidden()
     expect(page.locator("#seeds")).to_have_text("")
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import DESKTOP, PHONE
-from .player import HAND_OVER, MATCH_OVER, Player
+from .player import HAND_OVER, MATCH_OVER, SEVERAL_ENDS, Player
 from .test_look import win_the_match
 
 if TYPE_CHECKING:
@@ -182,3 +182,47 @@ def test_a_hot_seat_hand_is_reviewed_for_each_person_under_their_name(
     screenshot(page, "review-hot-seat-phone")
     back.click()
     expect(player.dialog(HAND_OVER)).to_be_visible()
+
+
+#: The hint's move: "Hint: play 2-2 on the East end: ..." or a lead's tile alone.
+HINTED = re.compile(r"^Hint: play (\d)-(\d)(?: on the (\w+) end)?[:;,.]")
+PIPS = ("blank", "one", "two", "three", "four", "five", "six")
+
+
+def spoken(high: str, low: str) -> str:
+    """A tile as the hand names it: "three-two", "double four"."""
+    return f"double {PIPS[int(high)]}" if high == low else f"{PIPS[int(high)]}-{PIPS[int(low)]}"
+
+
+def test_a_hand_played_by_the_hint_is_graded_best_at_every_choice(player: Player, page: Page) -> None:
+    """Hint and Review are one advisor: a player who follows the hint at
+    every turn of a hand finds every choice graded Best in its review, in
+    the hint's own words."""
+    player.start_match(seed=44, seats=(("You", "Person"), ("Computer", "Beginner")))
+    player.set_computer_speed("Fast")
+    hints: list[str] = []
+    while True:
+        player.wait_for_turn()
+        if player.hand_is_over():
+            break
+        page.get_by_role("button", name="Hint").click()
+        expect(player.prompt).to_have_text(HINTED, timeout=REVIEW_TIMEOUT_MS)
+        said = player.prompt.inner_text()
+        hints.append(said)
+        found = HINTED.match(said)
+        assert found is not None, said
+        high, low, end = found.groups()
+        before = player.log.count()
+        name = player.choose_tile(player.hand.get_by_role("button", name=re.compile(rf"^{spoken(high, low)}\b")))
+        if SEVERAL_ENDS.search(name):
+            assert end is not None, f"the hint names no end for {name}"
+            player.board.get_by_role("button", name=re.compile(rf"^Play on the {end} end")).click()
+        expect(player.log).not_to_have_count(before)
+    assert any("points more by the end of the hand" in h or "about as good" in h for h in hints), hints
+    player.dialog(HAND_OVER).get_by_role("button", name="Review").click()
+    review = player.dialog(REVIEW_TITLE)
+    expect(review.get_by_role("button", name="Back to the summary")).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
+    rows = review.get_by_role("listitem")
+    assert rows.count() >= 1
+    for text in rows.all_inner_texts():
+        assert re.match(r"^Best\s+Move \d+: you played .+, the best move\.$", text), text

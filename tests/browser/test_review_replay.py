@@ -45,24 +45,26 @@ def test_an_annotated_record_marks_the_blunder_and_shows_the_best_move(
     page: Page, site: Site, screenshot: Screenshot, request: pytest.FixtureRequest
 ) -> None:
     open_embed(page, site, record=a_missed_ten())
-    marks = page.get_by_role("region", name="The Expert's review")
+    marks = page.get_by_role("region", name="The coach's review")
     expect(marks).to_be_visible()
     moments = marks.get_by_role("navigation", name="Key moments")
-    moments.get_by_role("button", name=re.compile(r"^Move 1 \(Ann\): Blunder, [\d.]+ points lost$")).click()
-    expect(page.locator("#position")).to_have_text("Move 1 of 2")
+    moments.get_by_role("button", name=re.compile(r"^Hand 1, move 1 \(Ann\): Blunder, [\d.]+ points lost$")).click()
+    expect(page.locator("#position")).to_have_text("Hand 1, move 1 of 2")
     expect(marks.locator(".mark .grade")).to_have_text("Blunder")
-    expect(marks.locator(".mark")).to_contain_text(re.compile(r"Ann played 6-1 \(.+\)\. Best: 5-5 \(\+"))
+    expect(marks.locator(".mark")).to_contain_text(
+        re.compile(r"Ann played 6-1\. Best: 5-5, about [\d.]+ points more by the end of the hand\.")
+    )
     expect(page.get_by_role("group", name=re.compile(r"^The layout: 1 tile, the ends count 7$"))).to_be_visible()
 
     show = marks.get_by_role("button", name="Show the best move")
     show.click()
     expect(page.get_by_role("group", name=re.compile(r"^The layout: 1 tile, the ends count 10$"))).to_be_visible()
-    expect(marks.locator(".mark")).to_contain_text("On the table now: the best move, 5-5 (+")
+    expect(marks.locator(".mark")).to_contain_text("On the table now: the best move, 5-5.")
     expect(marks.get_by_role("button", name="Show the move played")).to_have_attribute("aria-pressed", "true")
     screenshot(page, f"replay-marks-{request.node.callspec.id}")
 
     page.get_by_role("button", name="Next").click()
-    expect(page.locator("#position")).to_have_text("Move 2 of 2")
+    expect(page.locator("#position")).to_have_text("Hand 1, move 2 of 2")
     expect(page.get_by_role("group", name=re.compile(r"^The layout: 2 tiles, "))).to_be_visible()
     expect(marks.get_by_role("button", name=re.compile("^Show the"))).to_be_hidden()
     expect(marks).to_contain_text(re.compile(r"Ann: 1 decision, [\d.]+ points lost"))
@@ -72,11 +74,11 @@ def test_a_review_of_another_game_is_said_and_the_replay_goes_on(page: Page, sit
     damaged = a_missed_ten()
     damaged["hands"][0]["moves"] = ["5-5", "5-0 E"]
     open_embed(page, site, record=damaged)
-    expect(page.get_by_role("region", name="The Expert's review")).to_have_text(
+    expect(page.get_by_role("region", name="The coach's review")).to_have_text(
         re.compile("This game's review could not be read, so the game is shown without it.")
     )
     page.get_by_role("button", name="Next").click()
-    expect(page.locator("#position")).to_have_text("Move 1 of 2")
+    expect(page.locator("#position")).to_have_text("Hand 1, move 1 of 2")
 
 
 def test_the_game_opens_a_reviewed_hand_in_the_replay_and_keeps_the_review(
@@ -108,7 +110,7 @@ def test_the_game_opens_a_reviewed_hand_in_the_replay_and_keeps_the_review(
 
     page.goto(href)
     page.locator("body[data-ready='1']").wait_for(state="attached", timeout=60_000)
-    marks = page.get_by_role("region", name="The Expert's review")
+    marks = page.get_by_role("region", name="The coach's review")
     expect(marks).to_be_visible()
     expect(marks).to_contain_text(re.compile(r"You: \d+ decisions?, [\d.]+ points lost"))
     expect(page.get_by_role("group", name="Your hand")).to_be_visible()
@@ -123,14 +125,14 @@ def test_the_game_opens_a_reviewed_hand_in_the_replay_and_keeps_the_review(
 
 def test_the_marks_are_read_by_keyboard(page: Page, site: Site) -> None:
     open_embed(page, site, record=a_missed_ten())
-    moment = page.get_by_role("button", name=re.compile(r"^Move 1 \(Ann\): Blunder"))
+    moment = page.get_by_role("button", name=re.compile(r"^Hand 1, move 1 \(Ann\): Blunder"))
     for _ in range(20):
         page.keyboard.press("Tab")
         if moment.evaluate("node => node === document.activeElement"):
             break
     expect(moment).to_be_focused()
     page.keyboard.press("Enter")
-    expect(page.locator("#position")).to_have_text("Move 1 of 2")
+    expect(page.locator("#position")).to_have_text("Hand 1, move 1 of 2")
     page.keyboard.press("Shift+Tab")
     expect(page.get_by_role("button", name="Show the best move")).to_be_focused()
     page.keyboard.press("Space")
@@ -141,7 +143,7 @@ def test_a_reviewed_record_without_a_decision_says_nobody_had_a_choice(page: Pag
     data = a_missed_ten()
     data["meta"]["review"] = review({k: v for k, v in data.items() if k != "meta"}, seats=(1,), samples=20).to_json()
     open_embed(page, site, record=data)
-    marks = page.get_by_role("region", name="The Expert's review")
+    marks = page.get_by_role("region", name="The coach's review")
     expect(marks).to_contain_text("Nobody had a choice to make here: every move was forced.")
     expect(marks.get_by_role("navigation", name="Key moments")).to_be_hidden()
 
@@ -160,7 +162,7 @@ def test_a_hand_reviewed_at_the_match_end_is_marked_in_the_history_replay(page: 
         matches(history).first.get_by_role("link", name=re.compile(r"^Replay the match of ")).click()
     replay = opened.value
     replay.locator("body[data-ready='1']").wait_for(state="attached", timeout=60_000)
-    marks = replay.get_by_role("region", name="The Expert's review")
+    marks = replay.get_by_role("region", name="The coach's review")
     expect(marks).to_be_visible()
     jump = replay.get_by_role("slider", name="Move")
     jump.fill(str(jump.get_attribute("max")))  # the last hand: the one reviewed

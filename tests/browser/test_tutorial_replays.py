@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from helpers import replay_position
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, SCREENSHOTS, serve_directory
 from .test_accessibility import serious_problems
 from replay import poster
+from replay.frames import frames
 from table.controller import encode_link
 
 if TYPE_CHECKING:
@@ -45,6 +47,10 @@ QUIET_WITH_NOTHING_IN_VIEW = f"""() => new Promise((resolve, reject) => {{
     }});
     for (const root of document.querySelectorAll(".embed[data-replay]")) seen.observe(root);
 }})"""
+
+
+def moves_per_hand(scenario: dict[str, Any]) -> list[int]:
+    return [len(hand["moves"]) for hand in scenario["record"]["hands"]]
 
 
 def moves_of(scenario: dict[str, Any]) -> int:
@@ -80,13 +86,17 @@ def test_every_replay_is_drawn_and_explained_before_any_script_runs(
         for scenario in SCENARIOS:
             shown = figure(page, scenario)
             shown.scroll_into_view_if_needed()
-            expect(shown.get_by_role("status")).to_have_text(f"Move {start_of(scenario)} of {moves_of(scenario)}")
+            expect(shown.get_by_role("status")).to_have_text(
+                replay_position(start_of(scenario), moves_per_hand(scenario))
+            )
             expect(shown.get_by_role("group", name=re.compile("^The layout"))).to_be_visible()
             expect(shown.get_by_role("button", name="Next")).to_be_visible()
             expect(shown.get_by_role("button", name="Try it")).to_be_visible()
             expect(shown.locator("figcaption")).to_contain_text(scenario["title"])
             expect(shown.get_by_text(re.compile(r"^Scores: "))).to_be_visible()
-            expect(shown.get_by_role("group", name=re.compile("hand$")).get_by_role("img").first).to_be_visible()
+            # The hand of the seat shown, tile by tile (empty where that seat has just gone out).
+            held = frames(scenario["record"])[start_of(scenario)].hands[int(scenario["options"].get("seat", 0))]
+            expect(shown.get_by_role("group", name=re.compile("hand$")).get_by_role("img")).to_have_count(len(held))
         assert runtime_fetches(requests) == []
         # As the reader sees it: the top of the page, and the first replay.
         name = f"rules-first-paint-{'phone' if viewport == PHONE else 'desktop'}"
@@ -109,7 +119,7 @@ def test_the_served_page_holds_each_poster(site: Site, page: Page) -> None:
         poster = text[start : text.index("</figure>", start)]
         assert "<svg" in poster
         assert 'data-action="next"' in poster
-        assert f"Move {start_of(scenario)} of {moves_of(scenario)}" in poster
+        assert replay_position(start_of(scenario), moves_per_hand(scenario)) in poster
         assert "<iframe" not in poster
 
 
@@ -143,7 +153,7 @@ def test_one_runtime_over_load_scrolling_and_reading_and_every_replay_steps(
         step = "Next" if start < moves else "Back"
         shown.get_by_role("button", name=step).click()
         after = start + 1 if step == "Next" else start - 1
-        expect(shown.get_by_role("status")).to_have_text(f"Move {after} of {moves}")
+        expect(shown.get_by_role("status")).to_have_text(replay_position(after, moves_per_hand(scenario)))
         expect(shown.locator(".explain p").first).not_to_be_empty()
     assert len(runtime_fetches(page_log.requests)) == 1
     screenshot(page, "rules-live")
@@ -157,7 +167,7 @@ def test_a_press_on_a_poster_starts_the_page_and_steps(page: Page, site: Site, p
     shown = figure(page, scenario)
     shown.get_by_role("button", name="Next").click()
     expect(shown.get_by_role("status")).to_have_text(
-        f"Move {start_of(scenario) + 1} of {moves_of(scenario)}", timeout=READY_TIMEOUT_MS
+        replay_position(start_of(scenario) + 1, moves_per_hand(scenario)), timeout=READY_TIMEOUT_MS
     )
     assert len(runtime_fetches(page_log.requests)) == 1
 
@@ -202,29 +212,61 @@ def tiles_on(layout: Locator) -> int:
 
 def test_try_it_takes_over_and_plays_a_tile_in_the_page(page: Page, site: Site) -> None:
     page.goto(site.url + "rules.html")
-    # Counting, at its first move: the computer has led, and the reader,
-    # taking over, has tiles to play.
+    # Counting, at the lead it teaches is counted like every play: the
+    # reader, taking over, leads from the nine tiles the game deals.
     scenario = next(s for s in SCENARIOS if s["id"] == "counting")
     shown = figure(page, scenario)
     shown.scroll_into_view_if_needed()
     shown.get_by_role("button", name="Try it").click()
     status = shown.get_by_role("status")
-    expect(status).to_have_text("Your turn: play a tile.", timeout=READY_TIMEOUT_MS)
+    expect(status).to_have_text("Your lead: play any tile.", timeout=READY_TIMEOUT_MS)
     layout = shown.locator("svg[aria-label^='The layout']")
-    before = tiles_on(layout)
+    expect(layout).to_have_attribute("aria-label", "The layout: no tiles yet")
     hand = shown.get_by_role("group", name="Your hand")
-    held = hand.get_by_role("button").count()
+    expect(hand.get_by_role("button")).to_have_count(9)
 
     hand.locator(".playable").first.click()
-    if status.inner_text().startswith("Choose"):
-        shown.locator(".target").first.click()
     # The reader's tile is on the table and out of the hand; the computer replies.
-    expect(hand.get_by_role("button")).to_have_count(held - 1)
+    expect(hand.get_by_role("button")).to_have_count(8)
     expect(status).to_have_text(re.compile("Your turn|The hand is over"), timeout=30_000)
-    assert tiles_on(layout) >= before + 1
+    assert tiles_on(layout) >= 2
 
     shown.get_by_role("button", name="Back to the replay").click()
-    expect(status).to_have_text(re.compile(r"^Move \d+ of \d+$"))
+    expect(status).to_have_text(re.compile(r"^Hand \d+(, move \d+ of \d+|: the deal)$"))
+
+
+def test_the_drawing_lesson_is_tried_from_before_the_draw(page: Page, site: Site) -> None:
+    """Try it in "Drawing from the boneyard" opens as Ben's turn begins:
+    the reader holds the nine tiles dealt, none of which fits, and draws
+    from the boneyard, a tile a press, until one fits, then plays it."""
+    page.goto(site.url + "rules.html")
+    shown = figure(page, next(s for s in SCENARIOS if s["id"] == "drawing"))
+    shown.scroll_into_view_if_needed()
+    shown.get_by_role("button", name="Try it").click()
+    status = shown.get_by_role("status")
+    expect(status).to_have_text("You cannot play: draw from the boneyard.", timeout=READY_TIMEOUT_MS)
+    hand = shown.get_by_role("group", name="Your hand")
+    expect(hand.get_by_role("button")).to_have_count(9)
+    expect(hand.locator(".playable")).to_have_count(0)
+    expect(shown.get_by_text("Ann: 8 tiles · Boneyard: 10 tiles")).to_be_visible()
+    draw = shown.get_by_role("button", name="Draw a tile")
+    expect(draw).to_be_focused()
+
+    for held, drawn in ((10, "3-3"), (11, "3-3 and 2-1")):
+        draw.click()
+        expect(shown.get_by_text(f"You cannot play: you draw {drawn}.")).to_be_visible()
+        expect(hand.get_by_role("button")).to_have_count(held)
+        expect(status).to_have_text("You cannot play: draw from the boneyard.")
+    draw.click()
+    # 6-2 fits the spinner: the reader's turn, with that tile to play.
+    expect(status).to_have_text("Your turn: play a tile.")
+    expect(draw).to_be_hidden()
+    expect(shown.get_by_text("Ann: 8 tiles · Boneyard: 7 tiles")).to_be_visible()
+    expect(hand.locator(".playable")).to_have_count(1)
+    hand.get_by_role("button", name="six-two").click()
+    expect(status).to_have_text("Choose an end on the table for 6-2.")
+    shown.get_by_role("button", name="Play on the West end").click()
+    expect(hand.get_by_role("button")).to_have_count(11)
 
 
 def test_the_tutorial_passes_axe_as_poster_and_live(page: Page, site: Site) -> None:
@@ -269,7 +311,7 @@ def test_the_facade_costs_nothing_until_clicked_then_turns_live(
     facades = page.get_by_role("button", name=re.compile("^All Fives: a replay"))
     expect(facades).to_have_count(3)
     expect(facades.first.locator("svg").first).to_have_attribute("aria-label", re.compile("^The layout: 2 tiles"))
-    expect(facades.first).to_contain_text("Move 2 of")
+    expect(facades.first).to_contain_text("Hand 1, move 2 of")
     page.evaluate(IDLE)  # the page loaded, the facades drawn, and nothing more to do
     assert runtime_fetches(page_log.requests) == []
     assert not [url for url in page_log.requests if "embed.html" in url]
@@ -279,7 +321,7 @@ def test_the_facade_costs_nothing_until_clicked_then_turns_live(
     facades.first.click()
     frame = page.frame_locator("iframe").first
     frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    expect(frame.get_by_role("status")).to_have_text(re.compile(r"^Move 2 of \d+$"))
+    expect(frame.get_by_role("status")).to_have_text(re.compile(r"^Hand 1, move 2 of \d+$"))
     expect(page.locator("iframe")).to_have_count(1)
 
 

@@ -11,10 +11,12 @@ from helpers import EXAMPLE_RECORD
 
 from allfives import TILES, Deal, Match, Move, Rules, record
 from allfives.players import make_player
+from allfives.players.base import finish
 from allfives.review import (
     BANDS,
     Grade,
     ReviewError,
+    advise_steps,
     decisions,
     grade_of,
     judge,
@@ -254,3 +256,38 @@ def test_a_damaged_review_is_refused_in_one_line(damage: Any, reason: str) -> No
     with pytest.raises(ReviewError, match=reason) as refused:
         read_review(kept, a_missed_ten())
     assert "\n" not in str(refused.value)
+
+
+def test_a_player_who_follows_the_advice_is_graded_best_every_time() -> None:
+    """The hint and the review are one advisor: the advice before a move
+    and the review's judgement of it after are the same figures, so a seat
+    that always plays the advised move never loses a point in its review,
+    in the first hand or a later one."""
+    rules = Rules(players=2)
+    match = Match(rules)
+    rng = random.Random(44)
+    other = make_player("medium", random.Random(4400))
+    advised: list[tuple[int, int, Any]] = []
+    while not match.is_over:
+        if match.needs_deal:
+            if len(match.history) == 2:
+                break  # two hands played
+            match.deal(rng)
+        seat = match.to_move
+        assert seat is not None
+        view = view_of(match, seat)
+        if seat == 0 and len(view.legal_moves) > 1:
+            assert match.hand is not None
+            advice = finish(advise_steps(view, len(match.hand.moves) + 1, seed=3, samples=20))
+            advised.append((view.hand_number, len(match.hand.moves) + 1, advice))
+            match.play(advice.best.move)
+        else:
+            match.play(other.choose(view).move if seat == 1 else view.legal_moves[0])
+    judged = review(record.to_record(match), seats=(0,), samples=20, seed=3, luck=False).judgements()
+    assert {hand for hand, _n, _a in advised} == {1, 2}, "both hands had decisions to advise on"
+    assert [(j.hand, j.move_number) for j in judged] == [(hand, number) for hand, number, _a in advised]
+    for judgement, (_hand, _number, advice) in zip(judged, advised, strict=True):
+        assert judgement.choices == advice.choices, "the same figures before and after the move"
+        assert judgement.played == advice.best.move
+        assert judgement.lost == 0
+        assert judgement.grade is Grade.BEST

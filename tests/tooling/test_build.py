@@ -126,11 +126,13 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "table/board.py",
         "table/choice.py",
         "table/coach_words.py",
+        "table/coaching.py",
         "table/controller.py",
         "table/geometry.py",
         "table/i18n.py",
         "table/keys.py",
         "table/labels.py",
+        "table/record_link.py",
         "table/refusal.py",
     ]
     # The tutorial imports the replays' modules one at a time, by name.
@@ -358,7 +360,7 @@ def test_a_scenario_becomes_a_framed_replay() -> None:
     assert '<div class="embed" id="spinner-embed" data-replay="spinner" data-src="tutorial/spinner.json"' in figure
     assert 'data-move="2" data-seat="0" data-lang="en"' in figure
     assert '<nav id="spinner-replay-controls" class="controls" aria-label="The spinner: a replay">' in figure
-    assert '<p id="spinner-position" class="position" role="status">Move 2 of 5</p>' in figure
+    assert '<p id="spinner-position" class="position" role="status">Hand 1, move 2 of 5</p>' in figure
     assert '<div id="spinner-board" class="table"><svg' in figure
     assert "<iframe" not in figure
     assert "<figcaption><strong>The spinner.</strong> It <em>spins</em>.</figcaption>" in figure

@@ -24,6 +24,7 @@ from table.board import (
     TileBox,
     board_geometry,
     render_board,
+    render_sketch,
     render_tile,
     table_shape,
     tile_name,
@@ -567,3 +568,27 @@ def test_the_markers_sit_on_the_ends_next_tile_place() -> None:
         (circle,) = g.iter(f"{SVG}circle")
         box = geometry.ends[End[end]]
         assert (float(circle.get("cx", "")), float(circle.get("cy", ""))) == pytest.approx(box.center, abs=0.01)
+
+
+# The board in few bytes, for the embed code
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_sketch_shows_every_tile_with_its_pips_and_each_end_with_its_number(seed: int) -> None:
+    """The embed code's board (render_sketch) shows what the board shows,
+    in a fifth of the bytes once there are a few tiles."""
+    for layout in hand_layouts(Rules(), seed):
+        placed = board_geometry(layout, 16 / 9).tiles
+        last = placed[-1].tile
+        sketch = render_sketch(layout, last=last)
+        drawn = ET.fromstring(sketch)
+        faces, _dividers, pips = (path.get("d", "") for path in drawn.iter("path"))
+        assert faces.count("z") == len(placed), "a face a tile"
+        assert pips.count("h0") == sum(box.tile.high + box.tile.low for box in placed), "a dot a pip"
+        assert len(list(drawn.iter("rect"))) == 1, "the tile played last is ringed"
+        board = parse(render_board(layout, aspect=16 / 9, last=last))
+        rings = [g for g in board.iter(f"{SVG}g") if "end-marker" in classes(g)]
+        assert [t.text for t in drawn.iter("text")] == [g.find(f"{SVG}text").text for g in rings]  # type: ignore[union-attr]
+        assert drawn.get("aria-label") == board.get("aria-label")
+        if len(placed) >= 6:
+            assert len(sketch) * 5 < len(render_board(layout, aspect=16 / 9, last=last))

@@ -14,9 +14,11 @@ from helpers import WorkClock, a_choice_of_moves, computer_decision, computer_mo
 from allfives import Rules
 from allfives.match import fingerprint
 from allfives.players import Decision, make_player
+from allfives.players.base import Reason
 from allfives.record import RecordError, from_record
 from allfives.review import read_review
 from allfives.verify import verify
+from allfives.view import view_of
 
 from replay.frames import Words, frames
 from replay.proof import SeedLine, seed_line
@@ -413,8 +415,11 @@ def test_a_person_s_turn_is_not_the_computer_s_to_play() -> None:
     game = Game(VS_EASY)
     game.start()
     _play_until_person(game)
+    seat = game.to_move
+    assert seat is not None
+    legal = view_of(game.match, seat).legal_moves[0]
     with pytest.raises(ValueError, match="not a computer"):
-        game.play_computer(game.hint_search().finish())
+        game.play_computer(Decision(legal, Reason("only_move")))
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """The daily deal on the page, browser-free: the day's game is one hand
 against the Expert, its duplicate runs in slices, one play a day counts,
-the streak, the share text, and the deal's proof in the log and summary."""
+the streak, the share text (with a key to its squares), a refused link in
+words, and the deal's proof in the log and summary."""
 
 from __future__ import annotations
 
@@ -11,15 +12,24 @@ from pathlib import Path
 import pytest
 
 from allfives import HandEnded, HandStarted
-from allfives.daily import Duplicate, daily_deal, expert_match, score_of
+from allfives.daily import DailyError, Duplicate, daily_deal, expert_match, parse_date, score_of
 from allfives.match import fingerprint
 from allfives.players.simple import greedy_move
 from allfives.review import review
 
 from game import deal_proof
-from game.daily_state import Dailies, DailyResult, Duplicating, daily_game, share_text
+from game.daily_state import (
+    MARKS,
+    Dailies,
+    DailyResult,
+    Duplicating,
+    daily_game,
+    refused_words,
+    share_key,
+    share_text,
+)
 from table.controller import Game, GameSetup, SeatSetup
-from table.i18n import Translator
+from table.i18n import LANGUAGES, Translator
 
 TODAY = date(2026, 12, 6)
 GOLDEN = Path(__file__).parents[1] / "golden" / "daily.jsonl"
@@ -99,19 +109,50 @@ def test_a_damaged_store_of_dailies_is_read_as_far_as_it_goes(stored: object) ->
     assert Dailies.from_json(stored).results == {}
 
 
-def test_the_share_text_gives_the_date_the_margin_a_mark_a_decision_and_the_link() -> None:
+def test_the_share_text_gives_the_date_the_margin_a_mark_a_decision_its_key_and_the_link() -> None:
     result = DailyResult(
         duplicate=Duplicate(TODAY, 35, 25),
         grades=("best", "good", "inaccuracy", "mistake", "blunder"),
     )
     link = "https://example.org/allfives/?daily=2026-12-06"
     assert share_text(T, result, link, practice=False) == (
-        f"All Fives, daily deal of 2026-12-06: +10 against the Expert\n🟩🟩🟨🟧🟥\n{link}"
+        "All Fives, daily deal of 6 December 2026: +10 against the Expert\n"
+        "🟩🟩🟨🟧🟥\n"
+        "One square a decision: 🟩 best or good, 🟨 inaccuracy, 🟧 mistake, 🟥 blunder\n"
+        f"{link}"
     )
     assert share_text(T, result, link, practice=True).splitlines()[0].endswith("against the Expert (practice)")
-    assert share_text(Translator("de"), result, link, practice=False).startswith(
-        "All Fives, Tagesspiel vom 2026-12-06: +10 gegen den Experten"
-    )
+    assert share_text(Translator("de"), result, link, practice=False).splitlines()[:3] == [
+        "All Fives, Tagesspiel vom 6. Dezember 2026: +10 gegen den Experten",
+        "🟩🟩🟨🟧🟥",
+        "Ein Quadrat je Entscheidung: 🟩 bester oder guter Zug, 🟨 ungenau, 🟧 Fehler, 🟥 grober Fehler",
+    ]
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_the_share_texts_key_names_every_square_in_the_players_language(language: str) -> None:
+    """Each colour a decision can get is in the key, once, in the player's
+    words (not English, but in English)."""
+    key = share_key(Translator(language))
+    for square in set(MARKS.values()):
+        assert key.count(square) == 1, key
+    assert (key == share_key(T)) == (language == "en")
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("hello", "The link asks for the daily deal of “hello”, which is not a date"),
+        ("2026-02-30", "The link asks for the daily deal of “2026-02-30”, a day that does not exist."),
+        ("2026-12-08", "The daily deal of 8 December 2026 is not out yet: come back on that day."),
+        ("1999-12-31", "The daily deals begin on 1 January 2000: there is none for 31 December 1999."),
+    ],
+    ids=["malformed", "impossible", "future", "too-early"],
+)
+def test_a_refused_link_says_why_with_its_date_as_the_page_writes_dates(written: str, said: str) -> None:
+    with pytest.raises(DailyError) as refused:
+        parse_date(written, TODAY)
+    assert refused_words(T, written, refused.value).startswith(said)
 
 
 def test_the_log_shows_the_fingerprint_as_a_hand_starts_and_the_seed_as_it_ends() -> None:

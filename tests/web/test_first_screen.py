@@ -55,7 +55,7 @@ def test_the_page_shows_the_first_step_with_its_buttons_waiting() -> None:
     page = first_screen.fill(INDEX.read_text(encoding="utf-8"))
     assert "<!--FIRST_" not in page
     assert '<h2 id="dialog-title"><span data-first-lang="en">Match an end</span>' in page
-    assert '<p class="intro-step" data-first-lang="en">Step 1 of 3</p>' in page
+    assert '<p class="intro-step" data-first-lang="en">Step 1 of 4</p>' in page
     assert '<button value="next" type="submit" data-first-lang="en" disabled>Next</button>' in page
     assert '<button value="skip" type="submit" data-first-lang="en" disabled>Skip</button>' in page
     assert '<a href="./rules.html" target="_blank">How to play: the rules, with examples</a>' in page

@@ -9,8 +9,6 @@ from collections.abc import Mapping
 
 import pytest
 
-from allfives.players.base import MESSAGES as REASONS
-
 from lang import en
 from table import i18n
 from table.i18n import LANGUAGES, Translator, catalogue, format_number, pick_language
@@ -139,24 +137,6 @@ def test_messages_have_no_stray_whitespace(code: str) -> None:
             assert "  " not in text, f"{code}:{key}[{category}]: double space in {text!r}"
 
 
-def test_english_has_a_reason_message_for_every_computer_reason() -> None:
-    for key, text in REASONS.items():
-        message = en.MESSAGES.get("reason_" + key)
-        assert isinstance(message, str), f"lang_en lacks reason_{key}"
-        assert fields(message) == fields(text), f"reason_{key}: placeholders differ from allfives.players.base"
-
-
-@pytest.mark.parametrize("code", sorted(LANGUAGES))
-def test_every_computer_reason_is_translated(code: str) -> None:
-    messages = catalogue(code)
-    for key, text in REASONS.items():
-        message = messages.get("reason_" + key)
-        assert isinstance(message, str), f"{code} lacks reason_{key}"
-        assert fields(message) == fields(text), f"{code}:reason_{key}: placeholders differ from the English reason"
-        params = {name: sample(name) for name in fields(text)}
-        assert Translator(code)("reason_" + key, **params)
-
-
 @pytest.mark.parametrize(
     ("tags", "expected"),
     [
@@ -213,7 +193,7 @@ def test_numbers_in_messages_use_the_locale() -> None:
     assert Translator("en")("of_target", target=1234) == "of 1,234"
     assert Translator("de")("of_target", target=1234) == "von 1.234"
     assert "1\u00a0234" in Translator("hu")("of_target", target=1234)
-    assert "2,5" in Translator("gl")("reason_leaves_little", expected=2.5)
+    assert "2,5" in Translator("gl")("hint_best", move="6-1", other="5-5", points=2.5)
 
 
 def test_plural_selection() -> None:

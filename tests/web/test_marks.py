@@ -41,12 +41,12 @@ def test_a_blunder_is_marked_with_the_best_move_on_the_table_as_it_would_have_be
     mark = marks.at(1)
     assert mark is not None
     assert (mark.grade, mark.grade_word) == ("blunder", "Blunder")
-    assert mark.text.startswith("Ann played 6-1 (")
-    assert "Best: 5-5 (+" in mark.text
+    assert mark.text.startswith("Ann played 6-1. Best: 5-5, about ")
+    assert mark.text.endswith(" points more by the end of the hand.")
     assert mark.best == Move.parse("5-5")
     assert mark.best_layout is not None
     assert [str(t) for t in mark.best_layout.tiles()] == ["5-5"]
-    assert mark.best_text.startswith("On the table now: the best move, 5-5 (+")
+    assert mark.best_text == "On the table now: the best move, 5-5."
     assert marks.at(2) is None, "Bo's 6-6 was forced: not a decision"
     assert marks.at(0) is None
 
@@ -58,24 +58,26 @@ def test_the_best_move_played_is_marked_without_another_move() -> None:
     assert mark.grade == "best"
     assert mark.best is None
     assert mark.best_layout is None
-    assert mark.text.startswith("Ann played 5-5 (")
+    assert mark.text == "Ann played 5-5, the best move."
 
 
 def test_the_reader_is_told_in_the_second_person() -> None:
     marks = marks_of(annotated(a_missed_ten(), names=("You", "Bo")))
     mark = marks.at(1)
     assert mark is not None
-    assert mark.text.startswith("You played 6-1 (")
+    assert mark.text.startswith("You played 6-1. Best: 5-5")
 
 
 def test_the_key_moments_are_the_costly_decisions_to_jump_to() -> None:
     marks = marks_of(annotated(a_missed_ten()))
     (moment,) = marks.moments()
     assert moment.position == 1
-    assert moment.text.startswith("Move 1 (Ann): Blunder, ")
+    assert moment.text.startswith("Hand 1, move 1 (Ann): Blunder, ")
     assert moment.text.endswith(" points lost")
     example = marks_of(annotated(EXAMPLE_RECORD))
-    assert [m.text.split(",")[0] for m in example.moments()] == ["Move 2 (Bo): Mistake"], "Ann's two moves were best"
+    assert [m.text.split(",")[:2] for m in example.moments()] == [["Hand 1", " move 2 (Bo): Mistake"]], (
+        "Ann's two moves were best"
+    )
 
 
 def test_each_hand_has_a_line_per_player_and_its_luck() -> None:

@@ -46,7 +46,7 @@ def text_of(markup: str, ident: str) -> str:
 
 def test_the_poster_is_the_position_with_its_words_and_its_controls() -> None:
     drawn = poster.poster(COUNTING, move=4)
-    assert text_of(drawn, "position") == "Move 4 of 7"
+    assert text_of(drawn, "position") == "Hand 1, move 4 of 7"
     assert text_of(drawn, "scores") == "Scores: Ann 10, <b>Ben</b> 5"
     explained = re.findall(r'<p class="count">([^<]*)</p>', drawn)
     assert explained == ["W 3 + E 2 = 5: scores 5"]
@@ -63,7 +63,7 @@ def test_the_first_and_last_positions_disable_the_step_that_goes_nowhere() -> No
     first, last = poster.poster(COUNTING, move=0), poster.poster(COUNTING, move=99)
     assert 'data-action="back" disabled' in first
     assert 'data-action="next" disabled' not in first
-    assert text_of(last, "position") == "Move 7 of 7"
+    assert text_of(last, "position") == "Hand 1, move 7 of 7"
     assert 'data-action="next" disabled' in last
 
 
@@ -75,17 +75,29 @@ def test_a_poster_on_a_page_of_several_has_ids_of_its_own_and_speaks_the_page_la
     assert all(i.startswith("counting-") for i in ids)
     assert len(ids) == len(set(ids))
     assert 'aria-labelledby="counting-hand-title"' in drawn
-    assert text_of(drawn, "counting-position") == "Zug 1 von 7"
+    assert text_of(drawn, "counting-position") == "Runde 1, Zug 1 von 7"
     assert '<p id="counting-hand-title" class="hand-title">' in drawn
     assert 'aria-label="Counting: a replay"' in drawn
+
+
+def position(move: int, per_hand: list[int]) -> str:
+    """Where a replay stands at ``move`` (from 0, the first deal), numbered
+    within its hand: a later hand's deal is shown with its first move."""
+    if move == 0:
+        return "Hand 1: the deal"
+    for hand, moves in enumerate(per_hand, start=1):
+        if move <= moves:
+            return f"Hand {hand}, move {move} of {moves}"
+        move -= moves
+    raise AssertionError("past the record's last move")
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s["id"] for s in SCENARIOS])
 def test_every_tutorial_scenario_has_a_poster(scenario: dict[str, Any]) -> None:
     options = scenario.get("options", {})
     drawn = poster.poster(scenario["record"], move=int(options.get("move", 0)), seat=int(options.get("seat", 0)))
-    moves = sum(len(hand["moves"]) for hand in scenario["record"]["hands"])
-    assert text_of(drawn, "position") == f"Move {options.get('move', 0)} of {moves}"
+    per_hand = [len(hand["moves"]) for hand in scenario["record"]["hands"]]
+    assert text_of(drawn, "position") == position(int(options.get("move", 0)), per_hand)
     assert "<svg" in drawn
 
 
@@ -98,11 +110,11 @@ def test_the_facade_is_a_link_to_the_replay_drawn_as_its_position() -> None:
     src = "https://ann.example/fives/embed.html?move=3&seat=0#record=eNo"
     code = poster.facade(COUNTING, src=src, script="https://ann.example/fives/facade.js", move=3)
     assert code.startswith('<a class="allfives-replay" href="https://ann.example/fives/embed.html?move=3&amp;seat=0')
-    assert 'aria-label="All Fives: a replay: Move 3 of 7. Step through this game"' in code
+    assert 'aria-label="All Fives: a replay: Hand 1, move 3 of 7. Step through this game"' in code
     assert 'aria-label="The layout: 3 tiles, the ends count 4"' in code
     assert code.endswith('<script src="https://ann.example/fives/facade.js" defer></script>')
     assert "<iframe" not in code, "nothing live until the reader asks"
     assert "<b>" not in code
     german = poster.facade(COUNTING, src=src, script="f.js", words=Words("de"))
-    assert "Zug 0 von 7" in german
+    assert "Runde 1: das Austeilen" in german
     assert "Step through" not in german

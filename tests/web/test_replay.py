@@ -26,6 +26,7 @@ from replay.frames import (
     record_url,
     seat_names,
     try_record,
+    turn_draws,
 )
 from table.controller import Game
 
@@ -241,6 +242,8 @@ def test_the_count_is_explained_in_the_readers_language() -> None:
         ("?move=-1&seat=x&theme=neon&autoplay=0", "", EmbedOptions()),
         ("?host=https://blog.example/post/1", "", EmbedOptions(host="https://blog.example")),
         ("?host=javascript:alert(1)", "", EmbedOptions()),
+        ("?move=6&fit=1", "#record=abc", EmbedOptions(link="abc", move=6, fit=True)),
+        ("?fit=yes", "", EmbedOptions()),
     ],
 )
 def test_the_options_are_read_from_the_address(search: str, fragment: str, expected: EmbedOptions) -> None:
@@ -355,6 +358,33 @@ def test_try_it_at_the_end_of_a_hand_deals_the_next() -> None:
     game.start()
     assert len(game.match.hands) == 2
     assert [seat.kind for seat in game.seats] == ["medium", "person"]
+
+
+def test_try_it_at_the_end_of_a_hand_the_record_follows_plays_on_from_its_next_deal() -> None:
+    """Taken over as a hand ends, a record that goes on to another hand
+    gives the reader that hand as the record dealt it, before its lead, led
+    by whom the rules chose: the one who went out."""
+    match = Match(Rules(hand_size=1))
+    match.start_hand(Deal.from_text([["5-0"], ["6-6"]], leader=0))
+    match.play(Move.parse("5-0"))  # Ann goes out at once
+    match.start_hand(Deal.from_text([["3-2"], ["4-1"]]))
+    match.play(Move.parse("3-2"))
+    record = to_record(match, {"setup": {"seats": [{"name": n} for n in NAMES]}})
+    end = frames(record)[1]
+    game = Game.from_record_data(try_record(record, end, 0, WORDS))
+    hand = game.match.hand
+    assert hand is not None
+    assert (hand.number, hand.moves, game.to_move) == (2, [], 0)
+    assert [str(t) for t in hand.hands[0]] == ["3-2"], "the record's own deal"
+
+
+def test_the_draws_that_begin_a_turn_are_the_last_events_and_that_seats() -> None:
+    lead = Played(0, Move.parse("6-6"), 12, 0, (0, 0))
+    draws = (Drew(1, Move.parse("3-3").tile), Drew(1, Move.parse("6-2").tile))
+    assert turn_draws([lead, *draws], 1) == draws
+    assert turn_draws([lead, *draws], 0) == ()
+    assert turn_draws([lead, *draws, Passed(1)], 1) == (), "drew and passed: the turn is over"
+    assert turn_draws([Drew(0, Move.parse("1-1").tile), lead], 0) == ()
 
 
 # The player's own seat, "You", is told in the second person.

@@ -1,8 +1,10 @@
 """The rules tutorial (docs/tutorial/<language>.md) and its scenarios
 (docs/tutorial-scenarios.json): every record reads under the rules engine,
 sits after a section the tutorial has in every language, opens at a position
-it has, and shows the rule it is there for; every rule has its replay; and
-the pages of the other languages have no English left."""
+it has, and shows the rule it is there for; every example is dealt as the
+game deals (or its caption names the variant it plays), and its "Try it"
+opens just before the move it teaches; every rule has its replay; and the
+pages of the other languages have no English left."""
 
 from __future__ import annotations
 
@@ -15,11 +17,13 @@ from typing import Any
 
 import pytest
 
-from allfives import Drew, End, HandEnded, HandStarted, MatchEnded, Passed, Played, Rules
+from allfives import TILES, Drew, End, HandEnded, HandStarted, MatchEnded, Passed, Played, Rules
 from allfives.record import from_record
 from sitebuild import tutorial
 
-from replay.frames import Frame, frames
+from replay import poster
+from replay.frames import Frame, Words, frames, seat_names, try_record, turn_draws
+from table.controller import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -129,12 +133,140 @@ def test_the_scenario_reads_and_shows_its_rule(scenario: dict[str, Any]) -> None
     match = from_record(record)  # checks every rule on the way
     assert scenario["after"] in HEADINGS
     rules = match.rules
-    assert rules.deal_size <= 7, "small hands"
     positions = frames(record)
     options = scenario.get("options", {})
     assert 0 <= options.get("move", 0) < len(positions)
     assert 0 <= options.get("seat", 0) < rules.players
     assert SHOWS[scenario["id"]](positions, rules)
+
+
+# Every example is a position of the game, as the game deals it
+
+
+def caption_of(scenario: dict[str, Any], language: str) -> str:
+    if language == "en":
+        return str(scenario["caption"])
+    words = json.loads((DOCS / f"tutorial.{language}.json").read_text(encoding="utf-8"))
+    return str(words["scenarios"][scenario["id"]]["caption"])
+
+
+#: The examples played by other rules than the game's defaults (9 tiles
+#: each for two players, 5 for four; 250 points or 200), each with what its
+#: caption says of them in every language. Every other example is dealt as
+#: the game deals: the table of docs/tutorial/<language>.md, "How a hand starts".
+VARIANTS: dict[str, tuple[Rules, tuple[str, ...]]] = {
+    "winning": (Rules(target=15), ("15",)),  # "This match is played to 15 points"
+    "variants": (Rules.preset("computer"), ("7",)),  # "the computer game's rules (7 tiles each)"
+}
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s["id"] for s in SCENARIOS])
+def test_each_example_is_dealt_by_the_games_rules_or_says_which_variant_it_plays(scenario: dict[str, Any]) -> None:
+    rules = Rules.from_json(scenario["record"]["rules"])
+    stated, said = VARIANTS.get(scenario["id"], (Rules(players=rules.players), ()))
+    assert rules == stated
+    for language in ["en", *TRANSLATED]:
+        caption = caption_of(scenario, language)
+        assert [word for word in said if word not in caption] == [], language
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s["id"] for s in SCENARIOS])
+def test_each_examples_hands_and_boneyard_follow_from_the_deal_and_its_moves(scenario: dict[str, Any]) -> None:
+    """Counted afresh at every position: each hand as dealt, less the tiles
+    played, plus those drawn; the boneyard, the rest of the set, less the
+    draws. The replay's words say the same where it opens."""
+    record = scenario["record"]
+    rules = Rules.from_json(record["rules"])
+    counted: list[tuple[list[int], int]] = []  # each position's hand sizes and boneyard
+    sizes: list[int] = []
+    left = 0
+    for frame in frames(record):
+        for event in frame.events:
+            if isinstance(event, HandStarted):
+                sizes = [rules.deal_size] * rules.players
+                left = len(TILES) - rules.players * rules.deal_size
+            elif isinstance(event, Played):
+                sizes[event.seat] -= 1
+            elif isinstance(event, Drew):
+                sizes[event.seat] += 1
+                left -= 1
+        assert [len(hand) for hand in frame.hands] == sizes, frame.move
+        assert frame.boneyard == left, frame.move
+        counted.append((list(sizes), left))
+    options = scenario.get("options", {})
+    move, seat = options.get("move", 0), options.get("seat", 0)
+    sizes, left = counted[move]
+    names = seat_names(record, rules.players, Words())
+    said = poster.others_line(sizes, left, names, seat, Words())  # "Ann: 8 tiles · Boneyard: 10 tiles"
+    assert html.escape(said) in poster.poster(record, move=move, seat=seat)
+
+
+# Each lesson's "Try it" opens just before the move it teaches
+
+
+def first(positions: list[Frame], test: Callable[[Frame], bool]) -> int:
+    return next(index for index, frame in enumerate(positions) if test(frame))
+
+
+def ended(reason: str) -> Callable[[Frame], bool]:
+    return lambda frame: any(isinstance(e, HandEnded) and e.reason == reason for e in frame.events)
+
+
+def after_drawing(positions: list[Frame]) -> int:
+    """The first play of a turn that began with draws: its draws end the position before it."""
+    return first(
+        positions,
+        lambda f: f.move > 0 and f.played is not None and bool(turn_draws(positions[f.move - 1].events, f.played.seat)),
+    )
+
+
+#: The move each lesson teaches, as the index of the position it makes.
+TAUGHT: dict[str, Callable[[list[Frame]], int]] = {
+    "next-lead": lambda p: first(p, lambda f: f.hand == 2),  # the next hand's lead, by who went out
+    "drawing": after_drawing,
+    "spinner": lambda p: first(p, lambda f: f.played is not None and f.played.move.end in (End.N, End.S)),
+    "counting": lambda p: first(p, lambda f: f.points > 0),  # the lead, counted like every play
+    "doubles": lambda p: first(p, lambda f: bool(f.points) and sum(f.layout.weight[arm] == 2 for arm in range(4)) == 2),
+    "going-out": lambda p: first(p, ended("domino")),
+    "blocked": lambda p: first(p, ended("blocked")),
+    "winning": lambda p: first(p, lambda f: any(isinstance(e, MatchEnded) for e in f.events)),
+    "variants": lambda p: first(p, ended("domino")),
+}
+
+
+def test_every_lesson_names_the_move_it_teaches() -> None:
+    assert sorted(TAUGHT) == sorted(SHOWS)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s["id"] for s in SCENARIOS])
+def test_try_it_opens_just_before_the_move_the_lesson_teaches(scenario: dict[str, Any]) -> None:
+    """The replay opens at the position before the taught move, shown from
+    the seat that makes it; "Try it" there puts the reader in that seat, to
+    move, and the taught move is theirs to make. Where the turn begins with
+    draws (the drawing lesson), no tile of the hand fits before them and the
+    reader makes them."""
+    record = scenario["record"]
+    positions = frames(record)
+    taught = TAUGHT[scenario["id"]](positions)
+    played = positions[taught].played
+    assert played is not None
+    options = scenario.get("options", {})
+    assert options.get("move", 0) == taught - 1, "the replay opens just before the taught move"
+    assert options.get("seat", 0) == played.seat, "from the seat that makes it"
+    at = positions[taught - 1]
+    game = Game.from_record_data(try_record(record, at, played.seat, Words()))
+    hand = game.match.hand
+    assert hand is not None
+    assert game.to_move == played.seat
+    assert hand.number == positions[taught].hand
+    hand.check(played.move)  # legal there: raises if not
+    held = turn_draws(at.events, played.seat)
+    if scenario["id"] == "drawing":
+        before = [tile for tile in at.hands[played.seat] if tile not in {draw.tile for draw in held}]
+        assert held, "the turn begins with draws"
+        assert [tile for tile in before if at.layout.ends_for(tile)] == [], "no tile fits before them"
+    else:
+        assert held == (), "the lesson starts with a play, not a draw"
 
 
 # Every rule has its replay, in every language

@@ -10,7 +10,7 @@ kept with the game, so asking again shows it at once. Closing it goes back
 to the hand's summary.
 
 The judging is :mod:`allfives.review` (through the controller's
-:class:`~table.controller.Reviewing`); the words are :mod:`table.coach_words`."""
+:class:`~table.coaching.Reviewing`); the words are :mod:`table.coach_words`."""
 
 from __future__ import annotations
 

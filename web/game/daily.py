@@ -20,10 +20,10 @@ from pyscript import window
 
 from allfives.daily import DailyError, latest_date, parse_date
 
-from game import coach, dialogs, links, summary
+from game import coach, dialogs, links, summary, words
 from game.daily_book import dailies, store, today
 from game.daily_calendar import chosen_day
-from game.daily_state import Duplicating, daily_game, share_text
+from game.daily_state import Duplicating, daily_game, refused_words, share_text
 from page.dom import by_id, el
 from table.controller import Game, think
 
@@ -80,8 +80,7 @@ def from_address(page: Table) -> None:
     try:
         day = parse_date(written, latest())
     except DailyError as error:
-        shown = written if len(written) <= 20 else written[:19] + "…"
-        dialogs.show_problem(page, page.t("daily_refused_" + error.kind.replace("-", "_"), date=shown), "", False)
+        dialogs.show_problem(page, refused_words(page.t, written, error), "", False)
         return
     start(page, day)
 
@@ -105,7 +104,7 @@ async def show_result(page: Table, game: Game) -> None:
         summary.show_hand_end(page)
 
     page.open_dialog(
-        t("daily_title", date=game.daily), [el("p", t("daily_working")), bar], [("cancel", t("cancel"))], cancelled
+        words.daily_name(t, game.daily), [el("p", t("daily_working")), bar], [("cancel", t("cancel"))], cancelled
     )
 
     def still_wanted() -> bool:

@@ -1,7 +1,7 @@
 """The calendar of past dailies on the History screen: the streak, then a
 month's days in a table (the current month first, Previous and Next month,
 none after the current one), each day a button named with its date and how
-its daily went ("6 December: you scored +10 against the Expert"). The
+its daily went ("6 December 2026: you scored +10 against the Expert"). The
 month is one stop for Tab; the arrow keys, Home, End, Page Up and Page Down
 move among its days as in a date picker (:func:`game.daily_month.moved`),
 into the months around it too. Choosing
@@ -18,7 +18,8 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, Final
 
 from game.daily_book import dailies, today
-from game.daily_month import Month, full_date_words, month, moved, played_of
+from game.daily_month import Month, month, moved, played_of
+from game.dates import date_words
 from game.history import Entry
 from page.dom import closest, el
 
@@ -163,7 +164,7 @@ def choose(page: Host, box: Any, said: Any, day: date) -> None:
     now = today()
     counts = dailies(page).counts(day, now)
     note = "calendar_counts" if counts else ("calendar_today_practice" if day == now else "calendar_past_practice")
-    said.replaceChildren(el("strong", full_date_words(t, day)))
+    said.replaceChildren(el("strong", date_words(t, day)))
     play = el("button", t("calendar_play"), type="submit", value=PLAY + day.isoformat(), class_="btn")
     play.setAttribute("aria-describedby", "calendar-play-note")
     said.append(play)

@@ -1,7 +1,8 @@
 """The calendar of past dailies, browser-free: a month's days, each with
 how its daily went (the counted margin against the Expert, practice, left
 unfinished, not played, or still to come), in words a screen reader says
-("6 December: you scored +10 against the Expert"). The month and weekday
+("6 December 2026: you scored +10 against the Expert": the date as the page
+writes every date, :func:`game.dates.date_words`). The month and weekday
 names are the catalogues', never the browser's locale. The page's part is
 :mod:`game.daily_calendar`."""
 
@@ -15,9 +16,10 @@ from typing import Any, Final
 from allfives.daily import FIRST_DATE
 
 from game.daily_state import Dailies
+from game.dates import date_words
 from table.i18n import Translator
 
-__all__ = ["CalendarDay", "Month", "Played", "daily_of", "date_words", "month", "moved", "played_of", "shift"]
+__all__ = ["CalendarDay", "Month", "Played", "daily_of", "month", "moved", "played_of", "shift"]
 
 #: How a day's daily went, the first that holds: its counted result; its
 #: counted play on the table now; left unfinished; played as practice only;
@@ -91,16 +93,6 @@ def moved(day: date, key: str, today: date) -> date | None:
     else:
         return None
     return min(max(target, FIRST_DATE), today)
-
-
-def date_words(t: Translator, day: date) -> str:
-    """``day`` without its year, as the player's language writes it: "6 December"."""
-    return t("calendar_date", day=str(day.day), month=t(f"month_{day.month}"))
-
-
-def full_date_words(t: Translator, day: date) -> str:
-    """``day`` with its year: "6 December 2026"."""
-    return t("calendar_date_year", date=date_words(t, day), year=str(day.year))
 
 
 def daily_of(record: Mapping[str, Any]) -> tuple[str, bool] | None:

@@ -13,13 +13,27 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Final
 
-from allfives.daily import PLAYER, RULES, Duplicate, daily_match, duplicate_steps, score_of
+from allfives.daily import FIRST_DATE, PLAYER, RULES, DailyError, Duplicate, daily_match, duplicate_steps, score_of
 from allfives.review import Grade, review_steps
 
-from table.controller import REVIEW_SEED, Game, GameSetup, SeatSetup
+from game.dates import date_words
+from table.coaching import REVIEW_SEED
+from table.controller import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
-__all__ = ["BEGUN", "KEY", "LEFT", "MARKS", "Dailies", "DailyResult", "Duplicating", "daily_game", "share_text"]
+__all__ = [
+    "BEGUN",
+    "KEY",
+    "LEFT",
+    "MARKS",
+    "Dailies",
+    "DailyResult",
+    "Duplicating",
+    "daily_game",
+    "refused_words",
+    "share_key",
+    "share_text",
+]
 
 #: The store's key for the dailies played (beside the saved game).
 KEY: Final = "dailies"
@@ -58,7 +72,7 @@ class Duplicating:
     """The Expert's play of the player's seat on the daily's tiles
     (:func:`allfives.daily.duplicate_steps`), then the review of the
     player's decisions for the share text's marks, run a slice at a time
-    as :class:`table.controller.Reviewing` runs the coach: :meth:`step`
+    as :class:`table.coaching.Reviewing` runs the coach: :meth:`step`
     works for about ``ms`` milliseconds and returns the result once done;
     :attr:`progress` goes from 0 to 1 (the Expert's play is the first half)."""
 
@@ -191,10 +205,29 @@ def _is_pair(value: object) -> bool:
 
 def share_text(t: Translator, result: DailyResult, link: str, *, practice: bool) -> str:
     """What a player sends friends: the date, the margin against the Expert,
-    a mark per decision and the link. No tile, no score: nothing to spoil."""
+    a mark per decision, what each mark means (in the player's language) and
+    the link. No tile, no score: nothing to spoil."""
     margin = result.duplicate.margin
-    head = t("daily_share_head", date=result.duplicate.day.isoformat(), margin=f"{margin:+d}")
+    head = t("daily_share_head", date=date_words(t, result.duplicate.day), margin=f"{margin:+d}")
     if practice:
         head += " " + t("daily_share_practice")
     marks = "".join(MARKS.get(grade, "⬜") for grade in result.grades)
-    return "\n".join(line for line in (head, marks, link) if line)
+    return "\n".join(line for line in (head, marks, share_key(t), link) if line)
+
+
+def share_key(t: Translator) -> str:
+    """The share text's key: what each square says of a decision."""
+    # Best and good share their green square: the key names it once.
+    squares = {grade.value: MARKS[grade.value] for grade in Grade if grade is not Grade.BEST}
+    return t("daily_share_key", **squares)
+
+
+def refused_words(t: Translator, written: str, error: DailyError) -> str:
+    """Why a link's daily is refused, in words: a date that is one but has no
+    daily yet (or any more) as the page writes dates ("8 December 2026 is not
+    out yet"); any other as the link wrote it, cut short."""
+    if error.kind in ("future", "too-early"):
+        shown = date_words(t, date.fromisoformat(written.strip()))
+    else:
+        shown = written if len(written) <= 20 else written[:19] + "…"
+    return t("daily_refused_" + error.kind.replace("-", "_"), date=shown, first=date_words(t, FIRST_DATE))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urljoin
 
 from pyscript import document, window
 
@@ -19,7 +18,6 @@ from game import history_page, translation, words
 from game.parts import download, table
 from page.dom import by_id, el
 from replay import poster
-from replay.frames import Words
 from table import refusal
 from table.controller import Game, GameSetup, SeatSetup
 from table.i18n import LANGUAGES
@@ -70,6 +68,10 @@ def show_pass_screen(page: Table) -> None:
 
 
 def show_new_match(page: Table) -> None:
+    """The New match form. Its Cancel (and Escape) leaves the match as it was,
+    so the form says what Start does to a match in progress only when there
+    is one, just above Start (and as Start's description): it ends that
+    match, which the History keeps, where the browser lets it keep anything."""
     game = page.game
     setup = game.setup if game else page.default_setup()
     choices = words.form_choices(page.t)
@@ -193,6 +195,15 @@ def show_new_match(page: Table) -> None:
         page.begin(Game(new_setup))
 
     page.open_dialog(page.t("new_match"), [form], [("start", page.t("start")), ("cancel", page.t("cancel"))], done)
+    if game is not None and game.in_progress:
+        # Above the buttons, which stay in view while the form scrolls (the next dialog's buttons replace it).
+        scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.scores))
+        said = page.t("new_match_ends", scores=scores)
+        if page.store.storage is not None:
+            said += " " + page.t("new_match_kept")
+        row = by_id("dialog-buttons")
+        row.prepend(el("p", said, class_="form-note", id="nm-ends"))
+        row.querySelector('[value="start"]').setAttribute("aria-describedby", "nm-ends")
     page.on(by_id("nm-players"), "change", lambda _e: sync_seats(page, chosen=True))
     page.on(by_id("nm-preset"), "change", lambda _e: apply_preset(page))
     sync_seats(page)
@@ -383,13 +394,7 @@ def show_embed_code(page: Table) -> None:
     def code(whole_hand: bool) -> str:
         # The facade: the position drawn, turned into the live replay when
         # the reader asks (poster.facade, docs/embedding.md).
-        seat, lang = page.shown_seat(), page.t.language
-        src, record, move = game.embed_link(page_url, whole_hand=whole_hand, seat=seat, lang=lang)
-        script = urljoin(page_url, poster.FACADE_SCRIPT)
-        words = Words(lang)
-        return poster.facade(
-            record, src=src, script=script, move=move, seat=seat, words=words, title=words("embed_frame_title")
-        )
+        return poster.embed_code(game, page_url, whole_hand=whole_hand, seat=page.shown_seat(), lang=page.t.language)
 
     choice = el("fieldset", None, class_="embed-choice")
     choice.append(el("legend", page.t("embed_show")))

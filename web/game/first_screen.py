@@ -56,8 +56,9 @@ __all__ = [
 
 #: The opponent of the default match, which a first visit's Skip also plays.
 DEFAULT_LEVEL: Final = "medium"
-#: The introduction's steps.
-STEPS: Final = 3
+#: The introduction's steps: how a tile fits, how the fives score, how a hand
+#: and the match end, and whom the player plays.
+STEPS: Final = 4
 #: Where the build puts each piece in index.html: its mark, then what draws it.
 MARKS: Final = (
     "<!--FIRST_SCORES-->",
@@ -155,14 +156,17 @@ def _tile(text: str) -> Tile:
 def intro_picture(step: int) -> str:
     """The small drawing beside step ``step`` (from 0) of the introduction:
     two tiles matched end to end, a tile whose ends make five, three tiles
-    face down."""
+    face down; none beside the choice of opponent, which is its own picture
+    (and a phone's screen keeps its room for the five levels)."""
     if step == 0:
         return board.tile_svg(_tile("6-5"), orientation="horizontal", first=6) + board.tile_svg(
             _tile("5-3"), orientation="horizontal", first=5
         )
     if step == 1:
         return board.tile_svg(_tile("4-1"), orientation="horizontal") + '<span class="intro-sum">4 + 1 = 5</span>'
-    return "".join(board.tile_svg(None, face_down=True) for _ in range(3))
+    if step == 2:
+        return "".join(board.tile_svg(None, face_down=True) for _ in range(3))
+    return ""
 
 
 def intro_markup(t: Translator, game: Game, language: str | None = None) -> tuple[str, str, str]:

@@ -20,10 +20,11 @@ from pyscript import window
 from allfives.players import LEVELS
 
 from game import daily_book, daily_calendar
+from game.dates import local_time, moment_words
 from game.history import CAPACITY, Entry, History, Refused, Shelf, export_lines, now, read_file
 from game.history_words import filtered, level_choices, result_line, sides_line, statistics_rows
 from game.parts import download, table
-from page.dom import by_id, closest, el, js_object
+from page.dom import by_id, closest, el
 from table import refusal
 from table.controller import EMBED_PAGE, Game, encode_link
 
@@ -92,64 +93,71 @@ def keep(page: Host, game: Game, how: str) -> None:
 
 def show(page: Host, level: str = "", said: list[Any] | None = None) -> None:
     """The History screen, filtered to opponent ``level``; ``said`` (what
-    bringing in a file did) at its top."""
+    bringing in a file did) at its top. It opens on the matches and their
+    statistics; the calendar of dailies follows in a section of its own, then
+    how the matches are kept on this device, with saving and bringing in."""
+    t = page.t
     history = History(page.store)
     shelf = history.shelf()
-    body: list[Any] = list(said or [])
-    body.append(daily_calendar.section(page, shelf.entries))
-    body.append(el("p", page.t("history_policy", count=CAPACITY), class_="history-policy"))
-    if page.store.storage is None:
-        body.append(el("p", page.t("history_blocked")))
     choice = el("select", None, id="history-filter", name="history-filter")
-    for value, label in level_choices(page.t):
+    for value, label in level_choices(t):
         option = el("option", label, value=value)
         if value == level:
             option.setAttribute("selected", "")
         choice.append(option)
     wrap = el("label", None, class_="field")
-    wrap.append(el("span", page.t("history_filter")))
+    wrap.append(el("span", t("history_filter")))
     wrap.append(choice)
-    body.append(wrap)
     part = el("div", None, id="history-part")
-    body.append(part)
+    body: list[Any] = [*(said or []), wrap, part]
     earlier = page.store.stats()
     if earlier:
-        head = (page.t("opponent"), page.t("played"), page.t("won"))
-        rows = [
-            (page.t("level_" + k), page.t.number(earlier[k][0]), page.t.number(earlier[k][1]))
-            for k in LEVELS
-            if k in earlier
-        ]
-        body.append(el("h3", page.t("history_earlier"), id="history-earlier"))
+        head = (t("opponent"), t("played"), t("won"))
+        rows = [(t("level_" + k), t.number(earlier[k][0]), t.number(earlier[k][1])) for k in LEVELS if k in earlier]
+        body.append(el("h3", t("history_earlier"), id="history-earlier"))
         counts = table(head, rows)
         counts.setAttribute("aria-labelledby", "history-earlier")
         body.append(counts)
-    if shelf.unreadable:
-        body.append(el("p", page.t("history_unreadable", count=len(shelf.unreadable)), class_="history-unreadable"))
-        body.append(
-            el("button", page.t("history_download_unreadable"), type="button", id="history-unreadable", class_="btn")
-        )
-    file_input = el("input", None, type="file", id="history-import", accept=".json,.jsonl,application/json")
-    wrap = el("label", None, class_="field")
-    wrap.append(el("span", page.t("history_import")))
-    wrap.append(file_input)
-    body.append(wrap)
+    body.append(daily_calendar.section(page, shelf.entries))
+    body.append(keeping(page, shelf))
 
     def done(value: str) -> None:
         if value == "export-all":
             download("allfives-history.jsonl", export_lines(history.shelf().entries))
 
-    buttons = [("close", page.t("close"))]
+    buttons = [("close", t("close"))]
     if shelf.entries:
-        buttons.insert(0, ("export-all", page.t("history_export_all")))
-    page.open_dialog(page.t("history"), body, buttons, done)
+        buttons.insert(0, ("export-all", t("history_export_all")))
+    page.open_dialog(t("history"), body, buttons, done)
     draw(page, shelf, level)
     page.on(choice, "change", lambda _event: draw(page, history.shelf(), str(choice.value)))
     page.on(part, "click", lambda event: on_click(page, event))
-    page.on(file_input, "change", lambda event: on_import(page, event))
+    page.on(by_id("history-import"), "change", lambda event: on_import(page, event))
     if shelf.unreadable:
         page.on(by_id("history-unreadable"), "click", lambda _event: download_unreadable(page))
     by_id("dialog").focus()
+
+
+def keeping(page: Host, shelf: Shelf) -> Any:
+    """How the matches are kept on this device: the policy, what cannot be
+    read, and bringing matches in from a file."""
+    t = page.t
+    part = el("section", None, class_="history-keeping", aria_labelledby="history-keeping")
+    part.append(el("h3", t("history_keeping"), id="history-keeping"))
+    part.append(el("p", t("history_policy", count=CAPACITY), class_="history-policy"))
+    if page.store.storage is None:
+        part.append(el("p", t("history_blocked")))
+    if shelf.unreadable:
+        part.append(el("p", t("history_unreadable", count=len(shelf.unreadable)), class_="history-unreadable"))
+        part.append(
+            el("button", t("history_download_unreadable"), type="button", id="history-unreadable", class_="btn")
+        )
+    file_input = el("input", None, type="file", id="history-import", accept=".json,.jsonl,application/json")
+    wrap = el("label", None, class_="field")
+    wrap.append(el("span", t("history_import")))
+    wrap.append(file_input)
+    part.append(wrap)
+    return part
 
 
 def draw(page: Host, shelf: Shelf, level: str) -> None:
@@ -208,12 +216,10 @@ def replay_url(page: Host, entry: Entry, page_url: str) -> str:
 
 
 def date_text(page: Host, iso: str) -> str:
-    """``iso`` as the player's language writes a date and time."""
-    try:
-        when = window.Date.new(iso)
-        return str(when.toLocaleString(page.t.language, js_object({"dateStyle": "medium", "timeStyle": "short"})))
-    except Exception:
-        return iso
+    """The moment ``iso`` (UTC) on the device's clock, as the page writes
+    every date (:mod:`game.dates`): "6 December 2026, 14:05"."""
+    when = local_time(iso, float(window.Date.new(iso).getTimezoneOffset()))
+    return iso if when is None else moment_words(page.t, when)
 
 
 def on_click(page: Host, event: Any) -> None:

@@ -1,6 +1,6 @@
 """What the History screen says: each match's line, its result, the
-statistics' rows. Browser-free, so pytest reads them on CPython; the dates
-come in already written for the player's language (the browser writes them)."""
+statistics' rows. Browser-free, so pytest reads them on CPython; every
+date is written as the page writes dates (:mod:`game.dates`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from allfives.players import LEVELS
 from allfives.rules import Rules
 
 from game.daily_month import daily_of
+from game.dates import iso_date_words
 from game.history import Entry, Tally, statistics
 from table.i18n import Translator
 from table.seat_names import in_language
@@ -47,9 +48,10 @@ def side_name(t: Translator, entry: Entry, side: int) -> str:
 
 
 def sides_line(t: Translator, entry: Entry) -> str:
-    """Who played: "Ann against Computer (Medium)"."""
+    """Who played: "Ann against Computer (Medium)"; a daily's opponent is
+    the Expert by name, said once: "You against Expert"."""
     names = t("history_against").join(side_name(t, entry, side) for side in range(entry.rules.sides))
-    if entry.level is not None:
+    if entry.level is not None and daily_of(entry.record) is None:
         return t("history_with_level", names=names, level=t("level_" + entry.level))
     return names
 
@@ -60,7 +62,7 @@ def scores_text(t: Translator, scores: Sequence[int]) -> str:
 
 def result_line(t: Translator, entry: Entry) -> str:
     """How it ended: "Ann won 61 to 40", or "Left unfinished at 20 to 35" (with a dash);
-    a daily's says so: "Daily deal of 2026-12-06: left unfinished at 20 to 35"."""
+    a daily's says so: "Daily deal of 6 December 2026: left unfinished at 20 to 35"."""
     scores = scores_text(t, entry.scores)
     if entry.winner is None:
         said = t("history_unfinished", scores=scores)
@@ -69,7 +71,7 @@ def result_line(t: Translator, entry: Entry) -> str:
     daily = daily_of(entry.record)
     if daily is not None:
         day, practice = daily
-        return t("history_daily_practice" if practice else "history_daily", date=day, result=said)
+        return t("history_daily_practice" if practice else "history_daily", date=iso_date_words(t, day), result=said)
     return said
 
 

@@ -1,13 +1,17 @@
-"""The newcomer's way in: three short steps on the first visit (how a tile
-fits, how the fives score, how a match is won), each skippable, never shown
-again once seen or skipped, and back at any time from "How to play" in the
-header, whose every step leads on to the full rules in the page's language.
+"""The newcomer's way in: four short steps on the first visit (how a tile
+fits, how the fives score, how a hand and the match end, whom to play), each
+skippable, never shown again once seen or skipped, and back at any time from
+"How to play" in the header, whose every step leads on to the full rules in
+the page's language. Each step opens with its main button (Next, then Play or
+Let's play) holding the focus, so Enter goes on.
 
 On a first visit the match waits for it (``Page.waiting``): nothing is dealt
 and the computer does not lead while it is open. Its last step asks whom the
 player plays, each level with a line on how it plays, and Play starts the
 match against that level, remembered as the setup of the next new match;
-Skip (or Escape) starts it against the default opponent, Medium.
+Skip (or Escape) starts it against the default opponent, Medium. Opened from
+"How to play" once a match is on, the last step lists the levels and says
+that New match chooses one.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 from allfives.players import LEVELS
 
 from game.first_screen import DEFAULT_LEVEL, STEPS, intro_picture, rules_page
-from page.dom import by_id, el
+from page.dom import by_id, el, q
 from table.controller import Game, GameSetup, SeatSetup
 
 if TYPE_CHECKING:
@@ -27,6 +31,8 @@ __all__ = ["SEEN_KEY", "first_visit", "install", "rules_page", "show"]
 
 #: The storage key (under the store's prefix) that says the introduction was seen.
 SEEN_KEY: Final = "intro-seen"
+#: The step that says how a hand's end counts (in the words of this match's rules).
+HAND_END_STEP: Final = 3
 
 
 def first_visit(page: Table, *, saved: bool, link: bool) -> bool:
@@ -78,6 +84,22 @@ def _opponents(page: Table) -> Any:
     return choice
 
 
+def _levels(page: Table) -> Any:
+    """The levels a new match offers, each with its line on how it plays
+    (the last step when there is no match waiting to be chosen for)."""
+    t = page.t
+    levels = el("div", None, class_="intro-opponents")
+    levels.append(el("p", t("intro_levels"), class_="intro-levels"))
+    listed = el("ul", None)
+    for level in LEVELS:
+        item = el("li")
+        item.append(el("strong", t(f"level_{level}")))
+        item.append(el("span", t(f"level_about_{level}"), class_="intro-about"))
+        listed.append(item)
+    levels.append(listed)
+    return levels
+
+
 def _chosen_level() -> str:
     checked = by_id("dialog").querySelector('input[name="intro-level"]:checked')
     return str(checked.value) if checked is not None else DEFAULT_LEVEL
@@ -92,9 +114,9 @@ def _picture(step: int) -> Any:
 
 
 def text_key(page: Table, number: int) -> str:
-    """Step ``number``'s words: the last says how a hand's end counts, as
+    """Step ``number``'s words: the third says how a hand's end counts, as
     this match's rules count it (the engine's rules, not a rule of the page)."""
-    takes = number == STEPS and page.game is not None and page.game.rules.hand_end == "winner-takes"
+    takes = number == HAND_END_STEP and page.game is not None and page.game.rules.hand_end == "winner-takes"
     return f"intro_text_{number}" + ("_takes" if takes else "")
 
 
@@ -103,17 +125,16 @@ def show(page: Table, step: int) -> None:
     t = page.t
     number = step + 1
     target = page.game.rules.points_to_win if page.game is not None else 0
-    body = [
-        el("p", t("intro_step", step=number, steps=STEPS), class_="intro-step"),
-        _picture(step),
-        el("p", t(text_key(page, number), target=target), class_="intro-text"),
-    ]
-    more = el("p", None, class_="intro-more")
-    more.append(el("a", t("how_to_play"), href=rules_page(t.language), target="_blank"))
     last = number == STEPS
     choosing = last and page.state.waiting
-    if choosing:
-        body.append(_opponents(page))
+    body = [el("p", t("intro_step", step=number, steps=STEPS), class_="intro-step")]
+    if not last:
+        body.append(_picture(step))
+    body.append(el("p", t(text_key(page, number), target=target), class_="intro-text"))
+    if last:
+        body.append(_opponents(page) if choosing else _levels(page))
+    more = el("p", None, class_="intro-more")
+    more.append(el("a", t("how_to_play"), href=rules_page(t.language), target="_blank"))
     body.append(more)
     if choosing:
         buttons = [("play", t("intro_play"))]
@@ -138,5 +159,8 @@ def show(page: Table, step: int) -> None:
 
     page.open_dialog(t(f"intro_title_{number}"), body, buttons, done)
     by_id("dialog").classList.add("intro")
+    # The main button, first in its row, holds the focus (a modal dialog gives
+    # it to its first control, the rules link or a level): Enter goes on, as Next says.
+    q("#dialog-buttons button").focus()
     if last:  # read to the end: seen, even if the page is left before the dialog's close event
         page.store.set(SEEN_KEY, "1")

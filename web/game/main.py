@@ -44,7 +44,7 @@ from game.store import Store
 from page import motion, service_worker
 from page.dom import by_id, closest, el, q
 from page.shell import Shell
-from table import board, refusal
+from table import board, coach_words, refusal
 from table.controller import Game, GameSetup, think
 from table.i18n import Translator, pick_language
 from table.labels import board_labels
@@ -254,6 +254,9 @@ class Page(Shell):
         assert game is not None
         box = by_id("scores")
         box.replaceChildren()
+        if game.daily is not None:  # the daily says it is the daily, where a match says its target
+            box.append(el("div", words.daily_name(self.t, game.daily), class_="score daily-name"))
+        document.title = words.page_title(self.t, game)
         rules = game.rules
         moving = game.to_move
         for side in range(rules.sides):
@@ -267,7 +270,7 @@ class Page(Shell):
                 value.classList.add("counting")
             value.dataset.side = str(side)
             card.append(value)
-            card.append(el("span", words.target_note(self.t, shown, rules.points_to_win), class_="score-target"))
+            card.append(el("span", words.score_note(self.t, game, shown), class_="score-target"))
             box.append(card)
 
     def may_undo(self) -> bool:
@@ -293,7 +296,7 @@ class Page(Shell):
             # The card reads as one line (words.opponent_card); what it shows is hidden from screen readers.
             title = el("div", None, class_="opponent-name", aria_hidden="true")
             title.append(el("span", setup.name))
-            badges = [] if setup.is_person else [self.t(f"level_{setup.kind}")]
+            badges = [] if setup.is_person or game.daily else [self.t(f"level_{setup.kind}")]  # the daily's is "Expert"
             title.append(*(el("span", badge, class_="badge") for badge in badges))
             if game.rules.teams and game.rules.side_of(seat) == game.rules.side_of(viewer):
                 badges.append(self.t("partner"))
@@ -559,7 +562,7 @@ class Page(Shell):
         elif action == "undo":
             self.undo()
         elif action == "new-match":
-            pacing.ask_new_match(self)
+            dialogs.show_new_match(self)
         elif action == "menu":
             dialogs.show_menu(self)
 
@@ -628,24 +631,17 @@ class Page(Shell):
         self.render()
         by_id("prompt").textContent = self.t("hint_thinking")
         generation = self.state.generation
-        decision = await think(game.hint_search(), lambda: generation == self.state.generation)
-        if decision is None:
+        advice = await think(game.hint_search(), lambda: generation == self.state.generation)
+        if advice is None:
             return
         self.state.busy = False
-        self.state.hint_move = decision.move
-        move = decision.move
-        where = "" if move.end is None else " " + self.t("log_on_end", end=self.t("end_" + move.end.name))
-        text = self.t("hint_text", tile=str(move.tile), where=where, reason=self.reason_text(decision.reason))
+        move = advice.best.move
+        self.state.hint_move = move
+        text = coach_words.hint_words(self.t, advice)
         self.render()
         by_id("prompt").textContent = text
         self.announce(text)
         self.focus_hand(move.tile)
-
-    def reason_text(self, reason: Any) -> str:
-        key = "reason_" + str(reason.key)
-        if key in self.t.english:
-            return self.t(key, **dict(reason.params))
-        return str(reason.text)
 
     def undo(self) -> None:
         game = self.game

@@ -8,8 +8,7 @@ count goes onto the cards, and only then does the summary open (the caller's
 ``after_move``). Under reduced motion all of it is shown at once.
 
 Also here: the header's line (whose turn it is, or a short message that
-clears itself), and the question asked before a New match throws away a
-match in progress. What is shown at each step comes from :mod:`landing`."""
+clears itself). What is shown at each step comes from :mod:`landing`."""
 
 from __future__ import annotations
 
@@ -19,16 +18,16 @@ from typing import TYPE_CHECKING, Final
 
 from allfives import Drew, Event, HandEnded, MatchEnded, Passed, Played
 
-from game import dialogs, feel, landing, words
+from game import feel, landing, words
 from game.state import Stage
 from page import motion
-from page.dom import by_id, el, q
+from page.dom import by_id, q
 from table import board
 
 if TYPE_CHECKING:
     from game.roles import Pacing, Table
 
-__all__ = ["ask_new_match", "count_to", "land", "notice"]
+__all__ = ["count_to", "land", "notice"]
 
 #: Seconds between two tiles drawn from the boneyard.
 DRAW_PAUSE: Final = 0.5
@@ -186,31 +185,3 @@ async def clear_later(page: Table, number: int) -> None:
     await asyncio.sleep(NOTICE_SECONDS)
     if page.state.expire_notice(number):
         page.show_turn()
-
-
-# New match
-
-
-def ask_new_match(page: Pacing) -> None:
-    """New match: straight to the form when nothing would be lost, else
-    first a question, whose Cancel (the button focused, and Escape) leaves
-    the match exactly as it was."""
-    game = page.game
-    if game is None or not game.in_progress:
-        dialogs.show_new_match(page)
-        return
-    scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.scores))
-
-    def done(value: str) -> None:
-        if value == "discard":
-            dialogs.show_new_match(page)
-
-    page.open_dialog(
-        page.t("confirm_new_title"),
-        [el("p", page.t("confirm_new_text", scores=scores))],
-        [("cancel", page.t("cancel")), ("discard", page.t("confirm_new_start"))],
-        done,
-    )
-    keep = q('#dialog-buttons button[value="cancel"]')
-    if keep is not None:
-        keep.focus()

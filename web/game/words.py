@@ -26,12 +26,14 @@ from allfives import (
 from allfives.rules import OPTION_RANGES, PRESETS
 from allfives.view import SeatView
 
+from game.dates import iso_date_words
 from table.controller import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 from table.labels import end_words
 from table.seat_names import default_name
 
 __all__ = [
+    "daily_name",
     "default_name",
     "describe",
     "ends_line",
@@ -40,11 +42,13 @@ __all__ = [
     "hand_order",
     "hint_note",
     "opponent_card",
+    "page_title",
     "prompt",
     "read_out",
     "read_setup",
     "renamed_default",
     "said_to_you",
+    "score_note",
     "score_sheet_rows",
     "target_note",
     "tile_label",
@@ -159,6 +163,22 @@ def target_note(t: Translator, score: int, target: int) -> str:
     """What a score card says beside its score: "of 250" on the way, and
     "target 50 reached" once the score is there ("55 of 50" read wrong)."""
     return t("of_target", target=target) if score < target else t("target_reached", target=target)
+
+
+def score_note(t: Translator, game: Game, score: int) -> str:
+    """What a score card says beside its score: a daily says nothing (it is
+    one hand, with no target to reach: its name stands beside the cards)."""
+    return "" if game.daily is not None else target_note(t, score, game.rules.points_to_win)
+
+
+def daily_name(t: Translator, day: str) -> str:
+    """The daily deal of ``day`` (YYYY-MM-DD) by name: "Daily deal of 6 December 2026"."""
+    return t("daily_title", date=iso_date_words(t, day))
+
+
+def page_title(t: Translator, game: Game | None) -> str:
+    """The window's title: the game's name, after the daily's while one is on the table."""
+    return "All Fives" if game is None or game.daily is None else f"{daily_name(t, game.daily)} \u2013 All Fives"
 
 
 def hand_order(tiles: Sequence[Tile]) -> list[Tile]:

@@ -1,52 +1,48 @@
 // The facade for an All Fives replay on another site's page (docs/embedding.md),
 // the way lite-youtube-embed does it: "Copy embed code" gives a link drawn as
 // the replay's poster (the board at its position, its words), and this small
-// script turns it into the live replay's <iframe> when the reader clicks it or
-// presses Enter or Space on it. A page holding many replays starts none of
-// them, and fetches no interpreter, until the reader asks for one. Without
+// script puts the live replay's <iframe> in its place when the reader clicks
+// it or presses Enter or Space on it. A page holding many replays starts none
+// of them, and fetches no interpreter, until the reader asks for one. Without
 // this script the link still opens the replay on the game's own site.
 //
-// The iframe is embed.html as the link names it, with the link's id, so a
-// host page's own code (the height, move and goto messages) finds it by the
-// same id once it is live; the page hears "allfives:live" when it is. The
-// frame takes the height the replay says it needs ("allfives:height", from
-// the frame itself and its site only), so no control is cut off; until it
-// hears one, it is as tall as the replay of a two-player hand.
+// Nothing on the host page moves: the link becomes a box of its own look and
+// size (its poster kept inside, unseen, holds that size at every width) and
+// the frame lies over the whole box. The replay is asked to fit the frame
+// (?fit=1): its board takes the height its words and controls leave.
+//
+// The frame takes the link's id, so a host page's own code (the move and
+// goto messages) finds it by the same id once it is live; the page hears
+// "allfives:live" when it is.
 "use strict";
 
 (() => {
-  const STYLE = "display: block; width: 100%; max-width: 44rem; height: calc(min(56vw, 24rem) + 22rem); border: 0";
-  const frames = new Set();
+  const FRAME_STYLE = "position: absolute; inset: 0; width: 100%; height: 100%; border: 0";
 
-  function origin(url) {
-    try {
-      return new URL(url, location.href).origin;
-    } catch {
-      return null;
-    }
+  function fitting(href) {
+    const url = new URL(href, location.href);
+    url.searchParams.set("fit", "1");
+    return url.href;
   }
 
-  addEventListener("message", (event) => {
-    const data = event.data;
-    if (!data || typeof data !== "object" || data.type !== "allfives:height") return;
-    const height = data.height;
-    if (!Number.isInteger(height) || height <= 0 || height > 10000) return;
-    for (const frame of frames) {
-      if (event.source !== frame.contentWindow || event.origin !== origin(frame.src)) continue;
-      frame.style.height = `${height}px`;
-    }
-  });
-
   function goLive(link) {
+    const box = document.createElement("div");
+    box.setAttribute("style", link.getAttribute("style") || "");
+    box.style.position = "relative";
+    box.style.overflow = "hidden"; // the frame's corners follow the box's
+    const poster = document.createElement("div");
+    poster.setAttribute("aria-hidden", "true");
+    poster.style.visibility = "hidden";
+    poster.append(...link.childNodes);
     const frame = document.createElement("iframe");
-    frame.src = link.href;
+    frame.src = fitting(link.href);
     frame.title = link.dataset.title || "All Fives: a replay";
-    frame.setAttribute("style", STYLE);
+    frame.setAttribute("style", FRAME_STYLE);
     frame.setAttribute("allow", "clipboard-write");
     if (link.id) frame.id = link.id;
-    frames.add(frame);
-    link.replaceWith(frame);
-    frame.focus();
+    box.append(poster, frame);
+    link.replaceWith(box);
+    frame.focus({ preventScroll: true }); // the reader is looking at it: the page does not scroll
     frame.dispatchEvent(new CustomEvent("allfives:live", { bubbles: true }));
   }
 

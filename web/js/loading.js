@@ -110,6 +110,13 @@
   // drawn in every language (sitebuild/first_paint.py), and the stylesheet
   // shows the copy in <html lang>: the player's, from the first paint on.
   document.documentElement.lang = language;
+  // The facade's frame (facade.js asks for ?fit=1) is as tall as the facade
+  // it lies over, so the host page never moves: the replay fills that height,
+  // its board taking what the words and controls leave (embed.css), from the
+  // first paint on.
+  if (page === "replay" && new URLSearchParams(window.location.search).get("fit") === "1") {
+    document.documentElement.dataset.fit = "1";
+  }
   const total = Object.values(SIZES).reduce((sum, size) => sum + size, 0);
   const fetched = new Map(); // path: bytes so far
   let phase = "";

@@ -15,7 +15,8 @@ given back.
   :func:`goto_message` checks a message from the host page.
 * :func:`try_record` cuts the record at a frame for "Try it"
   (:func:`allfives.record.cut`), with the reader at one seat and the
-  computer at the others.
+  computer at the others; :func:`turn_draws` finds the draws that begin
+  the reader's turn there, which "Try it" leaves to the reader.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ __all__ = [
     "seat_names",
     "side_name",
     "try_record",
+    "turn_draws",
     "you_seat",
 ]
 
@@ -356,8 +358,9 @@ class EmbedOptions:
     ``#record=<link>`` or ``?src=URL`` names the record; ``move=N`` the
     position to open at, ``autoplay=1`` to step on by itself, ``seat=N``
     whose hand is shown (and who the reader plays in "Try it"),
-    ``theme=light|dark``, ``lang=xx``, and ``host=ORIGIN`` the page allowed
-    to send it messages.
+    ``theme=light|dark``, ``lang=xx``, ``host=ORIGIN`` the page allowed
+    to send it messages, and ``fit=1`` to fill the frame's height (the
+    facade's frame: the host sets it, so the replay says none).
     """
 
     link: str | None = None
@@ -368,6 +371,7 @@ class EmbedOptions:
     theme: Theme = "light"
     lang: str | None = None
     host: str | None = None
+    fit: bool = False
 
     @staticmethod
     def parse(search: str, fragment: str = "") -> EmbedOptions:
@@ -383,6 +387,7 @@ class EmbedOptions:
             theme="dark" if query.get("theme") == "dark" else "light",
             lang=query.get("lang", "").lower() or None,
             host=origin_of(query.get("host", "")),
+            fit=query.get("fit") == "1",
         )
 
 
@@ -459,15 +464,35 @@ def height_message(height: float) -> dict[str, Any]:
 # "Try it"
 
 
+def turn_draws(events: Sequence[Event], seat: int) -> tuple[Drew, ...]:
+    """The draws of ``seat`` that end ``events``: where ``seat`` is to move
+    after them, a turn that began with no tile to play. The engine draws
+    them as the move before ends; "Try it" holds them back, so the reader
+    draws them, one tile at a time, before playing."""
+    draws: list[Drew] = []
+    for event in reversed(events):
+        if not isinstance(event, Drew) or event.seat != seat:
+            break
+        draws.append(event)
+    return tuple(reversed(draws))
+
+
 def try_record(record: Mapping[str, Any], frame: Frame, seat: int, words: Words) -> dict[str, Any]:
     """``record`` cut at ``frame``, with the reader at ``seat`` and the
     computer (Medium) at every other seat, each keeping its name from the
     replay (a seat that was "You" there becomes "Computer N"): a record
-    :meth:`controller.Game.from_record_data` opens."""
+    :meth:`controller.Game.from_record_data` opens.
+
+    At the end of a hand that the record follows with another, the cut
+    keeps that next hand as dealt, before its lead: the reader plays on from
+    the record's own deal, led by whom the rules chose (the tutorial's "Who
+    leads the next hand" is tried there)."""
     rules = Rules.from_json(record.get("rules", {}))
     names = seat_names(record, rules.players, words)
     you = words("embed_you")
-    kept = cut(record, frame.hand, frame.in_hand)
+    hands = record.get("hands")
+    later = frame.to_move is None and isinstance(hands, list) and len(hands) > frame.hand
+    kept = cut(record, frame.hand + 1, 0) if later else cut(record, frame.hand, frame.in_hand)
     seats = tuple(
         SeatSetup(words("embed_you"))
         if s == seat

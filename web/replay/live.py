@@ -27,7 +27,7 @@ from js import ResizeObserver
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from allfives import End, Event, IllegalMove, Layout, Move, Played, Rules, Tile
+from allfives import Drew, End, Event, IllegalMove, Layout, Move, Played, Rules, Tile
 from allfives.record import RecordError
 
 from page import motion, service_worker
@@ -49,6 +49,7 @@ from replay.frames import (
     record_url,
     seat_names,
     try_record,
+    turn_draws,
 )
 from replay.marks import Mark, Marks
 from replay.proof import seed_line
@@ -95,6 +96,11 @@ class Replay(Shell):
         self.generation = 0  # bumps to stop autoplay or a computer's turn
         self.game: Game | None = None  # "Try it" in progress
         self.last_events: list[Event] = []
+        #: The draws that begin the reader's turn, not yet made: the engine
+        #: drew them as the move before ended; "Try it" shows the hand without
+        #: them and leaves each to the reader's "Draw a tile" (the end of
+        #: ``last_events``).
+        self.undrawn: tuple[Drew, ...] = ()
         self.height = -1
         self.marks: Marks | None = None  # the coach's review, when the record keeps one
         self.show_best = False  # the board shows the best move instead of the one played
@@ -113,7 +119,7 @@ class Replay(Shell):
         return [m for m in game.view(self.seat).legal_moves if m.tile is tile]
 
     def may_choose(self) -> bool:
-        return self.game is not None and self.game.to_move == self.seat
+        return self.game is not None and self.game.to_move == self.seat and not self.undrawn
 
     def report_fault(self) -> None:
         self.show_problem(self.words("embed_fault"))
@@ -156,7 +162,7 @@ class Replay(Shell):
             control.disabled = False
         jump = self.part("jump")
         jump.max = str(self.last)
-        jump.setAttribute("aria-valuetext", self.words("embed_move_of", move=0, moves=self.last))
+        jump.setAttribute("aria-valuetext", poster.position_line(self.frames[0], self.frames, self.words))
         start = self.options.move if self.options.move is not None else 0
         self.goto(min(start, self.last))
         if self.options.autoplay:
@@ -189,7 +195,8 @@ class Replay(Shell):
         root.setAttribute("aria-busy", "false")
         root.dataset.live = "1"
         if self.standalone:
-            self.watch_height()
+            if not self.options.fit:  # a frame that fits the replay to the host's height has nothing to ask
+                self.watch_height()
             document.body.dataset.ready = "1"
 
     def translate_static(self) -> None:
@@ -301,7 +308,7 @@ class Replay(Shell):
         self.draw_review(frame, mark)
         self.draw_scores(frame.scores, self.names)
         self.draw_explanation(explain(frame.events, frame.layout, self.words, self.names, self.rules, self.seat))
-        position = poster.position_line(frame.move, self.last, self.words)
+        position = poster.position_line(frame, self.frames, self.words)
         self.part("position").textContent = position
         jump = self.part("jump")
         jump.value = str(frame.move)
@@ -318,13 +325,19 @@ class Replay(Shell):
         last = next((e.move.tile for e in reversed(seen.history) if isinstance(e, Played)), None)
         self.draw_table(seen.layout, last, self.targets())
         self.draw_scores(seen.scores, names)
-        self.draw_explanation(explain(self.last_events, seen.layout, self.words, names, game.rules, self.seat))
+        # The draws still to make are in the boneyard, not in the hand or the words.
+        undrawn = self.undrawn
+        said = self.last_events[: len(self.last_events) - len(undrawn)]
+        self.draw_explanation(explain(said, seen.layout, self.words, names, game.rules, self.seat))
         self.part("position").textContent = self.prompt()
-        moves = seen.legal_moves if not self.busy else ()
-        self.draw_hand(seen.hand, seen.hand_sizes, seen.boneyard_size, names, moves)
-        self.part("play-controls").querySelector("[data-action='next-hand']").hidden = not (
-            game.needs_deal and not game.is_over
-        )
+        held = {draw.tile for draw in undrawn}
+        hand = [tile for tile in seen.hand if tile not in held]
+        sizes = [size - len(undrawn) if s == self.seat else size for s, size in enumerate(seen.hand_sizes)]
+        moves = seen.legal_moves if not self.busy and not undrawn else ()
+        self.draw_hand(hand, sizes, seen.boneyard_size + len(undrawn), names, moves)
+        controls = self.part("play-controls")
+        controls.querySelector("[data-action='draw']").hidden = not undrawn
+        controls.querySelector("[data-action='next-hand']").hidden = not (game.needs_deal and not game.is_over)
 
     def draw_table(self, layout: Layout, last: Tile | None, targets: dict[End, int | None] | None = None) -> None:
         # board.render_board escapes everything it draws from data.
@@ -512,6 +525,8 @@ class Replay(Shell):
             self.back_to_replay()
         elif action == "next-hand":
             self.next_hand()
+        elif action == "draw":
+            self.draw_tile()
 
     def on_key(self, event: Any) -> None:
         target = some(event.target)
@@ -543,7 +558,9 @@ class Replay(Shell):
             return
         self.game = game
         self.selected = None
-        self.last_events = []
+        # Taken over where the reader's turn begins with draws, the reader makes them.
+        self.last_events = list(turn_draws(self.frames[self.position].events, self.seat))
+        self.undrawn = self.held_draws()
         if game.needs_deal and not game.is_over:
             self.last_events = game.start()
         self.part("replay-controls").hidden = True
@@ -554,10 +571,29 @@ class Replay(Shell):
         self.render()
         self.after_move()
 
+    def held_draws(self) -> tuple[Drew, ...]:
+        """The draws that end ``last_events`` and begin the reader's turn,
+        left for the reader to make."""
+        game = self.game
+        if game is None or game.needs_deal or game.is_over or game.to_move != self.seat:
+            return ()
+        return turn_draws(self.last_events, self.seat)
+
+    def draw_tile(self) -> None:
+        """The reader draws the next tile of the boneyard (the engine drew it
+        already, in this order): it joins the hand, and once the last, the
+        tile that fits, is in, the reader plays."""
+        if not self.undrawn:
+            return
+        self.undrawn = self.undrawn[1:]
+        self.render()
+        self.after_move()
+
     def back_to_replay(self) -> None:
         self.generation += 1
         self.game = None
         self.selected = None
+        self.undrawn = ()
         self.busy = False
         self.part("play-controls").hidden = True
         self.part("replay-controls").hidden = False
@@ -567,6 +603,7 @@ class Replay(Shell):
         game = self.game
         if game is not None and game.needs_deal and not game.is_over:
             self.last_events = game.start()
+            self.undrawn = ()
             self.render()
             self.after_move()
 
@@ -581,6 +618,8 @@ class Replay(Shell):
         assert seat is not None
         if seat != self.seat:
             return self.words("embed_thinking", name=game.seats[seat].name)
+        if self.undrawn:
+            return self.words("embed_must_draw")
         if self.selected is not None:
             return self.words("embed_choose_end", tile=str(self.selected))
         leading = game.view(self.seat).layout.is_empty
@@ -605,6 +644,9 @@ class Replay(Shell):
             button = self.part("play-controls").querySelector("[data-action='next-hand']")
             button.focus()
             return
+        if self.undrawn:
+            self.part("play-controls").querySelector("[data-action='draw']").focus()
+            return
         first = self.part("hand").querySelector(".playable")
         if some(first) is not None:
             first.focus()
@@ -620,6 +662,7 @@ class Replay(Shell):
             if decision is None:
                 return
             self.last_events = game.play_computer(decision)
+            self.undrawn = self.held_draws()
         if generation == self.generation:
             self.busy = False
             self.render()
@@ -633,6 +676,7 @@ class Replay(Shell):
         except (IllegalMove, ValueError) as error:
             self.part("position").textContent = str(error)
             return
+        self.undrawn = self.held_draws()
         self.selected = None
         self.render()
         self.after_move()

@@ -103,11 +103,7 @@ class Marks:
         before = self.frames[position - 1]
         layout = before.layout.copy() if before.hand == frame.hand else Layout()
         layout.place(judged.best.move)
-        best_text = self.words(
-            "mark_best_shown",
-            move=coach_words.move_words(self.words, judged.best.move),
-            value=coach_words.points(self.words, judged.best.value),
-        )
+        best_text = self.words("mark_best_shown", move=coach_words.move_words(self.words, judged.best.move))
         return Mark(row.grade, row.grade_word, row.text, layout, judged.best.move, best_text)
 
     def hand_lines(self, hand: int) -> list[str]:
@@ -146,7 +142,8 @@ class Marks:
     def _moment_text(self, judged: Judgement) -> str:
         return self.words(
             "mark_moment",
-            move=self._position(judged),
+            hand=judged.hand,
+            move=judged.move_number,
             name=self.names[judged.seat],
             grade=self.words("grade_" + judged.grade.value),
             lost=coach_words.tenths(judged.lost),

@@ -15,14 +15,29 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
 
 from allfives import Rules, Tile
 
 from replay.frames import Frame, Words, board_words, explain, frames, seat_names, you_seat
+from replay.marks import Marks
 from table import board
 
-__all__ = ["Poster", "hand_title", "others_line", "position_line", "poster", "scores_line", "sorted_hand"]
+if TYPE_CHECKING:
+    from table.controller import Game
+
+__all__ = [
+    "Poster",
+    "embed_code",
+    "facade",
+    "hand_title",
+    "others_line",
+    "position_line",
+    "poster",
+    "scores_line",
+    "sorted_hand",
+]
 
 
 def scores_line(scores: Sequence[int], names: Sequence[str], rules: Rules, words: Words) -> str:
@@ -34,9 +49,13 @@ def scores_line(scores: Sequence[int], names: Sequence[str], rules: Rules, words
     return words("embed_scores", scores=", ".join(sides))
 
 
-def position_line(move: int, moves: int, words: Words) -> str:
-    """``Move 3 of 7``."""
-    return words("embed_move_of", move=move, moves=moves)
+def position_line(at: Frame, shown: Sequence[Frame], words: Words) -> str:
+    """``Hand 2, move 3 of 17``, or ``Hand 1: the deal``: a move is numbered
+    within its hand, as the review and its marks number it."""
+    if at.in_hand == 0:
+        return words("embed_hand_deal", hand=at.hand)
+    moves = max(frame.in_hand for frame in shown if frame.hand == at.hand)
+    return words("embed_move_of", hand=at.hand, move=at.in_hand, moves=moves)
 
 
 def hand_title(names: Sequence[str], seat: int, words: Words, *, playing: bool = False) -> str:
@@ -99,10 +118,13 @@ def poster(
     rules = Rules.from_json(record.get("rules", {}))
     names = seat_names(record, rules.players, words)
     seat = max(0, min(seat, rules.players - 1))
-    return _markup(at, last, rules, names, seat, words, frame)
+    return _markup(at, shown, rules, names, seat, words, frame)
 
 
-def _markup(at: Frame, last: int, rules: Rules, names: list[str], seat: int, words: Words, frame: Poster) -> str:
+def _markup(
+    at: Frame, shown: Sequence[Frame], rules: Rules, names: list[str], seat: int, words: Words, frame: Poster
+) -> str:
+    last = len(shown) - 1
     p = _esc(frame.prefix)
     played = at.played
     svg = board.render_board(at.layout, last=played.move.tile if played else None, words=board_words(words))
@@ -113,7 +135,7 @@ def _markup(at: Frame, last: int, rules: Rules, names: list[str], seat: int, wor
         for t in sorted_hand(at.hands[seat])
     )
     sizes = [len(h) for h in at.hands]
-    position = position_line(at.move, last, words)
+    position = position_line(at, shown, words)
     label = _esc(frame.label or words("embed_title"))
     tag = frame.heading
     back = " disabled" if at.move == 0 else ""
@@ -139,6 +161,7 @@ def _markup(at: Frame, last: int, rules: Rules, names: list[str], seat: int, wor
         f'<button type="button" data-action="try" class="try" title="{_esc(words("embed_try_help"))}">'
         f"{_esc(words('embed_try'))}</button></nav>"
         f'<nav id="{p}play-controls" class="controls" aria-label="{label}: {_esc(words("embed_try"))}" hidden>'
+        f'<button type="button" data-action="draw" hidden>{_esc(words("embed_draw"))}</button>'
         f'<button type="button" data-action="next-hand" hidden>{_esc(words("embed_next_hand"))}</button>'
         f'<button type="button" data-action="replay">{_esc(words("embed_replay"))}</button></nav>'
         f'<p id="{p}problem" class="problem" role="alert" hidden></p>'
@@ -148,14 +171,27 @@ def _markup(at: Frame, last: int, rules: Rules, names: list[str], seat: int, wor
 # --------------------------------------------------------------------------
 # the facade: a replay for another site's page, which costs nothing until used
 
-#: The facade's look, inline: the host page's stylesheet is not ours.
+# The facade's looks, inline (the host page's stylesheet is not ours), in em
+# of the reader's own font size (``medium``), which is the rem the replay is
+# laid out in: the facade is as tall as the replay's frame will be at every
+# width, and facade.js puts the frame over it, so the host page never moves.
+
+#: The box, the frame's box once it is live: as wide as the host's column, at most 44em.
 FACADE_STYLE = (
-    "display: block; box-sizing: border-box; width: 100%; max-width: 44rem; padding: 0.5rem;"
-    " border: 4px solid #5b3b1e; border-radius: 12px; background: #1f6b45; color: #fff;"
-    " font: 600 1rem/1.4 Arial, 'Liberation Sans', Arimo, Helvetica, sans-serif; text-decoration: none; cursor: pointer"
+    "display:block;box-sizing:border-box;max-width:44em;padding:.5em;border:0;border-radius:12px;"
+    "background:#f6f3ea;color:#1b1b1b;font:medium/1.45 Arial,sans-serif;text-decoration:none"
 )
-#: The board's box in the facade: the live replay's board is as wide, 56 % as tall.
-FACADE_BOARD_STYLE = "display: block; aspect-ratio: 16 / 9"
+#: The board: as wide as the box, 9/16 as tall, as the live replay's board is.
+FACADE_BOARD_STYLE = "display:block;aspect-ratio:16/9;border:6px solid #6b4423;border-radius:12px;background:#1f6b45"
+#: Under the board: the position, what its move did, and the way in, as
+#: tall as the rest of the live replay (its words, hand and controls: 19 to
+#: 29em at the widths measured, docs/embedding.md), with the box's padding 24em.
+FACADE_WORDS_STYLE = "display:flex;flex-direction:column;height:{height}em;padding-top:.4em;overflow:hidden"
+FACADE_WORDS_EM = 22.6
+#: What the coach's review adds under the live replay's board (23 to 34em at the widths measured).
+FACADE_REVIEW_EM = 30
+#: The way in, drawn as the replay's buttons are.
+FACADE_PLAY_STYLE = "margin:auto;padding:.5em 1.4em;border-radius:2em;background:#1f6b45;color:#fff;font-weight:600"
 FACADE_SCRIPT = "facade.js"
 
 
@@ -171,25 +207,50 @@ def facade(
 ) -> str:
     """The code a host page pastes for the replay of ``record`` at ``move``
     (``src``, the embed.html address): a link to the replay drawn as its
-    poster, the board at that position with the position's words, and the
-    small ``script`` (facade.js on the game's site) that turns it into the
-    live replay's ``<iframe>`` when the reader clicks it or presses Enter.
-    A page with many of these fetches no interpreter until one is used; if
-    the script never runs, the link opens the replay on the game's site."""
+    poster (the board at that position, sketched in few bytes, and under it
+    the position, what its move did and the way in), and the small
+    ``script`` (facade.js on the game's site) that puts the live replay's
+    ``<iframe>`` over it, at its size, when the reader clicks it or presses
+    Enter. A page with many of these fetches no interpreter until one is
+    used; if the script never runs, the link opens the replay on the game's
+    site. The code is short (a hand's is about 3 kB: the board and the
+    record are most of it; tests/web/test_embed_code.py keeps it so)."""
     words = words or Words("en")
     shown = _frames(record)
     last = len(shown) - 1
     at = shown[max(0, min(move, last))]
+    rules = Rules.from_json(record.get("rules", {}))
+    names = seat_names(record, rules.players, words)
+    seat = max(0, min(seat, rules.players - 1))
     played = at.played
-    svg = board.render_board(at.layout, last=played.move.tile if played else None, words=board_words(words))
+    svg = board.render_sketch(at.layout, last=played.move.tile if played else None, words=board_words(words))
+    reviewed = Marks(record, shown, words, names, rules).shown
+    under = FACADE_WORDS_STYLE.format(height=FACADE_WORDS_EM + (FACADE_REVIEW_EM if reviewed else 0))
     title = title or words("embed_frame_title")
-    position = position_line(at.move, last, words)
+    position = position_line(at, shown, words)
     action = words("embed_facade_play")
+    told = "".join(
+        f"<strong>{_esc(line)}</strong>" if "=" in line else f"<span>{_esc(line)}</span>"
+        for line in explain(at.events, at.layout, words, names, rules, seat)
+    )
     return (
         f'<a class="allfives-replay" href="{_esc(src)}" data-title="{_esc(title)}"'
         f' aria-label="{_esc(f"{title}: {position}. {action}")}"\n'
-        f'   style="{FACADE_STYLE}">'
+        f' style="{FACADE_STYLE}">'
         f'<span style="{FACADE_BOARD_STYLE}">{svg}</span>'
-        f"<span>&#9654; {_esc(action)} · {_esc(position)}</span></a>\n"
+        f'<span style="{under}">'
+        f"<span><strong>{_esc(position)}</strong> · {_esc(scores_line(at.scores, names, rules, words))}</span>{told}"
+        f'<span style="{FACADE_PLAY_STYLE}">&#9654; {_esc(action)}</span></span></a>\n'
         f'<script src="{_esc(script)}" defer></script>'
     )
+
+
+def embed_code(game: Game, page_url: str, *, whole_hand: bool, seat: int, lang: str) -> str:
+    """What the game's "Copy embed code" gives (game/dialogs.py): the
+    facade of this hand (:meth:`Game.embed_link`) from the game at
+    ``page_url``, from the position on the table or the whole hand, with
+    ``seat``'s tiles face up, in ``lang``."""
+    src, record, move = game.embed_link(page_url, whole_hand=whole_hand, seat=seat, lang=lang)
+    words = Words(lang)
+    script = urljoin(page_url, FACADE_SCRIPT)
+    return facade(record, src=src, script=script, move=move, seat=seat, words=words, title=words("embed_frame_title"))

@@ -3,8 +3,10 @@ a line for its luck, and a row for each decision. Pure Python (no DOM), so
 pytest runs it on CPython; :mod:`game.coach` puts it on screen, and the
 replay's marks (:mod:`replay.marks`) use it too.
 
-The figures come from :mod:`allfives.review` (the Expert's judgement from
-the deciding seat's view); this module only words them."""
+The figures come from :mod:`allfives.review` (the coach's judge, valuing
+moves from the deciding seat's view); this module only words them. The hint
+is the same judge asked before the move (:func:`hint_words`), and says its
+figure in the same words as the review: points more by the end of the hand."""
 
 from __future__ import annotations
 
@@ -13,9 +15,23 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from allfives import Move
-from allfives.review import GRADE_NAMES, HandReview, Judgement
+from allfives.review import BANDS, GRADE_NAMES, Advice, HandReview, Judgement
 
-__all__ = ["DecisionRow", "Say", "decision_row", "hand_summary", "luck_line", "move_words", "points", "tenths"]
+__all__ = [
+    "DecisionRow",
+    "Say",
+    "decision_row",
+    "hand_summary",
+    "hint_words",
+    "luck_line",
+    "move_words",
+    "points",
+    "tenths",
+]
+
+#: Two moves this close in value are "about as good": the judge cannot rank
+#: them (the review grades both best: :data:`allfives.review.BANDS`).
+ABOUT_AS_GOOD = BANDS[0][0]
 
 
 class Say(Protocol):
@@ -88,25 +104,37 @@ class DecisionRow:
 
 
 def decision_row(t: Say, judgement: Judgement, name: str | None = None, *, you: bool = False) -> DecisionRow:
-    """ "Move 3: you played 6-4 West (+2.1). Best: 6-0 East (+6.7): 4.6 points lost.",
-    or with ``name``, "Ann played 6-4 West (+2.1). Best: ..." (the replay,
-    which names the move's number elsewhere; ``you`` when that name is the
-    reader's own)."""
-    played, value = move_words(t, judgement.played), points(t, judgement.played_value)
+    """ "Move 3: you played 6-1. Best: 5-5, about 19.2 points more by the
+    end of the hand.", or with ``name``, "Ann played 6-1. Best: ..." (the
+    replay, which names the move's number elsewhere; ``you`` when that name
+    is the reader's own). A move that was the judge's first choice is
+    "the best move"."""
+    played = move_words(t, judgement.played)
+    best = judgement.best.move == judgement.played
     if name is None:
-        text = t("review_played", number=judgement.move_number, move=played, value=value)
+        text = t("review_played_best" if best else "review_played", number=judgement.move_number, move=played)
     else:
-        text = t("mark_played_you" if you else "mark_played", name=name, move=played, value=value)
-    if judgement.best.move != judgement.played:
-        best = t(
-            "review_best",
-            move=move_words(t, judgement.best.move),
-            value=points(t, judgement.best.value),
-            lost=tenths(judgement.lost),
-        )
-        text = f"{text} {best}"
+        key = ("mark_played_best" if best else "mark_played") + ("_you" if you else "")
+        text = t(key, name=name, move=played)
+    if not best:
+        more = t("review_best", move=move_words(t, judgement.best.move), lost=t.number(tenths(judgement.lost)))
+        text = f"{text} {more}"
     grade = judgement.grade.value
     return DecisionRow(grade, t("grade_" + grade), text, judgement.move_number)
+
+
+def hint_words(t: Say, advice: Advice) -> str:
+    """The hint, in the review's words: "Hint: play 2-2 on the East end:
+    about 4.6 points more by the end of the hand than 4-2 on the East end,
+    the next best." Moves the judge cannot tell apart are "about as good"."""
+    move = move_words(t, advice.best.move)
+    other = advice.runner_up
+    if other is None:
+        return t("hint_only", move=move)
+    gain = advice.best.value - other.value
+    if gain <= ABOUT_AS_GOOD:
+        return t("hint_close", move=move, other=move_words(t, other.move))
+    return t("hint_best", move=move, points=t.number(tenths(gain)), other=move_words(t, other.move))
 
 
 def move_words(t: Say, move: Move) -> str:

@@ -13,11 +13,9 @@ undo replays the same deals, and a shared link deals the same tiles.
 from __future__ import annotations
 
 import asyncio
-import base64
 import json
 import random
 import time
-import zlib
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
@@ -29,25 +27,30 @@ from allfives import Event, HandHistory, Match, Move, Played, Rules
 from allfives.players import LEVELS, Decision, Player, make_player
 from allfives.players.base import Thinking, finish
 from allfives.record import RecordError, from_record, to_record
-from allfives.review import SAMPLES, HandReview, Review, ReviewError, read_review, review_steps
+from allfives.review import SAMPLES, HandReview, Review, ReviewError, read_review
 from allfives.rules import RulesError
 from allfives.view import SeatView, view_of
 
-__all__ = ["Game", "GameSetup", "LinkError", "Reviewing", "SeatSetup", "decode_link", "encode_link"]
+from table.coaching import REVIEW_SEED, Advising, Reviewing
+from table.record_link import MAX_LINK_CHARS, LinkError, decode_link, encode_link
+
+__all__ = [
+    "MAX_LINK_CHARS",
+    "Advising",
+    "Game",
+    "GameSetup",
+    "LinkError",
+    "Reviewing",
+    "SeatSetup",
+    "decode_link",
+    "encode_link",
+]
 
 PERSON: Final = "person"
-HINT_LEVEL: Final = "expert"
 MAX_NAME: Final = 24
-MAX_LINK_CHARS: Final = 20_000
-#: The seed of the coach's reviews: the same hand gets the same review.
-REVIEW_SEED: Final = 0
 MAX_REASON_CHARS: Final = 200
 MAX_DATE_CHARS: Final = 40
 EMBED_PAGE: Final = "embed.html"
-
-
-class LinkError(ValueError):
-    """A shared link that cannot be read; the message says why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,11 +284,15 @@ class Game:
         kept = self.reviews.get(hand)
         return None if kept is None else Review((kept,), SAMPLES, REVIEW_SEED)
 
-    def hint_search(self, budget_ms: float | None = None) -> Search:
-        """The hint's thinking for the person to move, to run in slices."""
-        seat = self.to_move
+    def hint_search(self) -> Advising:
+        """The hint for the person to move, to run in slices: the coach's
+        own judge (:func:`allfives.review.advise_steps`) on the stream the
+        review of this decision will use, so the review grades a move the
+        hint gave as best, with the same figures."""
+        seat, hand = self.to_move, self.match.hand
         assert seat is not None
-        return self._search(HINT_LEVEL, seat, budget_ms)
+        assert hand is not None
+        return Advising(view_of(self.match, seat), len(hand.moves) + 1)
 
     def _search(self, level: str, seat: int, budget_ms: float | None) -> Search:
         # Each decision has its own seeded stream, so a reload, an undo or a
@@ -376,10 +383,10 @@ class Game:
             meta["review"] = kept.to_json()
         return meta
 
-    def kept_review(self, through: int | None = None) -> Review | None:
-        """Every hand the coach has reviewed (up to hand ``through``), as one
-        review (None: none yet)."""
-        numbers = sorted(n for n in self.reviews if through is None or n <= through)
+    def kept_review(self, through: int | None = None, *, only: int | None = None) -> Review | None:
+        """Every hand the coach has reviewed (up to hand ``through``, or
+        hand ``only`` alone), as one review (None: none yet)."""
+        numbers = sorted(n for n in self.reviews if (through is None or n <= through) and (only is None or n == only))
         if not numbers:
             return None
         return Review(tuple(self.reviews[n] for n in numbers), SAMPLES, REVIEW_SEED)
@@ -395,19 +402,19 @@ class Game:
         decisions marked (by default the first person's)."""
         upto = self.match.until(hand)
         seat = self.people[0] if seat is None else seat
-        return self._replay_link(page_url, upto, _first_position(upto), seat=seat, lang=lang)[0]
+        kept = self.kept_review(through=len(upto.hands))
+        return self._replay_link(page_url, upto, _first_position(upto), kept, seat=seat, lang=lang)[0]
 
     def _replay_link(
-        self, page_url: str, upto: Match, move: int, *, seat: int, lang: str
+        self, page_url: str, upto: Match, move: int, kept: Review | None, *, seat: int, lang: str
     ) -> tuple[str, dict[str, Any], int]:
         """The replay of ``upto`` (this match up to a point, every hand
         before its last kept: a hand keeps its number, and the hand before
         it shows that the rules, not its seed, chose its leader, so its deal
         verifies) on ``embed.html`` beside ``page_url``, with the coach's
-        reviews of its hands, opened at position ``move`` with ``seat``'s
-        tiles face up, in ``lang``: its address, its record and ``move``."""
+        review ``kept``, opened at position ``move`` with ``seat``'s tiles
+        face up, in ``lang``: its address, its record and ``move``."""
         meta: dict[str, Any] = {"app": "allfives-web", "setup": self.setup.to_json()}
-        kept = self.kept_review(through=len(upto.hands))
         if kept is not None:
             meta["review"] = kept.to_json()
         record = to_record(upto, meta)
@@ -487,9 +494,12 @@ class Game:
         ``seat``'s tiles face up, in ``lang``; the record in it (the match
         so far: this hand with every move made in it, and the hands before
         it, so it keeps its number and its deal verifies; with the coach's
-        reviews); and the position it opens at."""
+        review of this hand, not of the hands before it, which the code is
+        not about and which would make it longer); and the position it opens
+        at."""
         move = _first_position(self.match) if whole_hand else sum(len(h.moves) for h in self.match.history)
-        return self._replay_link(page_url, self.match, move, seat=seat, lang=lang)
+        kept = self.kept_review(only=len(self.match.hands))
+        return self._replay_link(page_url, self.match, move, kept, seat=seat, lang=lang)
 
     def score_sheet(self) -> list[SheetRow]:
         """One row per hand, read from the match's history: the points each
@@ -577,30 +587,6 @@ class Search:
             self.since = None
 
 
-class Reviewing:
-    """The coach's review of one hand (:func:`allfives.review.review_steps`),
-    run a slice at a time as a :class:`Search` is: :meth:`step` works for
-    about ``ms`` milliseconds and returns the review once it is done;
-    :attr:`progress` says how far it is, from 0 to 1."""
-
-    def __init__(self, record: Mapping[str, Any], hand: int, seats: tuple[int, ...]) -> None:
-        self.hand = hand
-        self.seats = seats
-        self.progress = 0.0
-        self.steps = review_steps(record, seats=seats, hands=(hand,), seed=REVIEW_SEED)
-
-    def step(self, ms: float) -> Review | None:
-        until = time.perf_counter() + ms / 1000
-        try:
-            while time.perf_counter() < until:
-                done, total = next(self.steps)
-                self.progress = done / total if total else 1.0
-        except StopIteration as finished:
-            self.progress = 1.0
-            return finished.value  # type: ignore[no-any-return]
-        return None
-
-
 #: How long the page thinks before it gives the browser back a turn: short
 #: enough that a click or a frame never waits long for it.
 THINK_SLICE_MS = 40
@@ -649,24 +635,3 @@ def _first_position(match: Match) -> int:
     history = match.history
     earlier = sum(len(h.moves) for h in history[:-1])
     return earlier + min(1, len(history[-1].moves)) if len(history) > 1 else 0
-
-
-def encode_link(record: Mapping[str, Any]) -> str:
-    """A record, compressed and URL-safe."""
-    raw = json.dumps(record, separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
-
-
-def decode_link(text: str) -> object:
-    """The record in a link made by :func:`encode_link`."""
-    if len(text) > MAX_LINK_CHARS:
-        raise LinkError("this link is too long to be a game link")
-    try:
-        packed = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
-        unpack = zlib.decompressobj()
-        raw = unpack.decompress(packed, 1_000_000)
-        if not unpack.eof:
-            raise ValueError("truncated, or too big")
-        return json.loads(raw)
-    except (ValueError, zlib.error):
-        raise LinkError("this link is damaged: it does not hold a game") from None
