@@ -14,10 +14,10 @@ tools/pin_screens.py), in a fresh context each walk:
 
 - the game mid-hand, loaded in English, then the Menu opened and the
   language changed in it (``menu``: the Menu as it stands after the change),
-  the Menu closed and a tile chosen (``game``), New match (``leave-match``,
-  the question it asks mid-match, then ``new-match``, its form with Advanced
-  open), the History screen (``history``, with two matches kept), and the
-  daily deal (``daily-offer``, then ``daily``: the day's hand on the table);
+  the Menu closed and a tile chosen (``game``), New match (``new-match``,
+  its form with Advanced open), the History screen (``history``, with two
+  matches kept), and the daily deal (``daily-offer``, the question it asks
+  mid-match, then ``daily``: the day's hand on the table);
 - the hand's end, opened in the language (``summary``), its Review
   (``review``) and that review in the replay (``review-replay``);
 - the replay of a hand (``replay``, embed.html with ``?lang=``);
@@ -365,9 +365,6 @@ def walk_game(page: Any, url: str, language: str, saves: pin_screens.Saves) -> I
     yield "game"
     page.keyboard.press("Escape")
     page.locator("#new").click()
-    dialog_open(page)
-    yield "leave-match"
-    press(page, "discard")
     form = page.locator("#dialog[open] .new-match")
     form.wait_for(state="visible")
     advanced = form.locator("details")
@@ -466,7 +463,7 @@ class Walk:
 
 
 WALKS: tuple[Walk, ...] = (
-    Walk("game", ("menu", "game", "leave-match", "new-match", "history", "daily-offer", "daily"), walk_game),
+    Walk("game", ("menu", "game", "new-match", "history", "daily-offer", "daily"), walk_game),
     Walk("hand-end", ("summary", "review", "review-replay"), walk_hand_end),
     Walk("replay", ("replay",), walk_replay),
     Walk("rules", ("rules",), walk_rules),
