@@ -193,7 +193,7 @@ def test_the_host_page_does_not_move_when_the_copied_code_turns_live(
     code = poster.embed_code(match_played(1, 6), site.url, whole_hand=False, seat=0, lang="en")
     page.goto(host_url + write_host(host_folder, f"{code}<p>The text under the replay.</p>"))
     text = page.get_by_text("The text under the replay.")
-    facade = page.get_by_role("button", name="All Fives: a replay: Move 6 of 6. Step through this game")
+    facade = page.get_by_role("button", name="All Fives: a replay: Hand 1, move 6 of 6. Step through this game")
     expect(facade.get_by_role("img", name=re.compile("^The layout: 6 tiles"))).to_be_visible()
     under, tall = top_in_page(text), facade.evaluate("(link) => link.getBoundingClientRect().height")
     screenshot(page, f"embed-code-{viewport['width']}-facade")

@@ -186,7 +186,7 @@ def tour_the_game(page: Page, site: Site, tmp_path: Path) -> set[str]:
     bring_in(history, "history.jsonl", kept.read_text(encoding="utf-8") + "this line is not a match\n")
     expect(history.get_by_role("status")).to_contain_text("was refused")
     history.get_by_role("button", name="Previous month").click()
-    history.get_by_role("button", name=re.compile(r"^1 [A-Z][a-z]+: not played$")).click()
+    history.get_by_role("button", name=re.compile(r"^1 [A-Z][a-z]+ \d{4}: not played$")).click()
     history.get_by_role("button", name="Play this daily").click()
     player.dialog("Leave this match?").get_by_role("button", name="Open the link").click()
     first = (date.today().replace(day=1) - timedelta(days=1)).replace(day=1)
