@@ -249,7 +249,9 @@ def test_a_replay_in_another_language_shows_its_words_from_the_first_paint(page:
     controls say Hungarian before any Python runs, and keep their words and
     their places when the replay starts."""
     hu = Translator("hu")
-    controls = page.get_by_role("navigation", name="Replay")
+    # The controls, by the button they hold: their name is the page's
+    # (English, from the HTML) until Python names them in the reader's language.
+    controls = page.get_by_role("navigation").filter(has=page.get_by_role("button", name=hu("embed_back")))
     with runtime_held(page):
         page.goto(site.url + REPLAY + "&lang=hu", wait_until="commit")
         painted(page)
@@ -260,6 +262,7 @@ def test_a_replay_in_another_language_shows_its_words_from_the_first_paint(page:
         before = places(page, REPLAY_PLACES)
     page.locator("body[data-ready='1']").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.get_by_role("button", name=hu("embed_try"))).to_be_enabled()
+    expect(page.get_by_role("navigation", name=hu("embed_controls"))).to_be_visible()
     assert controls.inner_text() == words, "the controls' words changed when the replay started"
     assert places(page, REPLAY_PLACES) == before, "the replay moved when Python took over"
 
