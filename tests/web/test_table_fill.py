@@ -25,7 +25,7 @@ Box = tuple[float, float, float, float]
 
 #: The boards' boxes at a hand's end, as table_shape reads them.
 TABLES: Final = {
-    "game, phone": table_shape(356, 384),
+    "game, phone": table_shape(370, 399),
     "replay, phone": table_shape(362, 378),
     "game, desktop": table_shape(930, 431),
     "replay, desktop": table_shape(1252, 372),

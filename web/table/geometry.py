@@ -337,7 +337,7 @@ FELT_AREA: Final = 190 * HALF * HALF
 """The felt's area on a table up to 1.25 times as wide as tall: about what a
 two-player hand of nine tiles lays, so that at its end the layout reaches
 the felt's edges (tools/board_sizes.py measured the tiles this draws)."""
-WIDE_FELT_AREA: Final = 250 * HALF * HALF
+WIDE_FELT_AREA: Final = 200 * HALF * HALF
 """The same on a table twice as wide as tall and wider, whose chains turn
 along its short height sooner: a larger felt lets them run straight longer."""
 TALL_FELT: Final = 0.7
