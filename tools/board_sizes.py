@@ -23,9 +23,14 @@ The boxes are measured on the built site (dist/) in Chromium: the game page
 at each seed's hand's end (the summary closed with Look at the table) and the
 replay at the hand's last move, each at both sizes. A box depends on the
 hand (the person's tiles left take a row under the game's board, or none), so
-each seed's own is used. ``--browser`` reads every tile's length and every
-ring off the page as well, and says where they differ from the figures worked
-out here (by more than a pixel).
+each seed's own is used. The page may draw its board at another shape than
+its box's (before issue 44 it kept the shape of the box it first drew in):
+the figures are of the board as drawn, at the shape of its viewBox.
+``--browser`` reads every tile's length and every ring off the page as well,
+and says where they differ from the board worked out from its box alone (by
+more than a pixel). ``--json`` writes each board's boxes; ``--boxes`` reads
+them back and works the figures out on CPython, with no browser (the same
+site, another geometry).
 
 The figures: for each page and size, the median and the least tile length
 over the hands, in CSS pixels, the rings' diameter and their numbers' size on
@@ -62,7 +67,7 @@ from tools.pin_screens import SETTLED, chromium, game_storage, local_storage_scr
 
 from table import board  # noqa: E402
 from table.controller import Game, GameSetup, SeatSetup  # noqa: E402
-from table.geometry import CLEAR, GAP, HALF, BoardGeometry, TileBox, board_geometry, table_shape  # noqa: E402
+from table.geometry import CLEAR, GAP, HALF, BoardGeometry, EndBox, TileBox, board_geometry, table_shape  # noqa: E402
 
 RULES = Rules(players=2, hand_size=9)
 #: The ring's radius and its number's size in viewBox units, as board.py
@@ -131,17 +136,25 @@ class Drawn:
     ahead: int
 
 
-def drawn(layout: Layout, client: tuple[float, float], svg: tuple[float, float]) -> Drawn:
+def drawn(layout: Layout, client: tuple[float, float], svg: tuple[float, float], aspect: float | None = None) -> Drawn:
     """A board worked out from the geometry and its box: ``client`` is the
-    board's size as ``table_shape`` reads it, ``svg`` the SVG's."""
-    aspect, small = table_shape(*client)
-    geometry = board_geometry(layout, aspect, small=small)
+    board's size as ``table_shape`` reads it, ``svg`` the SVG's; ``aspect``,
+    when given, the shape the page drew it at (a page that did not draw its
+    board again when the box changed drew it at another)."""
+    shape, small = table_shape(*client)
+    geometry = board_geometry(layout, shape if aspect is None else aspect, small=small)
     _x, _y, vw, vh = geometry.view_box
     scale = min(svg[0] / vw, svg[1] / vh)
     return Drawn(2 * HALF * scale, 2 * RING_RADIUS * scale, RING_TEXT * scale, turns_with_room_ahead(geometry))
 
 
-def _way(a: TileBox, b: TileBox) -> tuple[int, int]:
+Piece = TileBox | EndBox
+
+
+def _way(a: Piece, b: Piece) -> tuple[int, int]:
+    """The way a chain runs from ``a`` to the next piece ``b`` (a corner
+    tile lies mostly beyond the tile before it: it is entered going straight
+    on, and left the new way)."""
     (ax, ay), (bx, by) = a.center, b.center
     dx, dy = bx - ax, by - ay
     if abs(dx) > abs(dy):
@@ -149,17 +162,30 @@ def _way(a: TileBox, b: TileBox) -> tuple[int, int]:
     return (0, 1 if dy > 0 else -1)
 
 
+def _straight_on(piece: Piece, way: tuple[int, int]) -> tuple[float, float, float, float]:
+    """Where a tile laid straight on from ``piece``, going ``way``, would lie."""
+    (dx, dy), (x0, y0, x1, y1), (cx, cy) = way, piece.box, piece.center
+    if dx:
+        near = (x1 if dx > 0 else x0) + dx * GAP
+        return (min(near, near + dx * 2 * HALF), cy - HALF / 2, max(near, near + dx * 2 * HALF), cy + HALF / 2)
+    near = (y1 if dy > 0 else y0) + dy * GAP
+    return (cx - HALF / 2, min(near, near + dy * 2 * HALF), cx + HALF / 2, max(near, near + dy * 2 * HALF))
+
+
 def turns_with_room_ahead(geometry: BoardGeometry) -> int:
-    """The corners where a chain turned though a tile going straight on
-    would have lain inside the view and clear (by ``CLEAR``) of every other
-    tile and open end: turns a player sees as needless."""
+    """The corners where a chain turned though a tile laid straight on in
+    the corner's place would have lain inside the view and clear (by
+    ``CLEAR``) of every other tile and open end: turns a player sees as
+    needless. An open end's next place counts as the chain's last piece."""
     vx, vy, vw, vh = geometry.view_box
     lead = next(t for t in geometry.tiles if t.arm is None)
     pieces = [t.box for t in geometry.tiles] + [e.box for e in geometry.ends.values()]
     count = 0
     for end in End:
         start = lead if end in (End.W, End.E) else geometry.spinner
-        chain = [t for t in geometry.tiles if t.arm == end and t is not start]
+        chain: list[Piece] = [t for t in geometry.tiles if t.arm == end and t is not start]
+        if end in geometry.ends:
+            chain.append(geometry.ends[end])
         if start is None or not chain:
             continue
         chain = [start, *chain]
@@ -167,25 +193,17 @@ def turns_with_room_ahead(geometry: BoardGeometry) -> int:
         for i in range(1, len(ways)):
             if ways[i] == ways[i - 1]:
                 continue
-            before, (dx, dy) = chain[i], ways[i - 1]
-            x0, y0, x1, y1 = before.box
-            cx, cy = before.center
-            if dx:
-                near = (x1 if dx > 0 else x0) + dx * GAP
-                ahead = (min(near, near + dx * 2 * HALF), cy - HALF / 2, max(near, near + dx * 2 * HALF), cy + HALF / 2)
-            else:
-                near = (y1 if dy > 0 else y0) + dy * GAP
-                ahead = (cx - HALF / 2, min(near, near + dy * 2 * HALF), cx + HALF / 2, max(near, near + dy * 2 * HALF))
+            # chain[i] turned the corner: entered going ways[i - 1], left going ways[i].
+            ahead = _straight_on(chain[i - 1], ways[i - 1])
             if not (vx <= ahead[0] and ahead[2] <= vx + vw and vy <= ahead[1] and ahead[3] <= vy + vh):
                 continue
-            corner = chain[i + 1].box
             if not any(
                 ahead[0] < p[2] + CLEAR
                 and p[0] < ahead[2] + CLEAR
                 and ahead[1] < p[3] + CLEAR
                 and p[1] < ahead[3] + CLEAR
                 for p in pieces
-                if p not in (before.box, corner)
+                if p not in (chain[i - 1].box, chain[i].box)
             ):
                 count += 1
     return count
@@ -377,21 +395,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     differ = 0
     measured = read_boards(hands, args.dist) if args.boxes is None else saved_boxes(hands, args.boxes)
     for name, size, hand, read in measured:
-        worked = drawn(hand.layout, tuple(read["client"]), tuple(read["svg"]))
-        board_drawn = worked
+        client, svg, view = tuple(read["client"]), tuple(read["svg"]), read.get("view")
+        # As the page drew it: at the shape of its viewBox (saved boxes keep it).
+        board_drawn = drawn(hand.layout, client, svg, None if view is None else view[0] / view[1])
         if args.browser:
-            # The turns as the page laid the layout out, for the shape it drew it at.
-            shape = read["view"][0] / read["view"][1], table_shape(*read["client"])[1]
-            seen = Drawn(
+            worked = drawn(hand.layout, client, svg)
+            board_drawn = Drawn(
                 statistics.median(read["tiles"]),
                 max(read["rings"], default=0.0),
                 max(read["texts"], default=0.0),
-                turns_with_room_ahead(board_geometry(hand.layout, shape[0], small=shape[1])),
+                board_drawn.ahead,
             )
-            if abs(seen.tile - worked.tile) > 1 or abs(seen.ring - worked.ring) > 1:
+            if abs(board_drawn.tile - worked.tile) > 1 or abs(board_drawn.ring - worked.ring) > 1:
                 differ += 1
-                print(f"seed {hand.seed}, {name} at {size.name}: drawn {seen}, worked out {worked}", flush=True)
-            board_drawn = seen
+                print(f"seed {hand.seed}, {name} at {size.name}: drawn {board_drawn}, worked out {worked}", flush=True)
         boards.setdefault((name, size.name), []).append(board_drawn)
         rows.append(
             {

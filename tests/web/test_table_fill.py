@@ -19,9 +19,10 @@ from helpers import hand_layouts
 
 from allfives import End, Layout, Rules
 
-from table.geometry import GAP, HALF, BoardGeometry, TileBox, board_geometry, felt, table_shape
+from table.geometry import GAP, HALF, BoardGeometry, EndBox, TileBox, board_geometry, felt, table_shape
 
 Box = tuple[float, float, float, float]
+Piece = TileBox | EndBox
 
 #: The boards' boxes at a hand's end, as table_shape reads them.
 TABLES: Final = {
@@ -58,18 +59,21 @@ def content(geometry: BoardGeometry) -> Box:
 WAYS: Final = {(-1, 0): End.W, (1, 0): End.E, (0, -1): End.N, (0, 1): End.S}
 
 
-def way(a: TileBox, b: TileBox) -> tuple[int, int]:
-    """The way from tile ``a`` to the next tile ``b`` of a chain."""
+def way(a: Piece, b: Piece) -> tuple[int, int]:
+    """The way from ``a`` to the next piece ``b`` of a chain (a corner tile
+    lies mostly beyond the tile before it: it is entered going straight on,
+    and left the new way)."""
     (ax, ay), (bx, by) = a.center, b.center
     if abs(bx - ax) > abs(by - ay):
         return (1 if bx > ax else -1, 0)
     return (0, 1 if by > ay else -1)
 
 
-def chains(geometry: BoardGeometry) -> dict[End, list[TileBox]]:
+def chains(geometry: BoardGeometry) -> dict[End, list[Piece]]:
     """Each chain from the tile it leaves (the lead, or the spinner for North
-    and South), when the spinner lies on the main line (not one played after
-    its chain turned: its arms keep their own rules)."""
+    and South) to its open end's next place, when the spinner lies on the
+    main line (not one played after its chain turned: its arms keep their
+    own rules)."""
     lead = next(t for t in geometry.tiles if t.arm is None)
     spinner = geometry.spinner
     found = {}
@@ -77,13 +81,15 @@ def chains(geometry: BoardGeometry) -> dict[End, list[TileBox]]:
         start = lead if end in (End.W, End.E) else spinner
         if start is None or (end in (End.N, End.S) and start.center[1] != lead.center[1]):
             continue
-        tiles = [t for t in geometry.tiles if t.arm == end and t is not start]
-        if tiles:
-            found[end] = [start, *tiles]
+        pieces: list[Piece] = [t for t in geometry.tiles if t.arm == end and t is not start]
+        if end in geometry.ends:
+            pieces.append(geometry.ends[end])
+        if pieces:
+            found[end] = [start, *pieces]
     return found
 
 
-def ahead_of(tile: TileBox, going: tuple[int, int]) -> Box:
+def ahead_of(tile: Piece, going: tuple[int, int]) -> Box:
     """Where a tile laid straight on from ``tile``, ``going`` that way, would lie."""
     (dx, dy), (x0, y0, x1, y1), (cx, cy) = going, tile.box, tile.center
     if dx:
@@ -101,9 +107,9 @@ def check_straight_while_room(geometry: BoardGeometry, aspect: float, small: boo
         ways = [way(a, b) for a, b in itertools.pairwise(chain)]
         turns = [i for i in range(1, len(ways)) if ways[i] != ways[i - 1]]
         if turns:
-            # The first turn: a tile laid straight on would have left the felt.
+            # The first corner, chain[i]: a tile laid straight on in its place would have left the felt.
             i = turns[0]
-            x0, y0, x1, y1 = ahead_of(chain[i], ways[i - 1])
+            x0, y0, x1, y1 = ahead_of(chain[i - 1], ways[i - 1])
             left = x0 < inside[0] or y0 < inside[1] or x1 > inside[2] or y1 > inside[3]
             assert left, f"{end.name} turned at tile {i} with felt ahead"
         for i, going in enumerate(ways):
