@@ -254,29 +254,42 @@ def open_replay(page: Any, url: str, hand: Hand) -> None:
 OPENERS = {"game": open_game, "replay": open_replay}
 
 
+def read_board(browser: Any, url: str, name: str, size: Size, hand: Hand) -> dict[str, Any]:
+    """One page at one size at one hand's end, as Chromium draws it."""
+    context = browser.new_context(
+        viewport={"width": size.width, "height": size.height},
+        has_touch=size.touch,
+        is_mobile=size.touch,
+        locale="en-US",
+        reduced_motion="reduce",
+        service_workers="block",
+    )
+    context.set_default_timeout(60_000)
+    try:
+        page = context.new_page()
+        OPENERS[name](page, url, hand)
+        # A redraw for the box's last shape landed, and no zoom is under way.
+        page.wait_for_function(SETTLED)
+        return dict(page.evaluate(READ_BOARD))
+    finally:
+        context.close()
+
+
 def read_boards(hands: Sequence[Hand], dist: Path) -> Iterator[tuple[str, Size, Hand, dict[str, Any]]]:
-    """Each page at each size at each hand's end, as Chromium draws it."""
+    """Each page at each size at each hand's end, as Chromium draws it (a
+    page that timed out loading, on a busy machine, is opened once more)."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
     with serve(dist) as url, chromium() as browser:
         for size in SIZES:
             for name in PAGES:
                 for hand in hands:
-                    context = browser.new_context(
-                        viewport={"width": size.width, "height": size.height},
-                        has_touch=size.touch,
-                        is_mobile=size.touch,
-                        locale="en-US",
-                        reduced_motion="reduce",
-                        service_workers="block",
-                    )
-                    context.set_default_timeout(60_000)
                     try:
-                        page = context.new_page()
-                        OPENERS[name](page, url, hand)
-                        # A redraw for the box's last shape landed, and no zoom is under way.
-                        page.wait_for_function(SETTLED)
-                        yield name, size, hand, page.evaluate(READ_BOARD)
-                    finally:
-                        context.close()
+                        read = read_board(browser, url, name, size, hand)
+                    except PageTimeout:
+                        print(f"seed {hand.seed}, {name} at {size.name}: timed out, once more", flush=True)
+                        read = read_board(browser, url, name, size, hand)
+                    yield name, size, hand, read
 
 
 def saved_boxes(hands: Sequence[Hand], path: Path) -> Iterator[tuple[str, Size, Hand, dict[str, Any]]]:
@@ -369,36 +382,20 @@ def report(boards: dict[tuple[str, str], list[Drawn]], out: Any = None) -> bool:
     return met
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.board_sizes", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seeds", required=True, type=seeds_of, help="the hands' seeds: 7001-7030 or 7001,7003")
-    parser.add_argument("--browser", action="store_true", help="read every tile and ring off the page too")
-    parser.add_argument("--check", action="store_true", help="exit 1 if a goal is missed")
-    parser.add_argument("--dist", type=Path, default=DIST, help="the built site (default: dist/)")
-    parser.add_argument("--json", type=Path, help="write each board's box and sizes here")
-    parser.add_argument(
-        "--boxes", type=Path, help="the boxes a run's --json wrote: work the figures out on CPython, no browser"
-    )
-    args = parser.parse_args(argv)
-    if args.boxes is None and not (args.dist / PRECACHE_NAME).is_file():
-        print(f"{args.dist} is not a built site: run `python build.py` first.", file=sys.stderr)
-        return 2
-    hands = [play_hand(seed) for seed in args.seeds]
-    laid = [len(h.layout.tiles()) for h in hands]
-    print(
-        f"{len(hands)} two-player hands of 9 tiles (seeds {','.join(map(str, args.seeds))}):"
-        f" {min(laid)}-{max(laid)} tiles laid, median {statistics.median(laid):g}\n",
-        flush=True,
-    )
-    boards: dict[tuple[str, str], list[Drawn]] = {}
-    rows: list[dict[str, Any]] = []
+def measure(
+    measured: Iterator[tuple[str, Size, Hand, dict[str, Any]]],
+    boards: dict[tuple[str, str], list[Drawn]],
+    rows: list[dict[str, Any]],
+    *,
+    browser: bool,
+) -> None:
+    """Each board's sizes into ``boards`` and ``rows``, as they come."""
     differ = 0
-    measured = read_boards(hands, args.dist) if args.boxes is None else saved_boxes(hands, args.boxes)
     for name, size, hand, read in measured:
         client, svg, view = tuple(read["client"]), tuple(read["svg"]), read.get("view")
         # As the page drew it: at the shape of its viewBox (saved boxes keep it).
         board_drawn = drawn(hand.layout, client, svg, None if view is None else view[0] / view[1])
-        if args.browser:
+        if browser:
             worked = drawn(hand.layout, client, svg)
             board_drawn = Drawn(
                 statistics.median(read["tiles"]),
@@ -422,11 +419,40 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "ahead": board_drawn.ahead,
             }
         )
-    if args.browser:
+    if browser:
         print(f"the page and the geometry differ by more than a pixel on {differ} of {len(rows)} boards\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.board_sizes", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", required=True, type=seeds_of, help="the hands' seeds: 7001-7030 or 7001,7003")
+    parser.add_argument("--browser", action="store_true", help="read every tile and ring off the page too")
+    parser.add_argument("--check", action="store_true", help="exit 1 if a goal is missed")
+    parser.add_argument("--dist", type=Path, default=DIST, help="the built site (default: dist/)")
+    parser.add_argument("--json", type=Path, help="write each board's box and sizes here")
+    parser.add_argument(
+        "--boxes", type=Path, help="the boxes a run's --json wrote: work the figures out on CPython, no browser"
+    )
+    args = parser.parse_args(argv)
+    if args.boxes is None and not (args.dist / PRECACHE_NAME).is_file():
+        print(f"{args.dist} is not a built site: run `python build.py` first.", file=sys.stderr)
+        return 2
+    hands = [play_hand(seed) for seed in args.seeds]
+    laid = [len(h.layout.tiles()) for h in hands]
+    print(
+        f"{len(hands)} two-player hands of 9 tiles (seeds {','.join(map(str, args.seeds))}):"
+        f" {min(laid)}-{max(laid)} tiles laid, median {statistics.median(laid):g}\n",
+        flush=True,
+    )
+    boards: dict[tuple[str, str], list[Drawn]] = {}
+    rows: list[dict[str, Any]] = []
+    measured = read_boards(hands, args.dist) if args.boxes is None else saved_boxes(hands, args.boxes)
+    try:
+        measure(measured, boards, rows, browser=args.browser)
+    finally:
+        if args.json is not None:
+            args.json.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
     met = report(boards)
-    if args.json is not None:
-        args.json.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
     return 1 if args.check and not met else 0
 
 
