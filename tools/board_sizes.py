@@ -301,12 +301,7 @@ def saved_boxes(hands: Sequence[Hand], path: Path) -> Iterator[tuple[str, Size, 
                 row = rows.get((hand.seed, name, size.name))
                 if row is None:
                     raise SystemExit(f"{path} has no box for seed {hand.seed}, the {name} at {size.name}")
-                yield (
-                    name,
-                    size,
-                    hand,
-                    {"client": row["client"], "svg": row["svg"], "tiles": [], "rings": [], "texts": []},
-                )
+                yield name, size, hand, {**row, "tiles": [], "rings": [], "texts": []}
 
 
 # --------------------------------------------------------------------------
