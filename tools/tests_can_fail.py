@@ -1031,10 +1031,12 @@ def apply(root: Path, brk: Break) -> None:
 
 
 def _command(tests: Sequence[str], *, browser: bool) -> list[str]:
-    quiet = ["-q", "-x", "-p", "no:cacheprovider", "--reruns=0"]
+    quiet = ["-q", "-p", "no:cacheprovider", "--reruns=0"]
     if browser:
+        # Not -x: build.py test runs pytest-xdist, which ends a run stopped at
+        # a failure as interrupted (exit code 2), not as failed (1).
         return [sys.executable, "build.py", "test", "--no-install", *tests, *quiet]
-    return [sys.executable, "-m", "pytest", *tests, *quiet]
+    return [sys.executable, "-m", "pytest", *tests, "-x", *quiet]
 
 
 def _run(scratch: Path, tests: Sequence[str], *, browser: bool) -> int:
