@@ -608,7 +608,7 @@ BREAKS: tuple[Break, ...] = (
     ),
     Break(
         "end-rings-a-third-of-a-tile",
-        "at a hand's end the ends' rings are at least 16 px across, on a phone and on a desktop",
+        "at a hand's end the ends' rings are at least 16 px across (the phone's board, the smaller)",
         "web/table/board.py",
         "RING_RADIUS: Final = 0.5 * HALF\n",
         "RING_RADIUS: Final = 0.3 * HALF\n",
