@@ -79,9 +79,13 @@ def check_step(geometry: BoardGeometry, seen: dict[Tile, tuple[float, float, str
 # these hands at most 4.0 tiles' length outside it and a view 1.75 times its
 # width (the tall phone); over 30 seeds 5.0 and 1.93. Before, a chain ran
 # straight off the felt past a late spinner (6.2 tiles out here) and the view
-# was centred on the lead (3.6 times the felt's width here).
-OFF_FELT: Final = 5.5 * 2 * HALF
-VIEW_TO_FELT: Final = 2.2
+# was centred on the lead (3.6 times the felt's width here). Since the felt
+# is the size of a two-player hand's layout (issue 44: a long hand's tiles
+# were drawn small), long layouts leave it further: over these hands at most
+# 5.4 tiles' length and a view 2.44 times its width (the tall phone, whose
+# felt is narrower than its table); over 30 seeds 5.5 and 2.75.
+OFF_FELT: Final = 6 * 2 * HALF
+VIEW_TO_FELT: Final = 3.0
 # The view holds the open ends' drop spots too, and one may pull in: where
 # the next tile would have turned a corner, a double lay straight. The table
 # may then zoom in a little (2.8% at most over these hands), never more.
@@ -140,9 +144,11 @@ def test_the_pinned_hand_with_a_late_spinner_fills_the_felt() -> None:
     # Now it snakes on outward, never back east, a lane clear of the
     # spinner's arm running west: three tiles' length off the top
     # (it ran 4.5 off), and the view a fifth wider than the felt (not thrice).
+    # (Since issue 44 the felt is the size of a two-player hand's layout, two
+    # thirds of the area it was, and this longer layout a quarter wider.)
     off = 3.5 * 2 * HALF
     assert all(-half_height - off <= b.y and b.y + b.height <= half_height + off for b in geometry.tiles)
-    assert geometry.view_box[2] <= 1.25 * 2 * half_width
+    assert geometry.view_box[2] <= 1.3 * 2 * half_width
 
 
 @pytest.mark.parametrize(

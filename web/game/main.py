@@ -222,6 +222,7 @@ class Page(Shell):
         self.on(by_id("board"), "keydown", self.on_board_key)
         self.on(document, "keydown", self.on_key)
         self.on(window, "resize", lambda _event: self.render_board())
+        self.watch_board_size()
         self.on(by_id("dialog"), "close", self.on_dialog_close)
 
     # Drawing

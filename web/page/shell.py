@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from js import ResizeObserver
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
@@ -54,6 +55,8 @@ class Shell:
         self.drag: dict[str, Any] | None = None
         self.dialog_handler: Callable[[str], None] | None = None  # called with the button pressed
         self.dialog_return: Any = None  # the element focus goes back to
+        #: The table's shape the board was last drawn for (None: not drawn yet).
+        self.drawn_shape: tuple[float, bool] | None = None
 
     @property
     def selected(self) -> Tile | None:
@@ -202,9 +205,31 @@ class Shell:
                 nodes[after].focus()
 
     def table_shape(self) -> tuple[float, bool]:
-        """The board's aspect ratio and whether it is a small (phone) table."""
+        """The board's aspect ratio and whether it is a small (phone) table,
+        from its box now; the board is drawn for it."""
+        self.drawn_shape = self.box_shape()
+        return self.drawn_shape
+
+    def box_shape(self) -> tuple[float, bool]:
         node = by_id(self.board_id)
         return board.table_shape(float(node.clientWidth or 0), float(node.clientHeight or 0))
+
+    def watch_board_size(self) -> None:
+        """Draw the board again whenever its box changes shape, not only when
+        the window does: the hand under it takes a row more or less, the ends
+        line a line. The SVG keeps the aspect it was drawn for, so a board
+        drawn for another shape would leave a band of felt empty."""
+
+        def resized(*_args: Any) -> None:
+            try:
+                if self.drawn_shape is not None and self.box_shape() != self.drawn_shape:
+                    self.render_board()
+            except Exception as error:  # a fault must never put a traceback on screen
+                self.fault(error)
+
+        proxy = create_proxy(resized)
+        self.proxies.append(proxy)
+        ResizeObserver.new(proxy).observe(by_id(self.board_id))
 
     # Dragging a tile onto an end
 

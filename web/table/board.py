@@ -59,6 +59,10 @@ TARGET: Final = "#fff6cc"
 TARGET_INK: Final = "#10281b"
 
 _RADIUS: Final = 0.16 * HALF
+#: An open end's ring: as wide as a tile, so that a ring on a phone's board
+#: (tiles 40 px long) is 20 px across, its number 12 px high.
+RING_RADIUS: Final = 0.5 * HALF
+RING_TEXT: Final = 0.6 * HALF
 _PIP_R: Final = 0.1 * HALF
 _SHADOW: Final = (0.05 * HALF, 0.08 * HALF)
 #: The page's one font (style.css says why): the SVG's text is set in it too.
@@ -383,7 +387,7 @@ def _markers(
 def _marker(box: EndBox, end: OpenEnd, words: Labels) -> str:
     idle = end.waiting or end.shared
     cx, cy = box.center
-    r = 0.34 * HALF
+    r = RING_RADIUS
     kind = "end-marker waiting" if idle else "end-marker"
     dash = f' stroke-dasharray="{_num(0.12 * HALF)} {_num(0.08 * HALF)}"' if idle else ""
     return (
@@ -392,7 +396,7 @@ def _marker(box: EndBox, end: OpenEnd, words: Labels) -> str:
         f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r)}" fill="{TARGET_INK}" fill-opacity="0.45"'
         f' stroke="{TARGET}" stroke-width="{_num(0.05 * HALF)}"{dash}/>'
         f'<text x="{_num(cx)}" y="{_num(cy)}" text-anchor="middle" dominant-baseline="central"'
-        f' font-family="{_attr(_FONT)}" font-size="{_num(0.36 * HALF)}" font-weight="600" fill="{TARGET}">'
+        f' font-family="{_attr(_FONT)}" font-size="{_num(RING_TEXT)}" font-weight="600" fill="{TARGET}">'
         f"{_attr(end.pips)}</text></g>"
     )
 

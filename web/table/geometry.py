@@ -11,30 +11,39 @@ The lead lies in the middle, at the origin, for the whole hand. West and East
 run out of it along the main line; the spinner, wherever it lies on the main
 line (the lead itself, or a double further out), opens North and South from
 its own faces. Each chain runs straight towards the edge of the *felt*, a
-table whose size is fixed for the hand and whose shape is the table's aspect
-(:func:`felt`), and turns only where its next tile would leave it. The first
-turns make a pinwheel: East turns South, South turns West, West turns North,
-North turns East, so each chain has a quarter of the table of its own, on the
-side it turned to. There it snakes outward: across its quarter to the felt's
-edge, one tile outward, back across to a lane's width from its neighbour's
-first run, one tile outward, and so on, beyond the felt. A double never turns
-a corner (it lies crosswise), so a turn waits for the next tile.
+table whose size is fixed for the hand (about what a two-player hand lays, so
+that at a hand's end the layout fills the table) and whose shape follows the
+table's (:func:`felt`: on a table about as tall as wide, a phone's, the felt
+is taller than the table, so the main line's arms turn down its height), and
+turns only where its next tile would leave it: while there is room, it runs
+straight. The first turns make a pinwheel: East turns South, South turns
+West, West turns North, North turns East, so each chain has a quarter of the
+table of its own, on the side it turned to. There it snakes outward: across
+its quarter to the felt's edge, one tile outward, back across to a lane's
+width from its neighbour's first run, one tile outward, and so on, beyond
+the felt; so it snakes back only beyond the felt. A double turns a corner as
+any tile does (lying along the new way, it lies across the old one), but the
+spinner never does, its arms opening from its sides: a turn waits for the
+next tile. A chain on which the spinner may still come (no double on it yet,
+and none led) never snakes back, for runs a tile apart would leave a spinner
+no side to open an arm on: it climbs outward like a stair instead, a flight
+of two tiles outward, a flight across, and so on.
 
 Three rules keep the board readable. A chain stays on its own side of the
 tile it leaves from (West left of the lead, North above the spinner, and so
 on), and its open end never points back towards the middle, so that on a
 narrow phone table the West end never faces east. Two chains never overlap:
-each chain's quarter keeps :data:`LANE` (:data:`CLEAR`, and the room a double
-and a corner tile may run past a turning line) from its neighbours' first
-runs. A spinner played after its chain has turned (rare: no double came
-while the chain crossed the felt) opens its arms across the chain's way, and
-all three keep turning at the felt's edge as any chain does, rather than run
-off it in a straight line. Its chain snakes on as before, outward, never
-back towards the middle, only a lane past the spinner before it turns, and
-its way back keeps a lane beyond the arm that runs outward. That arm turns
-after a lane, away from the chain's way on; the arm that runs inward crosses
-the felt to its edge and turns the way the chain runs. (A spinner on a
-one-tile step or on the way back, rarer still, opens its arms straight.)
+each chain's quarter keeps :data:`LANE` (:data:`CLEAR`, and the room a corner
+tile may run past a turning line) from its neighbours' first runs. A spinner
+played after its chain has turned (rare: no double came while the chain
+crossed the felt) opens its arms across the chain's way, and all three keep
+turning at the felt's edge as any chain does, rather than run off it in a
+straight line. Its chain snakes on as before, outward, never back towards the
+middle, only a lane past the spinner before it turns, and its way back keeps
+a lane beyond the arm that runs outward. That arm turns after a lane, away
+from the chain's way on; the arm that runs inward crosses the felt to its
+edge and turns the way the chain runs. (A spinner on a stair's flight
+outward opens its arms straight, across the flight: nothing lies there.)
 
 The viewBox is the smallest box at the table's aspect that holds every tile
 and open end with a margin of felt, no smaller than a minimum table, centred
@@ -76,7 +85,7 @@ HALF: Final = 40.0
 """The side of one square half of a domino, in viewBox units; a tile is 2 x 1."""
 GAP: Final = 3.0
 """The felt left between neighbouring tiles."""
-MARGIN: Final = 0.7 * HALF
+MARGIN: Final = 0.35 * HALF
 """Felt around the layout inside the viewBox."""
 MIN_AREA: Final = 16 * 10 * HALF * HALF
 """The smallest table drawn, at any aspect: a short layout is not blown up to fill it."""
@@ -225,9 +234,10 @@ def _neg(d: Vec) -> Vec:
     return (-d[0], -d[1])
 
 
-#: How far past a turning line a chain may still run: a double that came just
-#: before the turn (it never turns), then the corner tile after it.
-OVERRUN: Final = 2 * (HALF + GAP)
+#: How far past a turning line a chain may still run: the corner tile's width.
+OVERRUN: Final = HALF + GAP
+#: A flight of a chain's stair (see :class:`_Walk`): two tiles beyond the corner.
+STAIR: Final = 2 * (2 * HALF + GAP)
 #: How far the snaking part of a chain keeps from a neighbour's first run:
 #: the half-width of a double on that run, the clearance, and the overrun.
 LANE: Final = HALF + CLEAR + OVERRUN
@@ -242,18 +252,26 @@ class _Walk:
     """Lays a chain tile by tile. A tile's place depends only on the tiles
     before it, so a chain that grows never moves what it had."""
 
-    def __init__(self, run: _Run) -> None:
+    def __init__(self, run: _Run, *, open_to_spinner: bool = False) -> None:
         self.run = run
         self.p = run.start  # the middle of the face the next tile touches
         self.d = run.out
         self.leg = _FIRST
         self.past = -math.inf  # a late spinner's lane: no turn before it
         self.corners = 0
+        self.mark = 0.0  # where a step outward began, along it
+        self.stair = False  # whether that step is a stair's flight
+        #: Whether a later tile of this chain may be the spinner: no double
+        #: on it yet, and none led. Such a chain never snakes back (runs one
+        #: tile apart would leave a spinner no side to open its arms on): it
+        #: steps outward like a stair, a flight out, a flight across.
+        self.open_to_spinner = open_to_spinner
 
-    def turns(self, double: bool) -> bool:
+    def turns(self, spinner: bool) -> bool:
         """Whether the next tile turns a corner rather than go straight on:
-        only where it would leave the felt (or its quarter), and never a double."""
-        if double:
+        only where it would leave the felt (or its quarter), and never the
+        spinner, whose arms open from its sides."""
+        if spinner:
             return False
         run, ahead = self.run, _dot(self.p, self.d) + GAP + 2 * HALF
         if ahead <= self.past:
@@ -264,15 +282,23 @@ class _Walk:
             return ahead > run.far
         if self.leg == _BACK:
             return ahead > -run.near
+        if self.leg == _STEP_OUT and self.stair:
+            return ahead > self.mark + STAIR
         return True  # a step outward is one tile
 
-    def place(self, double: bool) -> _Spot:
+    def place(self, double: bool, spinner: bool = False) -> _Spot:
+        if double:
+            self.open_to_spinner = False
         (px, py), (dx, dy) = self.p, self.d
-        if self.turns(double):
+        if self.turns(spinner):
             # The corner tile lies along the new way, its near half just
             # beyond the last tile's far face, so the numbers that match touch.
             qx, qy = px + dx * (GAP + HALF / 2), py + dy * (GAP + HALF / 2)
-            self.leg = _AFTER[self.leg]
+            stair = self.leg == _STEP_OUT and self.stair
+            self.leg = _ACROSS if stair else _AFTER[self.leg]
+            # A flight is decided where it begins: a double on it changes nothing
+            # until the next turn, so the open end's drop spot stays where it was.
+            self.stair = self.leg == _STEP_OUT and self.open_to_spinner
             self.past = -math.inf
             run = self.run
             turn = {_ACROSS: run.side, _BACK: _neg(run.side)}.get(self.leg, run.out)
@@ -280,6 +306,9 @@ class _Walk:
             self.corners += 1
             box = _span((qx, qy), turn, -HALF / 2, 1.5 * HALF, HALF / 2)
             self.p = (qx + dx * 1.5 * HALF, qy + dy * 1.5 * HALF)
+            self.mark = _dot(self.p, turn)
+            if stair:
+                self.run = run._replace(far=self.mark + STAIR)
             return _Spot(box, (qx, qy), (qx + dx * HALF, qy + dy * HALF))
         if double:
             box = _span((px, py), (dx, dy), GAP, GAP + HALF, HALF)
@@ -304,20 +333,33 @@ def _span(origin: Vec, d: Vec, start: float, stop: float, across: float) -> Box:
     return (ox - across, min(a, b), ox + across, max(a, b))
 
 
-FELT_AREA: Final = 300 * HALF * HALF
-"""The felt's area: what the chains may cover before they turn. About twice
-the smallest table drawn, so a long layout turns only well out."""
-
-
-SMALL_FELT_AREA: Final = 180 * HALF * HALF
-"""The felt of a small table (a phone's): three fifths of the area, so the
-chains turn sooner and the tiles stay large enough to read their pips."""
+FELT_AREA: Final = 190 * HALF * HALF
+"""The felt's area on a table up to 1.25 times as wide as tall: about what a
+two-player hand of nine tiles lays, so that at its end the layout reaches
+the felt's edges (tools/board_sizes.py measured the tiles this draws)."""
+WIDE_FELT_AREA: Final = 200 * HALF * HALF
+"""The same on a table twice as wide as tall and wider, whose chains turn
+along its short height sooner: a larger felt lets them run straight longer."""
+TALL_FELT: Final = 0.7
+"""The felt's shape over the table's, up to 1.25 times as wide as tall: a
+taller felt, so the main line's arms turn down the table's height and a long
+chain snakes outward across its width (a long chain runs on while the others
+are short, and a table held about square has width to spare for it)."""
 
 
 def felt(aspect: float, small: bool = False) -> tuple[float, float]:
-    """Half the felt's width and half its height, at ``aspect``, on a ``small`` table or not."""
-    width = math.sqrt((SMALL_FELT_AREA if small else FELT_AREA) * aspect)
-    return width / 2, width / aspect / 2
+    """Half the felt's width and half its height for a table ``aspect``
+    times as wide as tall (the same on a ``small`` table). The felt changes
+    only when the aspect does by a step (a fourth of an octave, 19%), so a
+    board that grows or shrinks a little (the hand under it takes a row
+    less) keeps its chains where they were; between a table 1.25 and 2 times
+    as wide as tall, its area and shape go from the one to the other."""
+    step = 2 ** (round(math.log2(aspect) * 4) / 4)
+    wide = min(1.0, max(0.0, (step - 1.25) / 0.75))
+    area = FELT_AREA + (WIDE_FELT_AREA - FELT_AREA) * wide
+    shape = step * (TALL_FELT + (1 - TALL_FELT) * wide)
+    width = math.sqrt(area * shape)
+    return width / 2, width / shape / 2
 
 
 def _fit(boxes: Iterable[Box], aspect: float, min_area: float = MIN_AREA) -> tuple[float, float, float, float]:
@@ -482,7 +524,8 @@ def _geometry(layout: _Snapshot, aspect: float, small: bool) -> BoardGeometry:
     def lay(end: End, walk: _Walk, links: Iterable[_Link]) -> None:
         nonlocal spinner, opens, corners
         for link in links:
-            spot = walk.place(link.tile.is_double)
+            is_spinner = link.arm == layout.spinner_arm and link.place == layout.spinner_index
+            spot = walk.place(link.tile.is_double, is_spinner and layout.spinner != -1)
             box = _box_of(link, spot)
             tiles.append(box)
             if link.arm == layout.spinner_arm and link.place == layout.spinner_index and layout.spinner != -1:
@@ -502,7 +545,8 @@ def _geometry(layout: _Snapshot, aspect: float, small: bool) -> BoardGeometry:
 
     for end in (End.W, End.E):
         links = [_Link(p.tile, p.inner, p.outer, end, i) for i, p in enumerate(layout.arms[end])]
-        lay(end, _Walk(_main_run(end, lead.tile, half_width, half_height)), links)
+        walk = _Walk(_main_run(end, lead.tile, half_width, half_height), open_to_spinner=not lead.tile.is_double)
+        lay(end, walk, links)
     if opens is not None and layout.open_pips[End.N] != -1:
         spot, along, arm, late = opens
         # North is the spinner's face on the left of its chain going East
