@@ -1,6 +1,6 @@
 """The daily deal (issue 34) in the page, on a fixed clock: Menu, Daily deal
-deals the day's hand against the Expert, its fingerprint in the log and its
-seed revealed at the end; at the end the Expert plays the player's tiles on
+deals the day's hand against the Expert, its fingerprint in the Menu and its
+seed revealed at the end under "Check this deal"; at the end the Expert plays the player's tiles on
 the device and the result reads "You scored 35, the Expert 25 with your
 tiles: +10", with the streak (across two days on the clock) and a share
 text that gives nothing away and says what its squares mean. The daily
@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import Page, expect
-
-from allfives.match import fingerprint
 
 from .conftest import DESKTOP, PHONE
 from .player import HAND_OVER, Player
@@ -96,15 +94,26 @@ def test_the_daily_played_to_its_end_against_the_expert_on_your_tiles(
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app.site.url.rstrip("/"))
     page.get_by_role("button", name="Menu").click()
     player.dialog("Menu").get_by_role("button", name="Daily deal").click()
-    expect(player.log.filter(has_text="Deal fingerprint")).to_have_text(
-        [f"Deal fingerprint {golden(TODAY)['fingerprint']}"]
-    )
+    expect(player.scores).to_contain_text(TITLE)
     expect(player.opponents).to_contain_text("Expert")
+    # The deal's fingerprint, fixed before the first tile, is in the Menu; the log keeps to the moves.
+    page.get_by_role("button", name="Menu").click()
+    menu = player.dialog("Menu")
+    expect(menu).to_contain_text(f"Hand 1's deal has the fingerprint {golden(TODAY)['fingerprint']}:")
+    menu.get_by_role("button", name="Close").click()
+    expect(menu).to_be_hidden()
     play_to_the_end(player)
     summary = player.dialog(HAND_OVER)
-    seed = f"Deal seed “daily/{TODAY}” (fingerprint {golden(TODAY)['fingerprint']})"
-    expect(summary.locator(".deal-proof")).to_have_text(seed)
-    expect(player.log.last).to_have_text(seed)
+    check = summary.get_by_text("Check this deal")
+    seed = f"This hand was dealt from the seed “daily/{TODAY}”. Its fingerprint, {golden(TODAY)['fingerprint']},"
+    expect(summary.get_by_text(seed)).to_be_hidden()  # closed until asked for
+    check.click()
+    expect(summary.get_by_text(seed)).to_be_visible()
+    expect(summary).to_contain_text("python -m allfives verify")
+    moves = page.get_by_role("complementary", name="Moves")
+    expect(moves).to_contain_text("Hand 1: you lead.")
+    expect(moves).not_to_contain_text("fingerprint")
+    expect(moves).not_to_contain_text(f"daily/{TODAY}")
     screenshot(page, "daily-summary")
 
     said, shared = see_the_result(player)
@@ -159,9 +168,7 @@ def test_the_streak_runs_across_two_days_on_the_clock(app: App, page: Page) -> N
         page.clock.set_fixed_time(datetime.fromisoformat(f"{day}T12:00:00+00:00"))
         page.get_by_role("button", name="Menu").click()
         player.dialog("Menu").get_by_role("button", name="Daily deal").click()
-        expect(player.log.filter(has_text="Deal fingerprint")).to_have_text(
-            [f"Deal fingerprint {fingerprint('daily/' + day)}"]
-        )
+        expect(player.scores).to_contain_text(name)
         play_to_the_end(player)
         see_the_result(player, name)
         dialog = player.dialog(name)
@@ -174,7 +181,8 @@ def test_the_streak_runs_across_two_days_on_the_clock(app: App, page: Page) -> N
 
 def test_the_days_second_play_is_practice_and_does_not_count(app: App, page: Page) -> None:
     player = open_on(app, page, f"?daily={TODAY}", dailies={TODAY: [40, 30]})
-    expect(player.log.filter(has_text="Deal fingerprint")).to_have_count(1)
+    expect(player.scores).to_contain_text(TITLE)
+    expect(player.log.filter(has_text=re.compile(r"^Hand \d+:"))).to_have_count(1)  # one hand dealt
     expect(page).not_to_have_url(re.compile(r"daily="))  # taken off the address: a reload resumes
     play_to_the_end(player)
     _said, shared = see_the_result(player)
@@ -220,8 +228,6 @@ def test_a_newcomer_opening_a_shared_daily_meets_the_introduction_and_then_that_
     expect(intro).to_be_visible()
     intro.get_by_role("button", name="Skip").click()
     expect(intro).to_be_hidden()
-    expect(player.log.filter(has_text="Deal fingerprint")).to_have_text(
-        [f"Deal fingerprint {fingerprint('daily/' + TODAY)}"]
-    )
+    expect(player.scores).to_contain_text(TITLE)
     expect(player.opponents).to_contain_text("Expert")
     player.wait_for_turn()

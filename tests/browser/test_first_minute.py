@@ -172,7 +172,7 @@ def test_on_a_phone_nothing_in_the_introduction_is_cut_off_in_any_language(phone
     for language, name in LANGUAGES.items():
         if language == "en":
             continue
-        choose_language(page, name, menu=spoken("menu"), close=spoken("close"))
+        choose_language(page, name, menu=spoken("menu"))
         spoken = Translator(language)
         page.get_by_role("button", name=spoken("how_to_play_short")).click()
         for number in range(1, len(STEPS) + 1):

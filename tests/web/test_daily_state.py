@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from allfives import HandEnded, HandStarted
+from allfives import HandStarted
 from allfives.daily import DailyError, Duplicate, daily_deal, expert_match, parse_date, score_of
 from allfives.match import fingerprint
 from allfives.players.simple import greedy_move
@@ -155,15 +155,21 @@ def test_a_refused_link_says_why_with_its_date_as_the_page_writes_dates(written:
     assert refused_words(T, written, refused.value).startswith(said)
 
 
-def test_the_log_shows_the_fingerprint_as_a_hand_starts_and_the_seed_as_it_ends() -> None:
+def test_the_menu_shows_the_fingerprint_while_a_hand_is_played_and_the_summary_checks_the_seed() -> None:
     game = Game(GameSetup(seats=(SeatSetup("You"), SeatSetup("Computer", "easy")), seed=7))
-    started = game.start()
-    assert deal_proof.log_line(T, game.history, started[0]) == f"Deal fingerprint {fingerprint('7/hand/1')}"
+    game.start()
+    said = deal_proof.menu_line(T, game.history)
+    assert said is not None
+    assert said.startswith(f"Hand 1's deal has the fingerprint {fingerprint('7/hand/1')}:")
     played_out(game)
-    (ended,) = (e for e in game.match.log if isinstance(e, HandEnded))
-    seed_line = f"Deal seed “7/hand/1” (fingerprint {fingerprint('7/hand/1')})"
-    assert deal_proof.log_line(T, game.history, ended) == seed_line
-    assert deal_proof.summary_line(T, game.history, 1) == seed_line
+    check = deal_proof.check_this_deal(T, game.history, 1)
+    assert check is not None
+    assert check.heading == "Check this deal"
+    assert check.seed.startswith(
+        f"This hand was dealt from the seed “7/hand/1”. Its fingerprint, {fingerprint('7/hand/1')},"
+    )
+    assert "python -m allfives verify" in check.how
+    assert "Save to a file" in check.how
     assert not any(isinstance(e, HandStarted) for e in game.match.log[1:])
 
 

@@ -1,34 +1,47 @@
-"""The deal's proof on the game page, browser-free: the fingerprint of a
-hand's seed in the log when the hand starts, and the seed itself when it
-ends, in the log and in the hand's summary; small, out of the way, and
-enough to check the deal with ``python -m allfives verify`` (docs/rules.md,
-"Verifiable deals")."""
+"""The deal's proof on the game page, browser-free. While a hand is played
+the Menu shows its deal's fingerprint; when it ends, the hand's summary
+holds a closed "Check this deal" part with the seed and how to check it
+(``python -m allfives verify``, or the replay; docs/rules.md, "Verifiable
+deals"). The log keeps to the moves: a fingerprint there meant nothing to a
+newcomer (issue 44)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from allfives import Event, HandEnded, HandHistory, HandStarted, MatchEnded
+from allfives import HandHistory
 from allfives.match import fingerprint
 
 from table.i18n import Translator
 
-__all__ = ["log_line", "summary_line"]
+__all__ = ["DealCheck", "check_this_deal", "menu_line"]
 
 
-def log_line(t: Translator, history: Sequence[HandHistory], event: Event) -> str | None:
-    """The log's line after ``event``, if it starts or ends a dealt hand
-    (``history``: the match's hands so far, the controller's ``Game.history``)."""
-    if isinstance(event, HandStarted) and 0 < event.hand <= len(history):
-        seed = history[event.hand - 1].deal.seed
-        return None if seed is None else t("deal_fingerprint", fingerprint=fingerprint(seed))
-    ended = isinstance(event, HandEnded) or (isinstance(event, MatchEnded) and history and history[-1].ended is None)
-    if ended and history:
-        return summary_line(t, history, len(history))
-    return None
+@dataclass(frozen=True, slots=True)
+class DealCheck:
+    """The summary's "Check this deal": a heading to open it by, then what to compare and how."""
+
+    heading: str
+    seed: str
+    how: str
 
 
-def summary_line(t: Translator, history: Sequence[HandHistory], hand: int) -> str | None:
-    """Hand ``hand``'s seed, revealed, with its fingerprint to compare."""
+def menu_line(t: Translator, history: Sequence[HandHistory]) -> str | None:
+    """What the Menu says of the hand on the table: its deal's fingerprint,
+    fixed before the first tile, to note and compare once the seed is out."""
+    if not history or (seed := history[-1].deal.seed) is None:
+        return None
+    return t("deal_menu", hand=len(history), fingerprint=fingerprint(seed))
+
+
+def check_this_deal(t: Translator, history: Sequence[HandHistory], hand: int) -> DealCheck | None:
+    """Hand ``hand``'s seed, revealed, with its fingerprint to compare and the way to check the deal."""
     seed = history[hand - 1].deal.seed
-    return None if seed is None else t("deal_seed", seed=seed, fingerprint=fingerprint(seed))
+    if seed is None:
+        return None
+    return DealCheck(
+        t("deal_check"),
+        t("deal_seed", seed=seed, fingerprint=fingerprint(seed)),
+        t("deal_check_how", save=t("export")),
+    )

@@ -14,7 +14,7 @@ from allfives.players import LEVELS
 from allfives.record import RecordError
 from allfives.rules import OPTION_RANGES, RulesError
 
-from game import history_page, translation, words
+from game import deal_proof, history_page, translation, words
 from game.parts import download, table
 from page.dom import by_id, el
 from replay import poster
@@ -285,6 +285,8 @@ def menu_parts(page: Menu) -> tuple[str, list[Any], list[tuple[str, str]]]:
         body.append(wrap)
     body.append(el("h3", page.t("score_sheet")))
     body.append(score_sheet_table(page))
+    if page.game is not None and (fixed := deal_proof.menu_line(page.t, page.game.history)):
+        body.append(el("p", fixed, class_="deal-proof"))
     # The statistics are on the History screen, worked out from the matches it lists.
     body.append(el("p", history_page.persistence_line(page), class_="storage-note"))
     rules_link = el("p")

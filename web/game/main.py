@@ -37,7 +37,6 @@ from game import (
     words,
 )
 from game.daily import install as install_daily
-from game.deal_proof import log_line as deal_proof_line
 from game.renaming import renamed_seats
 from game.state import PageState
 from game.store import Store
@@ -441,7 +440,7 @@ class Page(Shell):
         text = words.describe(self.t, game, event, self.shown_seat() if len(game.people) == 1 else None)
         if not text:
             return
-        item, proof = el("li", text), deal_proof_line(self.t, game.history, event)
+        item = el("li", text)
         if isinstance(event, Played):
             # Numbered by the move's place in the hand, as records and replays count them.
             self.state.plays_logged += 1
@@ -454,7 +453,7 @@ class Page(Shell):
         else:
             item.classList.add("aside")  # a draw, a pass, the hand's end: no number
         log = by_id("log")
-        log.append(item, *([el("li", proof, class_="aside deal-proof")] if proof else []))  # then the deal's proof
+        log.append(item)
         log.scrollTop = log.scrollHeight
         if not quiet:
             self.announce(text)

@@ -77,6 +77,15 @@ def side_score(side: story.SideChange) -> Any:
     return item
 
 
+def deal_check(check: deal_proof.DealCheck) -> Any:
+    """ "Check this deal", closed until asked for: the seed and how to check it."""
+    part = el("details", None, class_="deal-proof")
+    part.append(el("summary", check.heading))
+    part.append(el("p", check.seed, class_="deal-seed"))
+    part.append(el("p", check.how))
+    return part
+
+
 def show_hand_end(page: Table) -> None:
     """The hand's summary. Next hand deals; Look at the table (and Escape)
     closes it and leaves the finished table, with Next hand under it."""
@@ -91,9 +100,9 @@ def show_hand_end(page: Table) -> None:
         *listing(said.left_heading, "left-hands", [tiles_left(seat) for seat in said.seats]),
         *listing(said.scores_heading, "side-scores", [side_score(side) for side in said.sides]),
     ]
-    proof = deal_proof.summary_line(page.t, game.history, end.hand)
-    if proof:
-        body.append(el("p", proof, class_="deal-proof"))
+    check = deal_proof.check_this_deal(page.t, game.history, end.hand)
+    if check:
+        body.append(deal_check(check))
 
     def done(value: str) -> None:
         if value == dialogs.DAILY_RESULT:

@@ -472,8 +472,10 @@ MESSAGES = {
     "daily_refused_impossible": "Der Link verlangt das Tagesspiel vom „{date}“, einem Tag, den es nicht gibt. Dein Spiel geht weiter.",
     "daily_refused_future": "Das Tagesspiel vom {date} gibt es noch nicht: Komm an diesem Tag wieder. Dein Spiel geht weiter.",
     "daily_refused_too_early": "Die Tagesspiele beginnen am {first}: Für den {date} gibt es keins. Dein Spiel geht weiter.",
-    "deal_fingerprint": "Fingerabdruck des Gebens {fingerprint}",
-    "deal_seed": "Startwert des Gebens „{seed}“ (Fingerabdruck {fingerprint})",
+    "deal_menu": "Das Geben von Runde {hand} hat den Fingerabdruck {fingerprint}: Der Startwert, der es gibt, erscheint am Ende der Runde unter „Dieses Geben prüfen“.",
+    "deal_check": "Dieses Geben prüfen",
+    "deal_seed": "Diese Runde wurde aus dem Startwert „{seed}“ gegeben. Sein Fingerabdruck, {fingerprint}, stand vom ersten Stein an im Menü: Das Geben stand also fest, bevor jemand spielte.",
+    "deal_check_how": "Um zu prüfen, dass der Startwert genau diese Steine gibt, speichere das Spiel (Menü, {save}) und führe python -m allfives verify mit der Datei aus; auch die Wiedergabe im Verlauf prüft es.",
     # Der Verlauf (Menü, Verlauf): jede Partie auf diesem Gerät
     "history": "Verlauf",
     "history_policy": "Die neuesten {count} Partien werden auf diesem Gerät aufbewahrt; sind es mehr, fällt die älteste weg (ihr Ergebnis zählt weiter unter Frühere Partien). Die laufende Partie fällt nie weg.",

@@ -454,8 +454,10 @@ MESSAGES = {
     "daily_refused_impossible": "The link asks for the daily deal of “{date}”, a day that does not exist. Your game goes on.",
     "daily_refused_future": "The daily deal of {date} is not out yet: come back on that day. Your game goes on.",
     "daily_refused_too_early": "The daily deals begin on {first}: there is none for {date}. Your game goes on.",
-    "deal_fingerprint": "Deal fingerprint {fingerprint}",
-    "deal_seed": "Deal seed “{seed}” (fingerprint {fingerprint})",
+    "deal_menu": "Hand {hand}'s deal has the fingerprint {fingerprint}: the seed that deals it is shown when the hand ends, under “Check this deal”.",
+    "deal_check": "Check this deal",
+    "deal_seed": "This hand was dealt from the seed “{seed}”. Its fingerprint, {fingerprint}, was in the Menu from the first tile, so the deal was fixed before anyone played.",
+    "deal_check_how": "To check that the seed deals these tiles, keep the game (Menu, {save}) and run python -m allfives verify on the file; the replay on the History screen checks it too.",
     # The history (Menu, History): every match kept on this device
     "history": "History",
     "history_policy": "The newest {count} matches are kept on this device; once there are more, the oldest is dropped (its result still counts under Earlier matches). The match you are playing is never dropped.",

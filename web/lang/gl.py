@@ -478,8 +478,10 @@ MESSAGES = {
     "daily_refused_impossible": "A ligazón pide a partida do día «{date}», un día que non existe. A túa partida continúa.",
     "daily_refused_future": "A partida do día {date} aínda non saíu: volve ese día. A túa partida continúa.",
     "daily_refused_too_early": "As partidas do día comezan o {first}: non hai ningunha para o {date}. A túa partida continúa.",
-    "deal_fingerprint": "Pegada do reparto {fingerprint}",
-    "deal_seed": "Semente do reparto «{seed}» (pegada {fingerprint})",
+    "deal_menu": "O reparto da man {hand} ten a pegada {fingerprint}: a semente que o reparte amósase ao rematar a man, en «Comprobar este reparto».",
+    "deal_check": "Comprobar este reparto",
+    "deal_seed": "Esta man repartiuse coa semente «{seed}». A súa pegada, {fingerprint}, estivo no Menú desde a primeira ficha: o reparto estaba fixado antes de que ninguén xogase.",
+    "deal_check_how": "Para comprobar que a semente reparte estas fichas, garda a partida (Menú, {save}) e executa python -m allfives verify co ficheiro; a reprodución do Historial tamén o comproba.",
     # O historial (Menú, Historial): cada partida gardada neste dispositivo
     "history": "Historial",
     "history_policy": "Gárdanse neste dispositivo as {count} partidas máis recentes; se hai máis, bótase fóra a máis vella (o seu resultado segue contando en Partidas anteriores). A partida que estás xogando nunca se bota fóra.",

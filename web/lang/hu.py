@@ -475,8 +475,10 @@ MESSAGES = {
     "daily_refused_impossible": "A link a(z) „{date}” napi leosztását kéri, de ilyen nap nincs. A játékod folytatódik.",
     "daily_refused_future": "A napi leosztás ({date}) még nem jelent meg: gyere vissza aznap. A játékod folytatódik.",
     "daily_refused_too_early": "Az első napi leosztás napja: {first}. Erre a napra nincs: {date}. A játékod folytatódik.",
-    "deal_fingerprint": "A leosztás ujjlenyomata {fingerprint}",
-    "deal_seed": "A leosztás magja „{seed}” (ujjlenyomat {fingerprint})",
+    "deal_menu": "{hand}. leosztás: a leosztás ujjlenyomata {fingerprint}; a mag, amely kiosztotta, a leosztás végén jelenik meg, „A leosztás ellenőrzése” alatt.",
+    "deal_check": "A leosztás ellenőrzése",
+    "deal_seed": "Ezt a leosztást ez a mag osztotta ki: „{seed}”. Az ujjlenyomata, {fingerprint}, az első kőtől ott volt a Menüben, vagyis a leosztás már azelőtt eldőlt, hogy bárki játszott volna.",
+    "deal_check_how": "Hogy ellenőrizd, valóban ez a mag osztja-e ki ezeket a köveket, mentsd el a játékot (Menü, {save}), és futtasd rá a python -m allfives verify parancsot; az Előzmények visszajátszása is ellenőrzi.",
     # Az előzmények (Menü, Előzmények): minden játszma ezen az eszközön
     "history": "Előzmények",
     "history_policy": "Ez az eszköz a legutóbbi {count} játszmát őrzi meg; ha több van, a legrégebbi kikerül (az eredménye a Korábbi játszmák között tovább számít). Az éppen folyó játszma sosem kerül ki.",

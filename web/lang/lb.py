@@ -469,8 +469,10 @@ MESSAGES = {
     "daily_refused_impossible": "De Link freet d'Spill vum Dag vum „{date}“, en Dag deen et net gëtt. Däi Spill geet weider.",
     "daily_refused_future": "D'Spill vum Dag vum {date} ass nach net do: komm deen Dag erëm. Däi Spill geet weider.",
     "daily_refused_too_early": "D'Spiller vum Dag fänken den {first} un: fir den {date} gëtt et keent. Däi Spill geet weider.",
-    "deal_fingerprint": "Fangerofdrock vum Ginn {fingerprint}",
-    "deal_seed": "Som vum Ginn „{seed}“ (Fangerofdrock {fingerprint})",
+    "deal_menu": "D'Ginn vun der Ronn {hand} huet de Fangerofdrock {fingerprint}: de Som, deen et gëtt, steet um Enn vun der Ronn ënner „Dëst Ginn iwwerpréiwen“.",
+    "deal_check": "Dëst Ginn iwwerpréiwen",
+    "deal_seed": "Dës Ronn gouf aus dem Som „{seed}“ ginn. Säi Fangerofdrock, {fingerprint}, stoung vum éischte Stee un am Menü: d'Ginn stoung also fest, ier iergendeen gespillt huet.",
+    "deal_check_how": "Fir ze kontrolléieren, datt de Som genee dës Steng gëtt, späicher d'Spill (Menü, {save}) a lancéier python -m allfives verify mam Fichier; d'Widderspill an der Historique kontrolléiert et och.",
     # D'Historique (Menü, Historique): all Partie op dësem Apparat
     "history": "Historique",
     "history_policy": "Déi neiste {count} Partien ginn op dësem Apparat gehalen; sinn et méi, fält déi eelst ewech (hiert Resultat zielt weider ënner Méi fréi Partien). D'Partie, déi s du spills, fält ni ewech.",
