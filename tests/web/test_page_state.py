@@ -4,21 +4,26 @@ land, and the header's message that gives way to whose turn it is."""
 
 from __future__ import annotations
 
+import pytest
+
 from allfives import Drew, Move, Tile
 
 from game.state import PageState, Stage
+from table.i18n import Translator, Words
+
+TURN = Words("your_turn")
 
 
 def test_a_new_match_or_an_undo_stops_what_was_under_way_and_shows_the_scores_as_they_are() -> None:
     state = PageState(selected=Tile.parse("5-3"), busy=True, hint_move=Move.parse("5-3"))
     state.counting[0] = 10
-    state.notes[1] = "drew 2"
+    state.notes[1] = Words("note_drew", count=2)
     state.restart([25, 40])
     assert state.generation == 1
     assert (state.selected, state.busy, state.hint_move) == (None, False, None)
     assert state.shown_scores == {0: 25, 1: 40}
     assert state.counting == {}
-    assert state.notes == {1: "drew 2"}, "an undo leaves the notes under the opponents"
+    assert state.notes == {1: Words("note_drew", count=2)}, "an undo leaves the notes under the opponents"
 
 
 def test_a_score_card_shows_the_number_counting_up_else_the_last_shown_else_the_score() -> None:
@@ -59,3 +64,30 @@ def test_the_next_move_clears_a_message_but_not_a_lasting_one() -> None:
     state.post_notice(lasting=False)
     state.clear_notice()
     assert state.notice is None
+
+
+def test_the_header_says_the_message_that_holds_it_else_the_last_fault_else_whose_turn_it_is() -> None:
+    state = PageState()
+    assert state.header(TURN) is TURN
+    assert state.header(None) is None, "no match, no message: the header is left as it is"
+    state.post_notice(lasting=True)
+    state.said = state.fault = Words("cannot_save")
+    passing = state.post_notice(lasting=False)
+    state.said = Words("link_copied")
+    assert state.header(TURN) == Words("link_copied")
+    assert state.expire_notice(passing)
+    assert state.header(TURN) == Words("cannot_save"), "the fault comes back after the passing message"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "drew 3 tiles"), ("de", "hat 3 Steine gezogen"), ("hu", "húzott 3 követ")]
+)
+def test_a_message_with_parameters_is_kept_as_words_and_said_in_the_language_it_is_drawn_in(
+    language: str, said: str
+) -> None:
+    state = PageState()
+    state.post_notice(lasting=False)
+    state.said = Words("note_drew", count=3)
+    header = state.header(TURN)
+    assert header is not None
+    assert header(Translator(language)) == said

@@ -8,7 +8,7 @@ import pytest
 
 from allfives import Rules
 
-from game.renaming import renamed_seats, retranslated
+from game.renaming import renamed_seats
 from table.controller import GameSetup, SeatSetup
 from table.i18n import Translator
 
@@ -38,12 +38,3 @@ def test_default_names_follow_the_language_and_typed_ones_stay(
     assert tuple(s.name for s in renamed.seats) == expected
     assert [s.kind for s in renamed.seats] == [s.kind for s in setup.seats]
     assert renamed.rules == setup.rules
-
-
-@pytest.mark.parametrize(
-    ("text", "language", "said"),
-    [("Ready", "de", "Bereit"), ("Ready", "hu", "Kész"), ("Bereit", "en", "Ready"), ("Ann is thinking…", "de", None)],
-)
-def test_a_fixed_message_is_said_again_in_the_new_language(text: str, language: str, said: str | None) -> None:
-    old = Translator("de" if text == "Bereit" else "en")
-    assert retranslated(old, Translator(language), text) == said

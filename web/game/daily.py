@@ -26,6 +26,7 @@ from game.daily_calendar import chosen_day
 from game.daily_state import Duplicating, daily_game, refused_words, share_text
 from page.dom import by_id, el
 from table.controller import Game, think
+from table.i18n import Words
 
 if TYPE_CHECKING:
     from game.roles import Table
@@ -129,7 +130,7 @@ async def show_result(page: Table, game: Game) -> None:
 
     def done(value: str) -> None:
         if value == "share":
-            page.spawn(dialogs.copy_text(page, text, t("daily_copied"), t("daily_copy"), t("daily_copy_by_hand")))
+            page.spawn(dialogs.copy_text(page, text, Words("daily_copied"), t("daily_copy"), t("daily_copy_by_hand")))
         elif value == "review" and page.game is game:
             page.spawn(coach.show_review(page, game, 1, lambda: summary.show_hand_end(page)))
 

@@ -20,7 +20,7 @@ from page.dom import by_id, el
 from replay import poster
 from table import refusal
 from table.controller import Game, GameSetup, SeatSetup
-from table.i18n import LANGUAGES
+from table.i18n import LANGUAGES, Said, Words
 
 if TYPE_CHECKING:
     from game.roles import Host, Menu, Table
@@ -427,7 +427,7 @@ def show_embed_code(page: Table) -> None:
 
     def done(value: str) -> None:
         if value == "copy":
-            copied, title, prompt = page.t("embed_copied"), page.t("embed_code"), page.t("copy_by_hand_code")
+            copied, title, prompt = Words("embed_copied"), page.t("embed_code"), page.t("copy_by_hand_code")
             page.spawn(copy_text(page, str(field.value), copied, title, prompt))
 
     page.open_dialog(
@@ -438,7 +438,7 @@ def show_embed_code(page: Table) -> None:
     )
 
 
-async def copy_text(page: Host, text: str, copied: str, title: str, prompt: str) -> None:
+async def copy_text(page: Host, text: str, copied: Said, title: str, prompt: str) -> None:
     """Put ``text`` on the clipboard and say ``copied``; where the browser
     will not allow it, show it selected in a dialog, to copy by hand. A
     dialog opened while the browser made up its mind (the question a link
@@ -455,9 +455,9 @@ async def copy_text(page: Host, text: str, copied: str, title: str, prompt: str)
             page.open_dialog(title, [el("p", prompt), field], [("ok", page.t("ok"))])
             field.select()
             return
-        said = page.t("copy_refused")
+        said = Words("copy_refused")
     page.set_status(said)
-    page.announce(said)
+    page.announce(said(page.t))
 
 
 async def copy_link(page: Table) -> None:
@@ -465,4 +465,4 @@ async def copy_link(page: Table) -> None:
     if game is None:
         return
     link = str(window.location.href).split("#")[0] + game.share_link()
-    await copy_text(page, link, page.t("link_copied"), page.t("copy_link"), page.t("copy_by_hand"))
+    await copy_text(page, link, Words("link_copied"), page.t("copy_link"), page.t("copy_by_hand"))

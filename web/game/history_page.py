@@ -27,6 +27,7 @@ from game.parts import download, table
 from page.dom import by_id, closest, el
 from table import refusal
 from table.controller import EMBED_PAGE, Game, encode_link
+from table.i18n import Words
 
 if TYPE_CHECKING:
     from game.roles import Host, Table
@@ -88,7 +89,7 @@ def keep(page: Host, game: Game, how: str) -> None:
         return
     refused_once = True
     if page.store.storage is not None:
-        page.set_status(page.t("history_not_kept"), lasting=True)
+        page.set_status(Words("history_not_kept"), lasting=True)
 
 
 def show(page: Host, level: str = "", said: list[Any] | None = None) -> None:

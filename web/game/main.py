@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from functools import partial
 from typing import Any
 
 from pyscript import document, window
@@ -45,7 +46,7 @@ from page.dom import by_id, closest, el, q
 from page.shell import Shell
 from table import board, coach_words, refusal
 from table.controller import Game, GameSetup, think
-from table.i18n import Translator, pick_language
+from table.i18n import Said, Translator, Words, pick_language
 from table.labels import board_labels
 
 SPEEDS = words.SPEEDS
@@ -80,7 +81,7 @@ class Page(Shell):
     # What the shell asks of the page
 
     def report_fault(self) -> None:
-        self.set_status(self.t("page_fault"), lasting=True)
+        self.set_status(Words("page_fault"), lasting=True)
 
     def seen(self) -> SeatView | None:
         """The hand as the seat on screen may see it, once one is dealt."""
@@ -132,7 +133,7 @@ class Page(Shell):
 
     def on_update_ready(self, _update: Any) -> None:
         document.body.setAttribute("data-update-ready", "1")
-        self.set_status(self.t("update_ready"))
+        self.set_status(Words("update_ready"))
 
     def initial_game(self) -> tuple[Game, tuple[str, str, bool] | None, Game | None]:
         """A shared link first, then the saved game, else a new match; and a
@@ -244,10 +245,10 @@ class Page(Shell):
     def show_turn(self) -> None:
         """The header says whose turn it is (or that the hand is over), unless
         a message holds it; a fault said before holds it again."""
-        if self.state.notice is None and self.state.fault is not None:
-            pacing.notice(self, self.state.fault, lasting=True)
-        elif self.state.notice is None and self.game is not None:
-            by_id("status").textContent = landing.turn_status(self.t, self.game)
+        game = self.game
+        said = self.state.header(None if game is None else lambda t: landing.turn_status(t, game))
+        if said is not None:
+            by_id("status").textContent = said(self.t)
 
     def render_scores(self) -> None:
         game = self.game
@@ -315,7 +316,9 @@ class Page(Shell):
             state = (
                 self.t("thinking")
                 if (self.state.busy and game.to_move == seat and not setup.is_person)
-                else self.state.notes.get(seat, "")
+                else self.state.notes[seat](self.t)
+                if seat in self.state.notes
+                else ""
             )
             if seen is not None and shown:
                 state = landing.pips_left(self.t, voice.hand_end(seen), seat)
@@ -422,8 +425,8 @@ class Page(Shell):
                 first_playable = False
             box.append(button)
 
-    def set_status(self, text: str, *, lasting: bool = False) -> None:
-        pacing.notice(self, text, lasting=lasting)
+    def set_status(self, said: Said, *, lasting: bool = False) -> None:
+        pacing.notice(self, said, lasting=lasting)
 
     # The log
 
@@ -651,8 +654,9 @@ class Page(Shell):
         self.state.restart(game.scores)
         by_id("log").replaceChildren()
         self.log_history()
-        said = words.undone(self.t, game, hands)
-        self.announce(said)
+
+        said = partial(words.undone, game=game, hands_before=hands)
+        self.announce(said(self.t))
         self.save()
         self.render()
         self.after_move()
@@ -669,7 +673,7 @@ class Page(Shell):
         if saved is tabs.Saved.OVERTAKEN:
             elsewhere.cover(self)
         elif saved is tabs.Saved.FAILED:
-            self.set_status(self.t("cannot_save"), lasting=True)
+            self.set_status(Words("cannot_save"), lasting=True)
 
     def record_result(self) -> None:
         game = self.game

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Final
 
 from allfives import Drew, Event, HandEnded, MatchEnded, Passed, Played
@@ -23,9 +24,11 @@ from game.state import Stage
 from page import motion
 from page.dom import by_id, q
 from table import board
+from table.i18n import Said, Translator, Words
 
 if TYPE_CHECKING:
     from game.roles import Pacing, Table
+    from table.controller import Game
 
 __all__ = ["count_to", "land", "notice"]
 
@@ -59,7 +62,7 @@ async def land(page: Pacing, events: Sequence[Event], generation: int) -> bool:
     if pending and played is not None:
         # Until the draws begin, the header is on the move that lands, not
         # on the turn of the seat that must draw first.
-        notice(page, landing.seat_status(page.t, game, played.seat))
+        notice(page, partial(landing.seat_status, game=game, seat=played.seat))
     page.render()
     slide = None
     if played is not None and source is not None:
@@ -87,8 +90,9 @@ async def land(page: Pacing, events: Sequence[Event], generation: int) -> bool:
                 if generation != page.state.generation:
                     return False
             drawn[event.seat] = drawn.get(event.seat, 0) + 1
-            page.state.notes[event.seat] = page.t("note_drew", count=drawn[event.seat])
-            notice(page, landing.draw_status(page.t, game, event.seat, drawn[event.seat]))
+            seat, count = event.seat, drawn[event.seat]
+            page.state.notes[seat] = Words("note_drew", count=count)
+            notice(page, partial(landing.draw_status, game=game, seat=seat, count=count))
             if not await pause(DRAW_PAUSE):
                 return False
             if page.state.stage.pending:
@@ -96,8 +100,8 @@ async def land(page: Pacing, events: Sequence[Event], generation: int) -> bool:
                 page.render()
                 motion.draw_from_boneyard([event])
         elif isinstance(event, Passed):
-            page.state.notes[event.seat] = page.t("note_passed")
-            notice(page, words.describe(page.t, game, event, None) or "")
+            page.state.notes[event.seat] = Words("note_passed")
+            notice(page, partial(passed_status, game=game, event=event))
         elif isinstance(event, (HandEnded, MatchEnded)) and not turned_up:
             # The last move lands first; then every hand is turned face up.
             turned_up = True
@@ -169,14 +173,21 @@ def pop_points(page: Pacing, event: Played) -> None:
 # The header
 
 
-def notice(page: Table, text: str, *, lasting: bool = False) -> None:
-    """Say ``text`` in the header; it gives way to whose turn it is after a
+def passed_status(t: Translator, *, game: Game, event: Passed) -> str:
+    """ "Ben cannot play and passes", said in the header as the pass lands."""
+    return words.describe(t, game, event, None) or ""
+
+
+def notice(page: Table, said: Said, *, lasting: bool = False) -> None:
+    """Say ``said`` in the header; it gives way to whose turn it is after a
     few seconds or at the next move, unless it is ``lasting`` (a fault,
-    which the header goes back to after any passing message said over it)."""
+    which the header goes back to after any passing message said over it).
+    It is kept as words, not text: a language switch says it again."""
     number = page.state.post_notice(lasting=lasting)
+    page.state.said = said
     if lasting:
-        page.state.fault = text
-    by_id("status").textContent = text
+        page.state.fault = said
+    page.show_turn()
     if not lasting:
         page.spawn(clear_later(page, number))
 

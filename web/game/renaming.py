@@ -1,7 +1,7 @@
 """What a language change renames, as pure functions (the standard library,
 :mod:`allfives` and the page's pure modules only), so pytest checks them on
-CPython: the seats' default names, and a fixed message shown in the old
-language."""
+CPython: the seats' default names. (The header's message is kept as words,
+:data:`table.i18n.Said`, and drawn again: nothing is looked up backwards.)"""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from table.controller import GameSetup
 from table.i18n import Translator
 from table.seat_names import in_language
 
-__all__ = ["renamed_seats", "retranslated"]
+__all__ = ["renamed_seats"]
 
 
 def renamed_seats(t: Translator, setup: GameSetup) -> GameSetup:
@@ -21,12 +21,3 @@ def renamed_seats(t: Translator, setup: GameSetup) -> GameSetup:
         replace(sitting, name=in_language(t, sitting.name, seat, players)) for seat, sitting in enumerate(setup.seats)
     )
     return GameSetup(setup.rules, seats, setup.seed)
-
-
-def retranslated(old: Translator, new: Translator, text: str) -> str | None:
-    """``text``, a message of ``old``'s catalogue without parameters, in
-    ``new``'s language; None when it is not one."""
-    for key, message in old.messages.items():
-        if isinstance(message, str) and "{" not in message and message == text:
-            return new(key)
-    return None

@@ -31,7 +31,7 @@ from game.state import PageState
 from game.store import Store
 from game.tabs import Keeper
 from table.controller import Game, GameSetup
-from table.i18n import Translator
+from table.i18n import Said, Translator
 
 __all__ = ["Host", "Menu", "Owner", "Pacing", "Table"]
 
@@ -60,7 +60,7 @@ class Host(Protocol):
         on_close: Callable[[str], None] | None = None,
     ) -> None: ...
     def refill_dialog(self, title: str, body: list[Any], buttons: list[tuple[str, str]]) -> None: ...
-    def set_status(self, text: str, *, lasting: bool = False) -> None: ...
+    def set_status(self, said: Said, *, lasting: bool = False) -> None: ...
     def save(self) -> None: ...
 
 

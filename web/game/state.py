@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from allfives import Drew, Move
 
 from table.choice import Choice
+from table.i18n import Said
 
 __all__ = ["PageState", "Stage"]
 
@@ -40,15 +41,17 @@ class PageState(Choice):
     generation: int = 0
     hint_move: Move | None = None
     revealed: int | None = None  # hot-seat: whose hand is uncovered
-    notes: dict[int, str] = field(default_factory=dict)  # "drew 2", "passed": what each player just did
+    notes: dict[int, Said] = field(default_factory=dict)  # "drew 2", "passed": what each player just did
     plays_logged: int = 0  # the log numbers the hand's plays, not its draws and passes
     shown_scores: dict[int, int] = field(default_factory=dict)  # side: the number its card shows
     counting: dict[int, int] = field(default_factory=dict)  # side: the number on its card while it counts up
     stage: Stage = Stage()
     notice: tuple[int, bool] | None = None  # the header's message: (its number, lasting)
     notice_count: int = 0
+    #: What the header's message says, while one holds it (``notice``).
+    said: Said | None = None
     #: The last lasting message (a fault): a passing one said over it gives way to it again.
-    fault: str | None = None
+    fault: Said | None = None
     #: A first visit's match waits, undealt and unsaved, for its introduction (intro.play starts it).
     waiting: bool = False
 
@@ -83,6 +86,13 @@ class PageState(Choice):
             self.notice = None
             return True
         return False
+
+    def header(self, turn: Said | None) -> Said | None:
+        """What the header says: the message that holds it, else the last
+        fault, else ``turn`` (whose turn it is, while a match is on)."""
+        if self.notice is not None and self.said is not None:
+            return self.said
+        return self.fault if self.fault is not None else turn
 
     def clear_notice(self) -> None:
         """The next move puts the header back on whose turn it is, unless the message lasts (a fault)."""

@@ -1,6 +1,7 @@
 """Changing the page's language, at once and everywhere: the fixed words of
-the page, the header's message, the log, every status line, and the seats'
-default names ("You" becomes "Du", "Computer 2" "Computer 2" in German, "Te"
+the page, the header's message (kept as words, :data:`table.i18n.Said`, so it
+is drawn again, never read back off the screen), the log, the notes under the
+opponents, and the seats' default names ("You" becomes "Du", "Computer 2" "Computer 2" in German, "Te"
 and "Gép 2" in Hungarian), so a sentence never mixes two languages or
 addresses "You" in the third person. A name the player typed stays as typed.
 """
@@ -14,7 +15,7 @@ from pyscript import document
 
 from allfives.rules import RulesError
 
-from game.renaming import renamed_seats, retranslated
+from game.renaming import renamed_seats
 from page.dom import by_id
 from table.controller import GameSetup
 from table.i18n import Translator
@@ -46,11 +47,6 @@ def switch(page: Table, code: str) -> None:
         return
     page.t = new
     translate_static(page)
-    if page.state.notice is not None:  # a message holds the header: it is said again in the new language
-        status = by_id("status")
-        status.textContent = retranslated(old, new, str(status.textContent)) or ""
-    if page.state.fault is not None:
-        page.state.fault = retranslated(old, new, page.state.fault) or page.state.fault
     game = page.game
     if game is not None:
         renamed = renamed_seats(new, game.setup)
@@ -67,4 +63,6 @@ def switch(page: Table, code: str) -> None:
     # What was said in the old language is not said again in the new.
     by_id("announce").replaceChildren()
     page.render()
-    page.show_turn()  # else it says whose turn it is, in the new language
+    # The header's message (or whose turn it is) is kept as words, not text:
+    # drawn again, it is said in the new language, parameters and all.
+    page.show_turn()

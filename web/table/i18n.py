@@ -10,13 +10,14 @@ parameter.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 if TYPE_CHECKING:
     from allfives import Tile
 
-__all__ = ["LANGUAGES", "Translator", "catalogue", "pick_language"]
+__all__ = ["LANGUAGES", "Said", "Translator", "Words", "catalogue", "pick_language"]
 
 LANGUAGES: Final = {"en": "English", "de": "Deutsch", "hu": "Magyar", "gl": "Galego", "lb": "Lëtzebuergesch"}
 """The languages the game speaks, each named in itself."""
@@ -100,6 +101,27 @@ class Translator:
             return "".join(items)
         last = items[-1]
         return ", ".join(items[:-1]) + " " + n_rule(self.language, self("and"), last) + " " + last
+
+
+#: What the page will say, in whichever language it speaks when it is drawn:
+#: a message kept as state is one of these, never its text in the language
+#: of the moment (a language switch draws it again; nothing is read back).
+Said: TypeAlias = Callable[[Translator], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A catalogue message with its parameters, said when drawn: ``Words("note_drew", count=2)``."""
+
+    key: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def __init__(self, key: str, **params: object) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "params", tuple(sorted(params.items())))
+
+    def __call__(self, t: Translator) -> str:
+        return t(self.key, **dict(self.params))
 
 
 #: Luxembourgish keeps a word's final n only before a vowel or n, d, t, z, h
