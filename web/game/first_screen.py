@@ -23,9 +23,10 @@ first (the introduction seen, a saved game, a link), loading.js marks the
 page (``data-returning`` on ``<html>``) before it is painted, and the
 stylesheet hides the drawn introduction.
 
-The markup is the live page's, element for element (main.py's
-``render_scores`` and ``render_opponents``, intro.py's ``show``):
-tests/browser/test_first_paint.py compares the two.
+The score cards and the other players' cards are drawn by the live page's
+own functions (game/cards.py), so the two cannot drift; the introduction's
+markup is intro.py's ``show``, element for element, which
+tests/browser/test_first_paint.py compares.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ from allfives.rules import Rules
 from allfives.tiles import TILES, Tile
 
 from game import words
+from game.cards import LANGUAGE_MARK, opponents_markup, scores_markup
+from game.cards import element as _el
+from game.cards import marked as _marked
 from table import board
 from table.controller import Game, GameSetup, SeatSetup
 from table.i18n import LANGUAGES, Translator
@@ -69,18 +73,9 @@ MARKS: Final = (
 )
 
 
-#: The attribute that marks a piece of the first screen drawn in one language.
-LANGUAGE_MARK: Final = "data-first-lang"
-
-
 def rules_page(language: str) -> str:
     """The rules and tutorial page written in ``language`` (build.py writes one per language)."""
     return "./rules.html" if language == "en" else f"./rules.{language}.html"
-
-
-def _marked(language: str | None) -> dict[str, str]:
-    """The attribute of a copy drawn in ``language``, for the first paint (none for the live page)."""
-    return {} if language is None else {LANGUAGE_MARK.replace("-", "_"): language}
 
 
 def default_setup(t: Translator) -> GameSetup:
@@ -88,65 +83,6 @@ def default_setup(t: Translator) -> GameSetup:
     rules = Rules()
     people = SeatSetup(words.default_name(t, 0, rules.players))
     return GameSetup(rules, (people, SeatSetup(words.default_name(t, 1, rules.players), DEFAULT_LEVEL)))
-
-
-def _attrs(attrs: dict[str, str]) -> str:
-    return "".join(f' {name}="{escape(value)}"' for name, value in attrs.items())
-
-
-def _el(tag: str, text: str | None = None, inner: str = "", **attrs: str) -> str:
-    """An element as markup, as page.dom.el makes it: text escaped; an
-    attribute's name with ``_`` for ``-`` and a trailing ``_`` for a keyword."""
-    named = {name.rstrip("_").replace("_", "-"): value for name, value in attrs.items()}
-    return f"<{tag}{_attrs(named)}>{escape(text, quote=False) if text is not None else inner}</{tag}>"
-
-
-def scores_markup(t: Translator, game: Game, language: str | None = None) -> str:
-    """The score cards of a match not yet dealt, as ``render_scores`` draws them
-    (each marked as ``language``'s copy, where one is named)."""
-    rules = game.rules
-    cards = []
-    for side in range(rules.sides):
-        shown = game.scores[side]
-        cards.append(
-            _el(
-                "div",
-                inner=_el("span", game.side_name(side), class_="score-name")
-                + _el("span", t.number(shown), class_="score-value", data_side=str(side))
-                + _el("span", words.target_note(t, shown, rules.points_to_win), class_="score-target"),
-                class_="score",
-                **_marked(language),
-            )
-        )
-    return "".join(cards)
-
-
-def opponents_markup(t: Translator, game: Game, viewer: int = 0, language: str | None = None) -> str:
-    """The other players' cards of a match not yet dealt (no tiles in any
-    hand), as ``render_opponents`` draws them (marked as ``language``'s copy,
-    where one is named)."""
-    cards = []
-    for seat, setup in enumerate(game.seats):
-        if seat == viewer:
-            continue
-        badges: list[str] = []
-        if not setup.is_person:
-            badges.append(t(f"level_{setup.kind}"))
-        title = _el("span", setup.name) + "".join(_el("span", badge, class_="badge") for badge in badges)
-        said = words.opponent_card(t, setup.name, badges, 0, "")
-        cards.append(
-            _el(
-                "div",
-                inner=_el("div", inner=title, class_="opponent-name", aria_hidden="true")
-                + _el("div", inner="", class_="backs", aria_hidden="true")
-                + _el("div", "", class_="opponent-state", aria_hidden="true")
-                + _el("span", said, class_="visually-hidden"),
-                class_="opponent",
-                data_seat=str(seat),
-                **_marked(language),
-            )
-        )
-    return "".join(cards)
 
 
 def _tile(text: str) -> Tile:
@@ -202,7 +138,7 @@ def fill(page: str) -> str:
         t = Translator(language)
         game = Game(default_setup(t))
         pieces = (
-            scores_markup(t, game, language),
+            scores_markup(t, game, language=language),
             opponents_markup(t, game, language=language),
             *intro_markup(t, game, language),
         )

@@ -22,6 +22,7 @@ from allfives.rules import RulesError
 from allfives.view import SeatView
 
 from game import (
+    cards,
     dialogs,
     elsewhere,
     feel,
@@ -253,26 +254,8 @@ class Page(Shell):
     def render_scores(self) -> None:
         game = self.game
         assert game is not None
-        box = by_id("scores")
-        box.replaceChildren()
-        if game.daily is not None:  # the daily says it is the daily, where a match says its target
-            box.append(el("div", words.daily_name(self.t, game.daily), class_="score daily-name"))
+        by_id("scores").innerHTML = cards.scores_markup(self.t, game, self.state)
         document.title = words.page_title(self.t, game)
-        rules = game.rules
-        moving = game.to_move
-        for side in range(rules.sides):
-            card = el("div", None, class_="score")
-            if moving is not None and rules.side_of(moving) == side:
-                card.classList.add("to-move")
-            card.append(el("span", game.side_name(side), class_="score-name"))
-            shown = self.state.shown_score(side, game.scores[side])
-            value = el("span", self.t.number(shown), class_="score-value")
-            if side in self.state.counting:
-                value.classList.add("counting")
-            value.dataset.side = str(side)
-            card.append(value)
-            card.append(el("span", words.score_note(self.t, game, shown), class_="score-target"))
-            box.append(card)
 
     def may_undo(self) -> bool:
         return not self.state.busy and self.game is not None and self.game.can_undo()
@@ -283,49 +266,8 @@ class Page(Shell):
     def render_opponents(self, seen: SeatView | None) -> None:
         game = self.game
         assert game is not None
-        box = by_id("opponents")
-        box.replaceChildren()
-        viewer = self.shown_seat()
-        for seat, setup in enumerate(game.seats):
-            if seat == viewer:
-                continue
-            count = seen.hand_sizes[seat] if seen else 0
-            card = el("div", None, class_="opponent")
-            card.dataset.seat = str(seat)
-            if game.to_move == seat:
-                card.classList.add("to-move")
-            # The card reads as one line (words.opponent_card); what it shows is hidden from screen readers.
-            title = el("div", None, class_="opponent-name", aria_hidden="true")
-            title.append(el("span", setup.name))
-            badges = [] if setup.is_person or game.daily else [self.t(f"level_{setup.kind}")]  # the daily's is "Expert"
-            title.append(*(el("span", badge, class_="badge") for badge in badges))
-            if game.rules.teams and game.rules.side_of(seat) == game.rules.side_of(viewer):
-                badges.append(self.t("partner"))
-                title.append(el("span", badges[-1], class_="badge partner"))
-            card.append(title)
-            backs = el("div", None, class_="backs", aria_hidden="true")
-            backs.innerHTML = "".join(board.tile_svg(None, face_down=True, css_class="back") for _ in range(count))
-            shown = seen is not None and bool(seen.shown)
-            if seen is not None and shown:  # the hand is over: its tiles are counted face up, and read out
-                backs.classList.add("shown")
-                backs.removeAttribute("aria-hidden")
-                backs.setAttribute("role", "img")
-                backs.setAttribute("aria-label", landing.hands_left_label(self.t, setup.name, seen.shown[seat]))
-                backs.innerHTML = "".join(board.tile_svg(tile, css_class="left") for tile in seen.shown[seat])
-            card.append(backs)
-            state = (
-                self.t("thinking")
-                if (self.state.busy and game.to_move == seat and not setup.is_person)
-                else self.state.notes[seat](self.t)
-                if seat in self.state.notes
-                else ""
-            )
-            if seen is not None and shown:
-                state = landing.pips_left(self.t, voice.hand_end(seen), seat)
-            card.append(el("div", state, class_="opponent-state", aria_hidden="true"))
-            said = state if shown else words.opponent_card(self.t, setup.name, badges, count, state)
-            card.append(el("span", said, class_="visually-hidden"))
-            box.append(card)
+        markup = cards.opponents_markup(self.t, game, seen, self.shown_seat(), self.state)
+        by_id("opponents").innerHTML = markup
 
     def targets(self, seen: SeatView) -> dict[End, int | None]:
         if self.state.selected is None:
