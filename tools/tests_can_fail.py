@@ -1123,6 +1123,14 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "work-outlives-a-new-match",
+        "a review or the daily's duplicate under way stops at the next new match or undo",
+        "web/game/state.py",
+        "        return not self.cancelled and self.generation == self.state.generation\n",
+        "        return not self.cancelled\n",
+        ("tests/web/test_page_state.py",),
+    ),
+    Break(
         "opponent-note-kept-in-its-first-language",
         "a note under an opponent ('drew 2 tiles') is said in the language the card is drawn in",
         "web/game/cards.py",

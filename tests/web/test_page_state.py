@@ -91,3 +91,16 @@ def test_a_message_with_parameters_is_kept_as_words_and_said_in_the_language_it_
     header = state.header(TURN)
     assert header is not None
     assert header(Translator(language)) == said
+
+
+def test_work_under_way_stops_at_its_own_cancel_or_at_the_next_new_match_or_undo() -> None:
+    state = PageState()
+    review, duplicate = state.ticket(), state.ticket()
+    assert review.live
+    assert duplicate.live
+    review.cancel()
+    assert not review.live
+    assert duplicate.live, "one Cancel stops its own work only"
+    state.restart([0, 0])  # a new match, or an undo
+    assert not duplicate.live
+    assert state.ticket().live, "work started after it goes on"

@@ -28,7 +28,7 @@ from table.controller import Game, think
 if TYPE_CHECKING:
     from allfives.review import HandReview
 
-    from game.roles import Host
+    from game.roles import Table
     from table.i18n import Translator
 
 __all__ = ["can_review", "show_review"]
@@ -60,15 +60,15 @@ def can_review(game: Game) -> bool:
     return bool(game.people)
 
 
-async def show_review(page: Host, game: Game, hand: int, back: Callable[[], None]) -> None:
+async def show_review(page: Table, game: Game, hand: int, back: Callable[[], None]) -> None:
     """Review hand ``hand`` of ``game`` for its people; ``back`` reopens the
     hand's summary when the review closes (finished or cancelled)."""
     t = page.t
     people = game.people
-    state = {"running": True}
+    work = page.state.ticket()
 
     def closed(_value: str) -> None:
-        state["running"] = False
+        work.cancel()
         back()
 
     result = game.review_kept_of(hand)
@@ -81,7 +81,7 @@ async def show_review(page: Host, game: Game, hand: int, back: Callable[[], None
 
         def still_wanted() -> bool:
             bar.value = str(round(100 * reviewing.progress))
-            return state["running"] and page.game is game
+            return work.live
 
         performance = window.performance
         started = performance.now()
@@ -89,7 +89,7 @@ async def show_review(page: Host, game: Game, hand: int, back: Callable[[], None
             result = await think(reviewing, still_wanted)
         finally:
             performance.measure(REVIEW_MEASURE, js_object({"start": started}))
-        if result is None or not state["running"]:
+        if result is None or not work.live:
             return
         game.keep_review(result)  # kept with the game: asked again, it is shown at once
         page.save()

@@ -98,10 +98,10 @@ async def show_result(page: Table, game: Game) -> None:
     assert game.daily is not None
     working = Duplicating(game)
     bar = el("progress", None, max="100", value="0", aria_label=t("daily_progress"))
-    state = {"running": True}
+    work = page.state.ticket()
 
     def cancelled(_value: str) -> None:
-        state["running"] = False
+        work.cancel()
         summary.show_hand_end(page)
 
     page.open_dialog(
@@ -110,10 +110,10 @@ async def show_result(page: Table, game: Game) -> None:
 
     def still_wanted() -> bool:
         bar.value = str(round(100 * working.progress))
-        return state["running"] and page.game is game
+        return work.live
 
     result = await think(working, still_wanted)
-    if result is None or not state["running"]:
+    if result is None or not work.live:
         return
     book = dailies(page)
     if not game.practice:
