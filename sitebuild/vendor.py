@@ -16,8 +16,10 @@ from .files import LOCKFILE, NODE_MODULES, PACKAGE_JSON, ROOT, BuildError, copy_
 PYSCRIPT_PACKAGE = NODE_MODULES / "@pyscript" / "core"
 PYSCRIPT_DIST = PYSCRIPT_PACKAGE / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
+IDIOMORPH_PACKAGE = NODE_MODULES / "idiomorph"
 VENDOR_PYSCRIPT = Path("vendor") / "pyscript"
 VENDOR_PYODIDE = Path("vendor") / "pyodide"
+VENDOR_IDIOMORPH = Path("vendor") / "idiomorph"
 
 #: PyScript entry points named by the pages.
 PYSCRIPT_ENTRIES = ("core.js", "core.css")
@@ -28,6 +30,9 @@ PYSCRIPT_ENTRIES = ("core.js", "core.css")
 PYSCRIPT_EAGER_CHUNKS = ("error", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 #: Shipped beside the code, never fetched: the Apache-2.0 licence asks for it.
 PYSCRIPT_NOTICES = ("LICENSE",)
+#: The DOM-morphing library the page's shell (web/js/shell.js) draws its
+#: regions with, as an ES module, and its licence (BSD-2-Clause) beside it.
+IDIOMORPH_FILES = ("dist/idiomorph.esm.js", "LICENSE")
 #: What Pyodide fetches to run pure-Python code (no package wheels).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
@@ -156,10 +161,12 @@ def pyscript_files() -> list[str]:
 
 
 def write_vendor(dist: Path) -> list[Path]:
-    """Copy the PyScript and Pyodide files a page loads into dist/vendor/."""
+    """Copy the PyScript, Pyodide and Idiomorph files a page loads into dist/vendor/."""
     written = copy_files(PYSCRIPT_DIST, pyscript_files(), dist / VENDOR_PYSCRIPT)
     written += copy_files(PYSCRIPT_PACKAGE, PYSCRIPT_NOTICES, dist / VENDOR_PYSCRIPT)
     written += copy_files(PYODIDE_DIR, PYODIDE_FILES, dist / VENDOR_PYODIDE)
+    for name in IDIOMORPH_FILES:
+        written += copy_files((IDIOMORPH_PACKAGE / name).parent, (Path(name).name,), dist / VENDOR_IDIOMORPH)
     for name, old, new in PYODIDE_PATCHES:
         patch_once(dist / VENDOR_PYODIDE / name, old, new)
     write_lock_without_packages(dist / VENDOR_PYODIDE / "pyodide-lock.json")

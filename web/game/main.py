@@ -43,7 +43,7 @@ from game.renaming import renamed_seats
 from game.state import PageState
 from game.store import Store
 from page import motion, service_worker
-from page.dom import by_id, closest, el, q
+from page.dom import by_id, closest, draw, el, q
 from page.shell import Shell
 from table import board, coach_words, refusal
 from table.controller import Game, GameSetup, think
@@ -254,7 +254,7 @@ class Page(Shell):
     def render_scores(self) -> None:
         game = self.game
         assert game is not None
-        by_id("scores").innerHTML = cards.scores_markup(self.t, game, self.state)
+        draw("scores", cards.scores_markup(self.t, game, self.state))
         document.title = words.page_title(self.t, game)
 
     def may_undo(self) -> bool:
@@ -266,8 +266,7 @@ class Page(Shell):
     def render_opponents(self, seen: SeatView | None) -> None:
         game = self.game
         assert game is not None
-        markup = cards.opponents_markup(self.t, game, seen, self.shown_seat(), self.state)
-        by_id("opponents").innerHTML = markup
+        draw("opponents", cards.opponents_markup(self.t, game, seen, self.shown_seat(), self.state))
 
     def targets(self, seen: SeatView) -> dict[End, int | None]:
         if self.state.selected is None:

@@ -2,7 +2,9 @@
 finding elements, making them, and passing plain objects to JavaScript.
 
 Text always goes into the page as text nodes, never as markup, so nothing a
-player typed or a record held can run. JavaScript's null arrives in Pyodide
+player typed or a record held can run; a region drawn as markup by a
+browser-free module (which escapes every text it holds, game/cards.py) is
+put in place by the shell, :func:`draw`. JavaScript's null arrives in Pyodide
 as its own object, not as None: :func:`some` turns it into None.
 """
 
@@ -12,9 +14,9 @@ from typing import Any
 
 from js import Object
 from pyodide.ffi import to_js
-from pyscript import document
+from pyscript import document, window
 
-__all__ = ["by_id", "closest", "el", "js_object", "q", "some"]
+__all__ = ["by_id", "closest", "draw", "el", "js_object", "q", "some"]
 
 
 def some(value: Any) -> Any:
@@ -56,3 +58,10 @@ def closest(node: Any, selector: str) -> Any:
 def js_object(data: dict[str, Any]) -> Any:
     """A plain JavaScript object (what postMessage, animate and the like expect)."""
     return to_js(data, dict_converter=Object.fromEntries)
+
+
+def draw(region: str, markup: str) -> None:
+    """Region ``region`` (its id) drawn as ``markup``, morphed in place by the
+    page's shell (web/js/shell.js, Idiomorph): nodes still there keep their
+    identity, focus and scroll."""
+    window.allfivesShell.apply(by_id(region), markup)
