@@ -35,13 +35,12 @@ TILES_EACH = 3
 WATCH = """() => {
   window.seen = {order: [], atSummary: null};
   const dialog = document.getElementById("dialog");
-  // A hand shown on a player's card (the summary draws them too, but later).
-  const holds = (node) => node.nodeType === 1 && node.closest('[aria-label="Other players"]') &&
-    (node.matches('[aria-label*=" holds "]') || node.querySelector('[aria-label*=" holds "]'));
+  // A hand shown on a player's card (the summary draws them too, but later):
+  // a card's tiles turned up, whether drawn anew or morphed in place.
+  const shown = () => document.querySelector('[aria-label="Other players"] [aria-label*=" holds "]') !== null;
   new MutationObserver((records) => {
     for (const record of records) {
-      if (record.type === "childList" && [...record.addedNodes].some(holds)
-          && !window.seen.order.includes("hands shown")) {
+      if (shown() && !window.seen.order.includes("hands shown")) {
         window.seen.order.push("hands shown");
       }
       if (record.target === dialog && record.attributeName === "open" && dialog.open
@@ -58,7 +57,7 @@ WATCH = """() => {
         };
       }
     }
-  }).observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ["open"]});
+  }).observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ["open", "aria-label"]});
 }"""
 
 
