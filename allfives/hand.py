@@ -280,14 +280,18 @@ class HandState:
         layout.place(move)
         self.moves.append(move)
         total = layout.total
-        over = False
+        over = voided = False
         if self.plain:
             points = total if total and total % 5 == 0 else 0
         else:
             points = self.rules.score(total)
-            if points and self.rules.finish == "exact" and self.scores[self.sides[seat]] + points > self.target:
+            if points and self.rules.finish == "exact":
                 # "Exact": a score that would pass the target is not counted.
-                points, over = 0, True
+                # Chipping out with a scoring play, the point for it is
+                # scored with the play's, and both go if together they pass.
+                chip = 1 if self.rules.hand_end == "chip-out" and not hand and self._all_out(seat) else 0
+                if self.scores[self.sides[seat]] + points + chip > self.target:
+                    points, over, voided = 0, True, chip == 1
         if points:
             side = self.sides[seat]
             self.scores[side] += points
@@ -302,7 +306,7 @@ class HandState:
         if self.winner is not None:
             return points
         if not hand and self._all_out(seat):
-            self._end("domino", seat, events)
+            self._end("domino", seat, events, voided=voided)
         else:
             self._next_player(seat, events)
         return points
@@ -363,11 +367,16 @@ class HandState:
         """Each seat's remaining pips."""
         return tuple(sum(t.pips for t in hand) for hand in self.hands)
 
-    def _end(self, reason: Literal["domino", "blocked"], out: int | None, events: list[Event] | None) -> None:
+    def _end(
+        self, reason: Literal["domino", "blocked"], out: int | None, events: list[Event] | None, voided: bool = False
+    ) -> None:
+        """End the hand and score it; ``voided``: the last play went out and,
+        with the point for going out, would have passed an exact target, so
+        neither counts."""
         self.reason = reason
         self.out = out
         pips = self.pips()
-        change = hand_end_change(self.rules, pips, out)
+        change = (0,) * self.rules.sides if voided else hand_end_change(self.rules, pips, out)
         if self.rules.finish == "exact":
             # "Exact": a score that would pass the target is not counted.
             target = self.rules.points_to_win

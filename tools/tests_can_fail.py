@@ -859,6 +859,14 @@ BREAKS: tuple[Break, ...] = (
         ("tests/engine/test_family.py", "-k", "reached_exactly or second_reading"),
     ),
     Break(
+        "family-chip-out-scored-apart",
+        "61 exactly: a scoring play that chips out scores with its point for going out, or neither counts",
+        "allfives/hand.py",
+        'chip = 1 if self.rules.hand_end == "chip-out" and not hand and self._all_out(seat) else 0',
+        "chip = 0",
+        ("tests/engine/test_family.py", "-k", "chips_out_scores or second_reading"),
+    ),
+    Break(
         "family-exact-hand-end-passed",
         "61 exactly: what a hand's end would add past the target is not counted",
         "allfives/hand.py",

@@ -200,6 +200,30 @@ def test_the_target_must_be_reached_exactly(before: int, text: str, count: int, 
     )
 
 
+# Rule (Fives and Threes): chipping out with a scoring play, the point for
+# going out is scored with the play's; if together they pass 61, neither
+# counts. The line is 6-3; 3-0 East makes 6 + 0 = 6, two threes, and is the
+# player's last tile.
+CHIP_OUT_EXACT = [
+    (57, 60, None, "2 + 1 for going out"),
+    (58, 61, 0, "2 + 1 reaches 61 exactly"),
+    (59, 59, None, "2 + 1 would pass 61: neither counts"),
+]
+
+
+@pytest.mark.parametrize(("before", "after", "winner", "why"), CHIP_OUT_EXACT)
+def test_a_scoring_play_that_chips_out_scores_with_its_point(
+    before: int, after: int, winner: int | None, why: str
+) -> None:
+    layout = Layout(spinner=False)
+    layout.place(Move.parse("6-3"))
+    hand = HandState.from_position(
+        FIVES_AND_THREES, layout, [[tile("3-0")], [tile("1-1")]], [], 0, leader=0, scores=[before, 0]
+    )
+    hand.apply(Move.parse("3-0 E"))
+    assert (hand.reason, hand.scores[0], hand.winner) == ("domino", after, winner), why
+
+
 def test_a_hand_end_that_would_pass_the_target_is_not_counted() -> None:
     rules = Rules(marking="count", hand_end="winner-takes", finish="exact", target=61, hand_size=1)
     hand = hand_with(rules, "0-1", "6-6", scores=[58, 0])
@@ -390,14 +414,23 @@ class Reference:
             self.west, self.west_tile = t.other(self.west), t
         else:
             self.east, self.east_tile = t.other(self.east), t
-        points = self.score(seat, self.count(self.total()))
+        partners = [s for s in range(self.rules.players) if self.side(s) == self.side(seat)]
+        going_out = not self.hands[seat] and (
+            self.rules.hand_end != "chip-out" or not self.rules.teams or not any(self.hands[s] for s in partners)
+        )
+        count = self.count(self.total())
+        if going_out and self.rules.hand_end == "chip-out" and count:
+            # Chipping out with a scoring play: both scores together, or neither.
+            if self.score(seat, count + 1) == 0:
+                self.over = True
+                return 0
+            self.over = True
+            return count
+        points = self.score(seat, count)
         if self.winner is not None:
             self.over = True
             return points
-        partners = [s for s in range(self.rules.players) if self.side(s) == self.side(seat)]
-        if not self.hands[seat] and (
-            self.rules.hand_end != "chip-out" or not self.rules.teams or not any(self.hands[s] for s in partners)
-        ):
+        if going_out:
             self.end(seat)
             return points
         passes = 0
