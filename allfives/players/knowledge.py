@@ -195,7 +195,15 @@ def _plays(view: SeatView) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
     every tile could have scored on the layout as it was."""
 
     def could(layout: Layout, moves: tuple[Move, ...], event: Played, sizes: list[int]) -> tuple[int, ...] | None:
-        return tuple(_best_points(layout, t, view.rules) for t in TILES) if layout.lead is not None else None
+        if layout.lead is None:
+            return None
+        table = tuple(_best_points(layout, t, view.rules) for t in TILES)
+        rules = view.rules
+        if rules.finish == "exact":
+            # A count that would have passed the target scores nothing.
+            before = event.scores[rules.side_of(event.seat)] - event.points
+            table = tuple(p if before + p <= rules.points_to_win else 0 for p in table)
+        return table
 
     return tuple(
         (seat, table, max((table[t.index] for t in later), default=0), event.points)
