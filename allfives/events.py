@@ -34,7 +34,8 @@ class Drew:
 
 @dataclass(frozen=True, slots=True)
 class Passed:
-    """``seat`` could not play and the boneyard was empty."""
+    """``seat`` could not play and the boneyard was empty, or knocked (under
+    ``boneyard="closed"`` nobody draws)."""
 
     seat: int
 
@@ -45,13 +46,17 @@ class Passed:
 @dataclass(frozen=True, slots=True)
 class Played:
     """``seat`` played ``move``; the ends then totalled ``total`` and the
-    seat's side scored ``points`` (0 unless a positive multiple of 5)."""
+    seat's side scored ``points`` (what the rules count for that total: by
+    All Fives' rules, 0 unless a positive multiple of 5). ``over``: the count
+    would have passed a target that must be reached exactly, so it was not
+    counted."""
 
     seat: int
     move: Move
     total: int
     points: int
     scores: tuple[int, ...]
+    over: bool = False
 
     def to_json(self) -> dict[str, Any]:
         end = None if self.move.end is None else self.move.end.name
@@ -63,7 +68,7 @@ class Played:
             "total": self.total,
             "points": self.points,
             "scores": list(self.scores),
-        }
+        } | ({"over": True} if self.over else {})
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from typing import Literal
 
 from .events import Drew, Event, HandEnded, MatchEnded, Passed, Played
 from .layout import CLOSED, ENDS, Layout
-from .rules import Rules, round_to_five
+from .rules import Rules
 from .tiles import TILES, Move, Tile
 
 __all__ = ["HandCount", "HandState", "IllegalMove", "hand_count", "opening_lead", "points_for"]
@@ -45,15 +45,19 @@ def opening_lead(rules: Rules, hands: Sequence[Sequence[Tile]]) -> tuple[int, Ti
     return best[1], best[2]
 
 
-def points_for(layout: Layout, move: Move) -> int:
-    """What ``move`` would score on ``layout``: the ends total after it, when
-    that is a positive multiple of 5."""
+def points_for(layout: Layout, move: Move, rules: Rules | None = None) -> int:
+    """What ``move`` would score on ``layout``: by All Fives' rules (and
+    when ``rules`` is None) the ends total after it, when that is a positive
+    multiple of 5; otherwise what ``rules`` score that total
+    (:meth:`Rules.score`)."""
     if move.end is None:
         # The lead's two halves are the ends; a lone double lead counts its
         # pips once (5-5 alone is 10): either way, its pips.
         total = move.tile.pips
     else:
         total = layout.total_after(move.tile, move.end)
+    if rules is not None and (rules.scoring != "fives" or rules.marking != "pips"):
+        return rules.score(total)
     return total if total and total % 5 == 0 else 0
 
 
@@ -70,6 +74,7 @@ class HandState:
         "moves",
         "number",
         "out",
+        "plain",
         "reason",
         "rules",
         "scores",
@@ -89,9 +94,12 @@ class HandState:
         number: int = 1,
     ) -> None:
         self.rules = rules
+        # Whether a play scores its ends total when that is a multiple of 5
+        # (All Fives); otherwise the rules' own count (Rules.score).
+        self.plain = rules.scoring == "fives" and rules.marking == "pips" and rules.finish == "reach"
         self.hands: list[list[Tile]] = [list(h) for h in hands]
         self.boneyard: list[Tile] = list(boneyard)
-        self.layout = Layout()
+        self.layout = Layout(spinner=rules.spinner == "first-double")
         self.leader = leader
         self.to_move = leader
         self.number = number
@@ -139,6 +147,7 @@ class HandState:
     def copy(self) -> HandState:
         other = HandState.__new__(HandState)
         other.rules = self.rules
+        other.plain = self.plain
         other.hands = [list(h) for h in self.hands]
         other.boneyard = list(self.boneyard)
         other.layout = self.layout.copy()
@@ -202,8 +211,15 @@ class HandState:
         return moves
 
     def points_for(self, move: Move) -> int:
-        """What ``move`` would score (it must be legal, its end resolved)."""
-        return points_for(self.layout, move)
+        """What ``move`` would score (it must be legal, its end resolved);
+        under ``finish="exact"``, a score that would pass the target scores
+        nothing."""
+        points = points_for(self.layout, move, self.rules)
+        if points and self.rules.finish == "exact":
+            side = self.sides[self.to_move]
+            if self.scores[side] + points > self.rules.points_to_win:
+                return 0
+        return points
 
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMove`, saying why, unless ``move`` is legal."""
@@ -264,7 +280,18 @@ class HandState:
         layout.place(move)
         self.moves.append(move)
         total = layout.total
-        points = total if total and total % 5 == 0 else 0
+        over = voided = False
+        if self.plain:
+            points = total if total and total % 5 == 0 else 0
+        else:
+            points = self.rules.score(total)
+            if points and self.rules.finish == "exact":
+                # "Exact": a score that would pass the target is not counted.
+                # Chipping out with a scoring play, the point for it is
+                # scored with the play's, and both go if together they pass.
+                chip = 1 if self.rules.hand_end == "chip-out" and not hand and self._all_out(seat) else 0
+                if self.scores[self.sides[seat]] + points + chip > self.target:
+                    points, over, voided = 0, True, chip == 1
         if points:
             side = self.sides[seat]
             self.scores[side] += points
@@ -273,24 +300,36 @@ class HandState:
                 # the hand is not scored further.
                 self.winner = side
         if events is not None:
-            events.append(Played(seat, move, total, points, tuple(self.scores)))
+            events.append(Played(seat, move, total, points, tuple(self.scores), over))
             if self.winner is not None:
                 events.append(MatchEnded(self.winner, tuple(self.scores)))
         if self.winner is not None:
             return points
-        if not hand:
-            self._end("domino", seat, events)
+        if not hand and self._all_out(seat):
+            self._end("domino", seat, events, voided=voided)
         else:
             self._next_player(seat, events)
         return points
 
+    def _all_out(self, seat: int) -> bool:
+        """Whether ``seat``, just out of tiles, ends the hand: always, but
+        where a partnership must chip out together ("chip-out" with
+        partners), only once every seat of the side is out."""
+        if self.rules.hand_end != "chip-out" or not self.rules.teams:
+            return True
+        side = self.sides[seat]
+        return all(not self.hands[s] for s in range(self.rules.players) if self.sides[s] == side)
+
     def _next_player(self, seat: int, events: list[Event] | None) -> None:
         """Pass the turn on. A player who cannot play draws, one tile at a
         time, until a tile fits (and must play it); with the boneyard empty
-        they pass. When every player has passed in turn, the hand is blocked."""
+        they pass. Under ``boneyard="closed"`` nobody draws: a player who
+        cannot play knocks (a pass). A partner already out of tiles (see
+        :meth:`_all_out`) is passed over without a word. When every player
+        has passed in turn, the hand is blocked."""
         players = self.rules.players
         layout = self.layout
-        boneyard = self.boneyard
+        boneyard = self.boneyard if self.rules.boneyard == "draw" else []
         passes = 0
         mask = layout.mask
         while True:
@@ -300,6 +339,14 @@ class HandState:
                 if t.mask & mask:
                     self.to_move = seat
                     return
+            if not hand:
+                # Out already, waiting for the partner to chip out.
+                passes += 1
+                if passes == players:
+                    self.to_move = seat
+                    self._end("blocked", None, events)
+                    return
+                continue
             while boneyard:
                 t = boneyard.pop(0)
                 hand.append(t)
@@ -320,11 +367,20 @@ class HandState:
         """Each seat's remaining pips."""
         return tuple(sum(t.pips for t in hand) for hand in self.hands)
 
-    def _end(self, reason: Literal["domino", "blocked"], out: int | None, events: list[Event] | None) -> None:
+    def _end(
+        self, reason: Literal["domino", "blocked"], out: int | None, events: list[Event] | None, voided: bool = False
+    ) -> None:
+        """End the hand and score it; ``voided``: the last play went out and,
+        with the point for going out, would have passed an exact target, so
+        neither counts."""
         self.reason = reason
         self.out = out
         pips = self.pips()
-        change = hand_end_change(self.rules, pips, out)
+        change = (0,) * self.rules.sides if voided else hand_end_change(self.rules, pips, out)
+        if self.rules.finish == "exact":
+            # "Exact": a score that would pass the target is not counted.
+            target = self.rules.points_to_win
+            change = tuple(0 if d > 0 and self.scores[s] + d > target else d for s, d in enumerate(change))
         for side, delta in enumerate(change):
             self.scores[side] += delta
         self.winner = match_winner(self.rules, self.scores)
@@ -339,7 +395,8 @@ class HandCount:
     """What the end of a hand counted, as the rules score it.
 
     ``pips`` is each seat's remaining pips and ``side_pips`` each side's
-    total. ``rounded`` is each seat's pips rounded to 5 on their own where
+    total. Under ``marking="count"`` every rounded figure is written as one
+    point per five (15 pips: 3). ``rounded`` is each seat's pips rounded to 5 on their own where
     the rule rounds them so ("subtract-own"), and ``None`` where it rounds
     only a total ("winner-takes": the scorer takes the others' pips,
     totalled, then rounded). ``scorer`` is the side that takes the others'
@@ -365,8 +422,14 @@ def hand_count(rules: Rules, pips: Sequence[int], out: int | None) -> HandCount:
     for seat, p in enumerate(pips):
         side_pips[rules.side_of(seat)] += p
     change = [0] * sides
+    if rules.hand_end == "chip-out":
+        # One point for going out; a blocked hand scores nothing.
+        chipped = None if out is None else rules.side_of(out)
+        if chipped is not None:
+            change[chipped] = 1
+        return HandCount(tuple(pips), tuple(side_pips), None, chipped, tuple(change))
     if rules.hand_end == "subtract-own":
-        rounded = tuple(round_to_five(p) for p in pips)
+        rounded = tuple(rules.hand_points(p) for p in pips)
         for seat, r in enumerate(rounded):
             change[rules.side_of(seat)] -= r
         return HandCount(tuple(pips), tuple(side_pips), rounded, None, tuple(change))
@@ -378,7 +441,7 @@ def hand_count(rules: Rules, pips: Sequence[int], out: int | None) -> HandCount:
         lowest = [s for s in range(sides) if side_pips[s] == fewest]
         scorer = lowest[0] if len(lowest) == 1 else None
     if scorer is not None:
-        change[scorer] = round_to_five(sum(side_pips) - side_pips[scorer])
+        change[scorer] = rules.hand_points(sum(side_pips) - side_pips[scorer])
     return HandCount(tuple(pips), tuple(side_pips), None, scorer, tuple(change))
 
 
@@ -389,13 +452,15 @@ def hand_end_change(rules: Rules, pips: Sequence[int], out: int | None) -> tuple
     own, come off their side's score. "winner-takes": the side that went out
     scores the opponents' pips, totalled and then rounded; in a blocked hand
     the side with the fewest pips scores the others' total, and a tie for
-    fewest scores nothing.
+    fewest scores nothing. "chip-out": one point to the side that went out
+    (every partner out, in partnerships); a blocked hand scores nothing.
+    Under ``marking="count"`` pips are written one point per five.
     """
     sides = rules.sides
     change = [0] * sides
     if rules.hand_end == "subtract-own":
         for seat, p in enumerate(pips):
-            change[rules.side_of(seat)] -= round_to_five(p)
+            change[rules.side_of(seat)] -= rules.hand_points(p)
         return tuple(change)
     return hand_count(rules, pips, out).change
 

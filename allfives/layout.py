@@ -3,6 +3,9 @@
 The lead sits in the middle. The main line grows West and East from it. The
 first double played in a hand (only that one) is the spinner; once tiles sit
 on both of its sides, its other two faces open the North and South arms.
+Under the rules with no spinner (``Layout(spinner=False)``) every double lies
+crosswise on a line with two ends, West and East, and no arm ever opens North
+or South.
 
 Counting the ends (the rule this module exists for):
 
@@ -68,9 +71,23 @@ class Layout:
     double at the end.
     """
 
-    __slots__ = ("arms", "lead", "mask", "open_pips", "spinner", "spinner_arm", "spinner_index", "total", "weight")
+    __slots__ = (
+        "arms",
+        "lead",
+        "mask",
+        "open_pips",
+        "spinner",
+        "spinner_arm",
+        "spinner_index",
+        "spins",
+        "total",
+        "weight",
+    )
 
-    def __init__(self) -> None:
+    def __init__(self, spinner: bool = True) -> None:
+        #: Whether the first double is a spinner (the rules' ``spinner``
+        #: option: "first-double"), or every double lies on a line of two ends.
+        self.spins = spinner
         self.lead: Placed | None = None
         self.arms: list[list[Placed]] = [[], [], [], []]
         self.open_pips: list[int] = [CLOSED, CLOSED, CLOSED, CLOSED]
@@ -86,6 +103,7 @@ class Layout:
 
     def copy(self) -> Layout:
         other = Layout.__new__(Layout)
+        other.spins = self.spins
         other.lead = self.lead
         other.arms = [list(a) for a in self.arms]
         other.open_pips = list(self.open_pips)
@@ -139,7 +157,15 @@ class Layout:
         if self.spinner_arm == LEAD and self.spinner != CLOSED and arm < N and pips[N] == CLOSED and self.arms[1 - arm]:
             # This tile covers the spinner lead's last open side: it counts no longer.
             total -= 2 * self.spinner
+        elif not self.spins and arm < N and not self.arms[arm] and not self.arms[1 - arm] and self.lead_is_double:
+            # No spinner: the first tile on a double lead leaves the double
+            # as the other end, where it counts both halves (5-5 then 5-3: 13).
+            total += pips[1 - arm]
         return total
+
+    @property
+    def lead_is_double(self) -> bool:
+        return self.lead is not None and self.lead.tile.is_double
 
     def place(self, move: Move) -> None:
         """Put a tile on the layout. The caller has checked that it fits."""
@@ -156,9 +182,13 @@ class Layout:
         # tuple.__new__ builds the named tuple without its Python-level __new__.
         placed.append(_new_placed(Placed, (t, inner, outer)))
         pips[arm] = outer
-        self.weight[arm] = 2 if t.is_double else 1
+        weight = self.weight
+        if not self.spins and arm < N and len(placed) == 1 and not self.arms[1 - arm] and self.lead_is_double:
+            # No spinner: the double lead is now the other end on its own.
+            weight[1 - arm] = 2
+        weight[arm] = 2 if t.is_double else 1
         if self.spinner == CLOSED:
-            if t.is_double:
+            if t.is_double and self.spins:
                 # The first double is the spinner; the tile it was played
                 # against is one of its sides, the other is still open.
                 self.spinner = t.high
@@ -173,7 +203,7 @@ class Layout:
         self.lead = Placed(t, west, east)
         self.open_pips[W] = west
         self.open_pips[E] = east
-        if t.is_double:
+        if t.is_double and self.spins:
             # A double lead is the spinner; its two sides have no tile yet.
             self.spinner = t.high
             self.spinner_arm = LEAD
@@ -244,7 +274,9 @@ class Layout:
             end = ENDS[arm]
             counted = end in counts
             # The spinner lead, uncovered on this side, is itself the end.
-            double = self.weight[arm] == 2 or (spinner_lead and not self.arms[arm])
+            double = self.weight[arm] == 2 or (
+                (spinner_lead or (not self.spins and self.lead_is_double)) and not self.arms[arm]
+            )
             waiting = arm >= N and not self.arms[arm]
             shared = spinner_lead and not counted and not self.arms[arm]
             out.append(OpenEnd(end, pips, counts.get(end, 0), double, waiting, shared))

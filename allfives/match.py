@@ -180,10 +180,13 @@ class Match:
     @property
     def leader_by_chance(self) -> bool:
         """Whether the next hand's leader is chosen at random: the first hand,
-        and any hand after a blocked one, unless the highest double leads."""
+        and any hand after a blocked one, unless the highest double leads;
+        under ``lead="rotate"`` the first hand only."""
         if self.rules.lead == "highest-double":
             return False
         hand = self.hand
+        if self.rules.lead == "rotate":
+            return hand is None
         return hand is None or hand.reason == "blocked"
 
     def next_leader(self, deal: Deal) -> int | None:
@@ -192,6 +195,9 @@ class Match:
         if forced is not None:
             return forced[0]
         hand = self.hand
+        if hand is not None and self.rules.lead == "rotate":
+            # The lead passes to the left, hand after hand.
+            return (hand.leader + 1) % self.rules.players
         if hand is not None and hand.reason == "domino":
             return hand.out
         return None

@@ -10,15 +10,35 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final, Literal
 
-__all__ = ["OPTION_RANGES", "PRESETS", "OptionRanges", "Rules", "RulesError", "round_to_five"]
+__all__ = [
+    "GAMES",
+    "OPTION_RANGES",
+    "PRESETS",
+    "ContradictoryRules",
+    "OptionRanges",
+    "Rules",
+    "RulesError",
+    "count_for",
+    "round_to_five",
+]
 
-HandEnd = Literal["subtract-own", "winner-takes"]
-Lead = Literal["random", "highest-double"]
+HandEnd = Literal["subtract-own", "winner-takes", "chip-out"]
+Lead = Literal["random", "highest-double", "rotate"]
 Win = Literal["immediate", "hand-end"]
+Scoring = Literal["fives", "threes-and-fives"]
+Marking = Literal["pips", "count"]
+Finish = Literal["reach", "exact"]
+Spinner = Literal["first-double", "none"]
+Boneyard = Literal["draw", "closed"]
 
-HAND_ENDS: Final[tuple[HandEnd, ...]] = ("subtract-own", "winner-takes")
-LEADS: Final[tuple[Lead, ...]] = ("random", "highest-double")
+HAND_ENDS: Final[tuple[HandEnd, ...]] = ("subtract-own", "winner-takes", "chip-out")
+LEADS: Final[tuple[Lead, ...]] = ("random", "highest-double", "rotate")
 WINS: Final[tuple[Win, ...]] = ("immediate", "hand-end")
+SCORINGS: Final[tuple[Scoring, ...]] = ("fives", "threes-and-fives")
+MARKINGS: Final[tuple[Marking, ...]] = ("pips", "count")
+FINISHES: Final[tuple[Finish, ...]] = ("reach", "exact")
+SPINNERS: Final[tuple[Spinner, ...]] = ("first-double", "none")
+BONEYARDS: Final[tuple[Boneyard, ...]] = ("draw", "closed")
 SET_SIZE: Final = 28
 
 
@@ -33,9 +53,16 @@ class OptionRanges:
     players: tuple[int, ...] = (2, 3, 4)
     #: The player counts that may sit as two partnerships.
     partnerships: tuple[int, ...] = (4,)
-    hand_end: tuple[HandEnd, ...] = HAND_ENDS
-    lead: tuple[Lead, ...] = LEADS
+    #: All Fives' own hand ends and leads; the family's games add "chip-out"
+    #: and "rotate" (HAND_ENDS, LEADS), which their presets set.
+    hand_end: tuple[HandEnd, ...] = ("subtract-own", "winner-takes")
+    lead: tuple[Lead, ...] = ("random", "highest-double")
     win: tuple[Win, ...] = WINS
+    scoring: tuple[Scoring, ...] = SCORINGS
+    marking: tuple[Marking, ...] = MARKINGS
+    finish: tuple[Finish, ...] = FINISHES
+    spinner: tuple[Spinner, ...] = SPINNERS
+    boneyard: tuple[Boneyard, ...] = BONEYARDS
     #: Every score is a multiple of 5, so a target moves in fives; the
     #: smallest worth setting is the first score a side can make.
     target_step: int = 5
@@ -48,6 +75,11 @@ class OptionRanges:
     def target_min(self) -> int:
         return self.target_step
 
+    def target_step_for(self, rules: Rules) -> int:
+        """How a target moves under ``rules``: in fives where every score is a
+        multiple of 5 (the pips written), in ones where points are counted."""
+        return self.target_step if rules.marking == "pips" else 1
+
 
 OPTION_RANGES: Final = OptionRanges()
 
@@ -56,10 +88,36 @@ class RulesError(ValueError):
     """A rules value that no table could play by."""
 
 
+class ContradictoryRules(RulesError):
+    """Two rules options, each playable alone, that no table could play by
+    together; the message names both and says why."""
+
+
 def round_to_five(pips: int) -> int:
     """Round to the nearest multiple of 5: a remainder of 1 or 2 rounds down,
     3 or 4 rounds up (7 -> 5, 8 -> 10)."""
     return (pips + 2) // 5 * 5
+
+
+def count_for(scoring: Scoring, marking: Marking, total: int) -> int:
+    """What an ends total of ``total`` scores.
+
+    "fives": a positive multiple of 5 scores, written as its pips (10 scores
+    10) or one point per five (10 scores 2, as pegged on a cribbage board).
+    "threes-and-fives": the number of threes in the total plus the number of
+    fives, each counted only when the total is a multiple of it (6 scores 2,
+    10 scores 2, 15 scores 5 + 3 = 8, 18 scores 6, 7 scores nothing).
+
+    >>> [count_for("threes-and-fives", "count", t) for t in (3, 5, 6, 10, 15, 18, 7)]
+    [1, 1, 2, 2, 8, 6, 0]
+    """
+    if total <= 0:
+        return 0
+    if scoring == "fives":
+        if total % 5:
+            return 0
+        return total if marking == "pips" else total // 5
+    return (total // 3 if total % 3 == 0 else 0) + (total // 5 if total % 5 == 0 else 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +137,46 @@ class Rules:
     hand_end: HandEnd = "subtract-own"
     lead: Lead = "random"
     win: Win = "immediate"
+    #: What an ends total scores: multiples of five, or of three and five.
+    scoring: Scoring = "fives"
+    #: How points are written: the pips themselves, or one point per five
+    #: (or three) as on a cribbage board.
+    marking: Marking = "pips"
+    #: "exact": the target must be reached exactly; a score that would pass
+    #: it is not counted.
+    finish: Finish = "reach"
+    #: The first double is the spinner (four ways), or there is none: doubles
+    #: lie crosswise on a line with two ends.
+    spinner: Spinner = "first-double"
+    #: "draw": a player who cannot play draws until a tile fits; "closed": no
+    #: drawing, a player who cannot play knocks, the tiles left out of play.
+    boneyard: Boneyard = "draw"
 
     def __post_init__(self) -> None:
         _check(self)
+
+    def score(self, total: int) -> int:
+        """What a play leaving the ends at ``total`` scores (:func:`count_for`)."""
+        return count_for(self.scoring, self.marking, total)
+
+    def hand_points(self, pips: int) -> int:
+        """Pips counted at a hand's end, rounded to the nearest five, as
+        these rules write them (15 pips: 15, or 3 on a cribbage board)."""
+        rounded = round_to_five(pips)
+        return rounded if self.marking == "pips" else rounded // 5
+
+    @property
+    def all_fives(self) -> bool:
+        """Whether the play follows All Fives' own rules (every family option
+        at its default): the computer players' fast playouts assume it."""
+        return (
+            self.scoring == "fives"
+            and self.marking == "pips"
+            and self.finish == "reach"
+            and self.spinner == "first-double"
+            and self.boneyard == "draw"
+            and self.hand_end != "chip-out"
+        )
 
     @property
     def teams(self) -> bool:
@@ -110,9 +205,12 @@ class Rules:
 
     @property
     def points_to_win(self) -> int:
-        """The target: 250 with 2 players, 200 with 3 or 4."""
+        """The target: 250 with 2 players, 200 with 3 or 4; 61 where points
+        are counted one a five (once round a cribbage board)."""
         if self.target is not None:
             return self.target
+        if self.marking == "count":
+            return 61
         return 250 if self.players == 2 else 200
 
     def to_json(self) -> dict[str, Any]:
@@ -142,10 +240,9 @@ class Rules:
     @staticmethod
     def preset(name: str, players: int = 2) -> Rules:
         """A named set of house rules for ``players`` players (see :data:`PRESETS`)."""
-        try:
-            make = PRESETS[name]
-        except KeyError:
-            raise RulesError(f"no preset {name!r}; presets: {', '.join(PRESETS)}") from None
+        make = PRESETS.get(name) or GAMES.get(name)
+        if make is None:
+            raise RulesError(f"no preset {name!r}; presets: {', '.join([*PRESETS, *GAMES])}")
         return make(players)
 
 
@@ -169,11 +266,42 @@ def _check(rules: Rules) -> None:
         )
     if rules.target is not None and (not _is_int(rules.target) or rules.target < 1):
         raise RulesError(f"target must be a positive whole number, not {rules.target!r}")
-    for name in ("hand_end", "lead", "win"):
-        allowed = getattr(OPTION_RANGES, name)
+    for name, allowed in _CHOICES.items():
         value = getattr(rules, name)
         if value not in allowed:
             raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+    _check_together(rules)
+
+
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "hand_end": HAND_ENDS,
+    "lead": LEADS,
+    "win": WINS,
+    "scoring": SCORINGS,
+    "marking": MARKINGS,
+    "finish": FINISHES,
+    "spinner": SPINNERS,
+    "boneyard": BONEYARDS,
+}
+
+
+def _check_together(rules: Rules) -> None:
+    """Refuse options that contradict each other, naming both."""
+    if rules.scoring == "threes-and-fives" and rules.marking == "pips":
+        raise ContradictoryRules(
+            'scoring "threes-and-fives" counts one point per three and per five (15 scores 8): '
+            'it cannot be written as pips; use marking "count"'
+        )
+    if rules.hand_end == "chip-out" and rules.marking == "pips":
+        raise ContradictoryRules(
+            'hand_end "chip-out" scores one point for going out, which marking "pips" '
+            '(every score a multiple of 5) cannot write; use marking "count"'
+        )
+    if rules.finish == "exact" and rules.win == "hand-end":
+        raise ContradictoryRules(
+            'finish "exact" ends the match the moment a side reaches the target exactly, '
+            'so it cannot wait for the hand\'s end (win "hand-end"); use win "immediate"'
+        )
 
 
 def _standard(players: int) -> Rules:
@@ -198,11 +326,52 @@ def _computer(players: int) -> Rules:
     return Rules(players=players, hand_size=7, hand_end="winner-takes", lead="highest-double")
 
 
+def _fives_and_threes(players: int) -> Rules:
+    # The English pub game (docs/rules.md, "Fives and Threes"): 7 tiles with
+    # 2 players, 5 with 3 or 4, the rest out of play; no spinner; threes and
+    # fives counted on a cribbage board to 61 exactly; one point for chipping
+    # out (both partners, in partnerships); the lead passes to the left.
+    return Rules(
+        players=players,
+        hand_size=7 if players == 2 else 5,
+        target=61,
+        hand_end="chip-out",
+        lead="rotate",
+        scoring="threes-and-fives",
+        marking="count",
+        finish="exact",
+        spinner="none",
+        boneyard="closed",
+    )
+
+
+def _muggins(players: int) -> Rules:
+    # Muggins (docs/rules.md, "Muggins"): 7 tiles with 2 players, 5 with 3
+    # or 4; the highest double leads; a line with two ends (no spinner);
+    # multiples of five scored as pips; drawing until a tile fits; whoever
+    # goes out takes the others' pips rounded to five; 100 up.
+    return Rules(
+        players=players,
+        hand_size=7 if players == 2 else 5,
+        target=100,
+        hand_end="winner-takes",
+        lead="highest-double",
+        spinner="none",
+    )
+
+
 PRESETS: Final = {
     "standard": _standard,
     "five-each": _five_each,
     "seven-five": _seven_five,
     "computer": _computer,
 }
-"""Named rule sets: the usual rules, the two dealing alternatives the rules
-mention, and the house rules of the computer game."""
+"""Named rule sets of All Fives: the usual rules, the two dealing
+alternatives the rules mention, and the house rules of the computer game."""
+
+GAMES: Final = {
+    "fives-and-threes": _fives_and_threes,
+    "muggins": _muggins,
+}
+"""All Fives' family: other games as presets of the same options
+(docs/rules.md names their sources). :meth:`Rules.preset` knows them too."""

@@ -41,8 +41,12 @@ class SeatView:
         return self.rules.side_of(self.seat)
 
     def points_for(self, move: Move) -> int:
-        """What a legal ``move`` would score."""
-        return points_for(self.layout, move)
+        """What a legal ``move`` would score by the rules (under
+        ``finish="exact"``, nothing if it would pass the target)."""
+        points = points_for(self.layout, move, self.rules)
+        if points and self.rules.finish == "exact" and self.scores[self.side] + points > self.rules.points_to_win:
+            return 0
+        return points
 
     def unseen(self) -> tuple[Tile, ...]:
         """The tiles this seat cannot see: in other hands or the boneyard."""

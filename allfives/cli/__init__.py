@@ -105,15 +105,16 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def play_computer_match(rules: Rules, levels: Sequence[str], seed: int, budget_ms: float | None = None) -> Match:
-    """A whole match between computer players, from one seed."""
-    rng = random.Random(seed)
+    """A whole match between computer players, from one seed. Each hand is
+    dealt from a seed of its own (``"5/hand/1"`` and on), which its record
+    carries, so ``python -m allfives verify`` checks every deal."""
     players = [
         make_player(level, random.Random(f"{seed}:{seat}"), budget_ms=budget_ms) for seat, level in enumerate(levels)
     ]
     match = Match(rules)
     while not match.is_over:
         if match.needs_deal:
-            match.deal(rng)
+            match.deal_seed(f"{seed}/hand/{len(match.hands) + 1}")
             continue
         seat = match.to_move
         assert seat is not None

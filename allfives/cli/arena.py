@@ -159,7 +159,12 @@ def _play_deal_pair(
     rules: Rules, levels: tuple[str, str], seed: int, budget_ms: float | None, seats: Seats, number: int
 ) -> _DealPair:
     """Deal ``number`` of ``seed``, played twice, the seats swapped."""
-    deal = Deal.shuffle(rules, random.Random(f"allfives-arena:{seed}:{number}"))
+    # The same tiles as ever (Deal.from_seed shuffles with random.Random of
+    # the text), now carrying their seed for `python -m allfives verify`.
+    deal = Deal.from_seed(rules, f"allfives-arena:{seed}:{number}")
+    if not Match(rules).leader_by_chance:
+        # The rules choose the leader (the highest double leads).
+        deal = Deal(deal.hands, deal.boneyard, None, deal.seed)
     pair: list[float] = []
     times: tuple[list[float], list[float]] = ([], [])
     for swapped in (False, True):
@@ -228,9 +233,9 @@ def _play_match_pair(
         match = Match(rules)
         hand_number = 0
         while not match.is_over:
-            shuffled = Deal.shuffle(rules, random.Random(f"allfives-arena:{seed}:{number}:{hand_number}"))
+            shuffled = Deal.from_seed(rules, f"allfives-arena:{seed}:{number}:{hand_number}")
             if not match.leader_by_chance:
-                shuffled = Deal(shuffled.hands, shuffled.boneyard, None)
+                shuffled = Deal(shuffled.hands, shuffled.boneyard, None, shuffled.seed)
             match.start_hand(shuffled)
             hand_number += 1
             while match.to_move is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from ..rules import HAND_ENDS, LEADS, PRESETS, WINS, Rules
+from ..rules import BONEYARDS, FINISHES, GAMES, HAND_ENDS, LEADS, MARKINGS, PRESETS, SCORINGS, SPINNERS, WINS, Rules
 
 __all__ = ["add_rules_arguments", "rules_from_args"]
 
@@ -18,7 +18,9 @@ def add_rules_arguments(
     """The rules flags, in a group of their own; ``players`` are the player
     counts ``--players`` accepts."""
     group = parser.add_argument_group("rules")
-    group.add_argument("--preset", choices=sorted(PRESETS), help="start from a named set of house rules")
+    group.add_argument(
+        "--preset", choices=sorted([*PRESETS, *GAMES]), help="start from a named set of house rules, or a family game"
+    )
     group.add_argument("--players", type=int, choices=tuple(players), default=None, help=players_help)
     group.add_argument(
         "--partnerships",
@@ -31,6 +33,11 @@ def add_rules_arguments(
     group.add_argument("--hand-end", choices=HAND_ENDS, default=None, help="how the end of a hand is scored")
     group.add_argument("--lead", choices=LEADS, default=None, help="who leads each hand")
     group.add_argument("--win", choices=WINS, default=None, help="when reaching the target wins")
+    group.add_argument("--scoring", choices=SCORINGS, default=None, help="what an ends total scores")
+    group.add_argument("--marking", choices=MARKINGS, default=None, help="points as pips, or one per five (or three)")
+    group.add_argument("--finish", choices=FINISHES, default=None, help="whether the target must be reached exactly")
+    group.add_argument("--spinner", choices=SPINNERS, default=None, help="the first double a spinner, or none")
+    group.add_argument("--boneyard", choices=BONEYARDS, default=None, help="draw until a tile fits, or knock")
 
 
 def rules_from_args(args: argparse.Namespace, players: int | None = None) -> Rules:
@@ -40,7 +47,19 @@ def rules_from_args(args: argparse.Namespace, players: int | None = None) -> Rul
     base = Rules.preset(args.preset, count) if args.preset else Rules(players=count)
     changes = {
         name: getattr(args, name)
-        for name in ("partnerships", "hand_size", "target", "hand_end", "lead", "win")
+        for name in (
+            "partnerships",
+            "hand_size",
+            "target",
+            "hand_end",
+            "lead",
+            "win",
+            "scoring",
+            "marking",
+            "finish",
+            "spinner",
+            "boneyard",
+        )
         if getattr(args, name) is not None
     }
     return base.with_options(**changes)

@@ -195,7 +195,15 @@ def _plays(view: SeatView) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
     every tile could have scored on the layout as it was."""
 
     def could(layout: Layout, moves: tuple[Move, ...], event: Played, sizes: list[int]) -> tuple[int, ...] | None:
-        return tuple(_best_points(layout, t) for t in TILES) if layout.lead is not None else None
+        if layout.lead is None:
+            return None
+        table = tuple(_best_points(layout, t, view.rules) for t in TILES)
+        rules = view.rules
+        if rules.finish == "exact":
+            # A count that would have passed the target scores nothing.
+            before = event.scores[rules.side_of(event.seat)] - event.points
+            table = tuple(p if before + p <= rules.points_to_win else 0 for p in table)
+        return table
 
     return tuple(
         (seat, table, max((table[t.index] for t in later), default=0), event.points)
@@ -211,7 +219,7 @@ def since_draws(
     played since). Each play is read by ``read`` from the layout as it was,
     the moves that made it and the hand sizes then (``None``: not counted),
     and comes with the tiles its player has played since, itself included."""
-    layout = Layout()
+    layout = Layout(spinner=view.rules.spinner == "first-double")
     moves: list[Move] = []
     sizes = [view.rules.deal_size] * view.rules.players
     found: list[tuple[int, T, Played, list[Tile]]] = []
@@ -234,11 +242,11 @@ def since_draws(
     return found
 
 
-def _best_points(layout: Layout, t: Tile) -> int:
-    """The most ``t`` could score on ``layout`` (0 if it does not fit)."""
+def _best_points(layout: Layout, t: Tile, rules: Rules) -> int:
+    """The most ``t`` could score on ``layout`` by ``rules`` (0 if it does not fit)."""
     best = 0
     for end in layout.ends_for(t):
-        p = points_for(layout, MOVES[t.index][end])
+        p = points_for(layout, MOVES[t.index][end], rules)
         if p > best:
             best = p
     return best
@@ -249,7 +257,7 @@ def _slots(view: SeatView, seat: int) -> tuple[int, ...]:
     # Layers of tiles by when they entered the hand: [void mask, how many].
     layers: list[list[int]] = [[0, view.rules.deal_size]]
     drawing = False
-    layout = Layout()
+    layout = Layout(spinner=view.rules.spinner == "first-double")
     for event in view.history:
         if isinstance(event, Played):
             if event.seat == seat and drawing:

@@ -20,11 +20,12 @@ policy of Hard (and of Expert's tree search).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..hand import HandState, points_for
 from ..layout import CLOSED, Layout
+from ..rules import Rules
 from ..tiles import TILES, Move, Tile
 from ..view import SeatView
 from .base import BasePlayer, Decision, Reason
@@ -79,10 +80,13 @@ def open_bases(layout: Layout) -> list[tuple[int, int]]:
     return out
 
 
-def expected_best(bases: list[tuple[int, int]], chances: Chances) -> tuple[float, float]:
+def expected_best(
+    bases: list[tuple[int, int]], chances: Chances, score: Callable[[int], int] | None = None
+) -> tuple[float, float]:
     """The expected best score of a player who holds each tile with its
     chance, on ends described by ``bases``; and the chance it can play
-    nothing."""
+    nothing. ``score`` is what an ends total scores (:meth:`Rules.score`);
+    None for All Fives' multiples of 5."""
     tops: dict[int, int] = {}
     none_fit = 1.0
     fit = 0
@@ -95,13 +99,17 @@ def expected_best(bases: list[tuple[int, int]], chances: Chances) -> tuple[float
                 fit |= 1 << index
                 none_fit *= 1.0 - p
             total = base + add
-            if total % 5 == 0 and total > tops.get(index, 0):
+            if score is not None:
+                total = score(total)
+            elif total % 5:
+                continue
+            if total > tops.get(index, 0):
                 tops[index] = total
     expected = 0.0
     missed = 1.0  # the chance of holding none of the better-scoring tiles
-    for index, score in sorted(tops.items(), key=lambda kv: -kv[1]):
+    for index, best in sorted(tops.items(), key=lambda kv: -kv[1]):
         p = chances[index]
-        expected += score * p * missed
+        expected += best * p * missed
         missed *= 1.0 - p
     return expected, none_fit
 
@@ -114,9 +122,12 @@ def evaluate(
     partner: Chances | None,
     boneyard_size: int,
     w: Weights = WEIGHTS,
+    rules: Rules | None = None,
 ) -> Evaluation:
-    """The worth of ``move`` on ``layout`` for a seat left holding ``rest``."""
-    points = points_for(layout, move)
+    """The worth of ``move`` on ``layout`` for a seat left holding ``rest``,
+    scored by ``rules`` (None: All Fives')."""
+    points = points_for(layout, move, rules)
+    score = None if rules is None or (rules.scoring == "fives" and rules.marking == "pips") else rules.score
     t = move.tile
     value = points + w.pips * t.pips + (w.double if t.is_double else 0.0)
     if not rest:
@@ -125,7 +136,7 @@ def evaluate(
     after = layout.copy()
     after.place(move)
     bases = open_bases(after)
-    reply, blocked = expected_best(bases, opponent)
+    reply, blocked = expected_best(bases, opponent, score)
     value -= w.reply * reply
     value += (w.block_pass if boneyard_size == 0 else w.block) * blocked
     numbers = 0
@@ -137,14 +148,18 @@ def evaluate(
             if r.high == pip or r.low == pip:
                 fits = True
                 total = base + (2 * pip if r.is_double else r.other(pip))
-                if total > follow and total % 5 == 0:
+                if score is not None:
+                    total = score(total)
+                elif total % 5:
+                    continue
+                if total > follow:
                     follow = total
     value += w.spread * bin(numbers).count("1") + w.follow * follow
     if not fits:
         value -= w.stuck
     helped = 0.0
     if partner is not None:
-        helped = expected_best(bases, partner)[0]
+        helped = expected_best(bases, partner, score)[0]
         value += w.partner * helped
     return Evaluation(move, value, points, reply, blocked, helped)
 
@@ -176,7 +191,7 @@ def medium_move(state: HandState) -> Move:
     best: Evaluation | None = None
     for move in moves:
         rest = [t for t in hands[seat] if t is not move.tile]
-        e = evaluate(layout, move, rest, opponent, partner, boneyard)
+        e = evaluate(layout, move, rest, opponent, partner, boneyard, rules=state.rules)
         if best is None or _key(e) > _key(best):
             best = e
     assert best is not None
@@ -210,7 +225,7 @@ def evaluate_view(view: SeatView, knowledge: Knowledge | None = None, w: Weights
     out = []
     for move in view.legal_moves:
         rest = [t for t in view.hand if t is not move.tile]
-        out.append(evaluate(view.layout, move, rest, opponent, partner, view.boneyard_size, w))
+        out.append(evaluate(view.layout, move, rest, opponent, partner, view.boneyard_size, w, view.rules))
     return out
 
 

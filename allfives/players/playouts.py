@@ -47,7 +47,9 @@ def _layout_bits(state: HandState) -> int:
 def wary_move(state: HandState) -> Move:
     """Wary's choice in a hand being searched (any seat to move)."""
     moves = state.legal_moves()
-    if len(moves) == 1 or state.layout.lead is None:
+    if len(moves) == 1 or state.layout.lead is None or not state.rules.all_fives:
+        # Wary's table knows All Fives' multiples of 5; under the family's
+        # other rules it plays greedy by the rules' own count.
         return max(moves, key=lambda m: (state.points_for(m), m.tile.is_double, m.tile.pips))
     index, arm = _choose(state, _layout_bits(state), WARY)
     return MOVES[index][arm]

@@ -112,6 +112,10 @@ def rollout(
     rules = state.rules
     if state.reason is not None or state.winner is not None:
         return Outcome(tuple(state.scores), state.winner, state.reason, state.out)
+    if not rules.all_fives:
+        # This loop is All Fives' play; the family's other rules are the
+        # engine's own, played on a copy of the hand.
+        return _by_the_engine(state, policy, rng, first, trace)
     randomly = policy == "random"
     wary_seats = 0  # one bit per seat that plays wary's rule
     learns = policy in ("learned", "side-learned")
@@ -273,6 +277,34 @@ def rollout(
         seat, drawn = _next(hands, boneyard, drawn, seat, players, fits)
         if seat < 0:
             return _end(rules, hands, scores, "blocked", None)
+
+
+def _by_the_engine(
+    state: HandState, policy: Policy, rng: random.Random | None, first: Move | None, trace: list[Move] | None
+) -> Outcome:
+    """:func:`rollout` under rules other than All Fives' own: the hand is
+    played on a copy by :meth:`HandState.apply`, so every count, knock and
+    end is the engine's. ``"random"`` plays any legal move, equally likely;
+    every other policy plays Easy's rule by the rules' own count (the
+    wary and learned rules are tuned to All Fives), and the side-to-move's
+    seats wary's where it applies."""
+    if policy == "random" and rng is None:
+        raise ValueError("a random rollout needs a random.Random")
+    hand = state.copy()
+    move = first
+    while not hand.is_over:
+        if move is None:
+            moves = hand.legal_moves()
+            if policy == "random":
+                assert rng is not None
+                move = moves[int(rng.random() * len(moves))]
+            else:
+                move = max(moves, key=lambda m: (hand.points_for(m), TIE[m.tile.index]))
+        if trace is not None:
+            trace.append(move)
+        hand.apply(hand.resolve(move))
+        move = None
+    return Outcome(tuple(hand.scores), hand.winner, hand.reason, hand.out)
 
 
 def _lead(state: HandState, hand: int, policy: Policy, chance: Callable[[], float]) -> int:

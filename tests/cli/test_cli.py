@@ -137,3 +137,22 @@ def test_verify_refuses_what_is_not_a_record(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.startswith("allfives verify: the record is not valid JSON")
     assert "Traceback" not in result.stderr
+
+
+def test_selfplay_records_carry_their_seeds_so_verify_checks_them(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = run("selfplay", "--seed", "5", "--target", "60", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    verified = run("verify", "-", stdin=out.read_text().splitlines()[0])
+    assert verified.returncode == 0, verified.stdout
+    assert verified.stdout.splitlines()[0].startswith('hand 1: verified (seed "5/hand/1", fingerprint ')
+    assert "no seed" not in verified.stdout
+
+
+def test_selfplay_plays_a_family_game(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = run("selfplay", "--preset", "fives-and-threes", "--players", "4", "--seed", "2", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    record = json.loads(out.read_text())
+    assert record["rules"]["scoring"] == "threes-and-fives"
+    assert run("verify", str(out)).returncode == 0
