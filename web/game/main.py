@@ -474,8 +474,9 @@ class Page(Shell):
         try:
             events = game.play(move)
         except (IllegalMove, ValueError) as error:
-            self.announce(str(error))
-            by_id("prompt").textContent = str(error)
+            said = refusal.reason(self.t, str(error))  # in the player's words, never the engine's English
+            self.announce(said)
+            by_id("prompt").textContent = said
             return
         self.save()
         self.state.busy = True

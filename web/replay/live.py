@@ -674,7 +674,7 @@ class Replay(Shell):
         try:
             self.last_events = game.play(move)
         except (IllegalMove, ValueError) as error:
-            self.part("position").textContent = str(error)
+            self.part("position").textContent = refusal.reason(self.words, str(error))
             return
         self.undrawn = self.held_draws()
         self.selected = None
