@@ -19,7 +19,7 @@ which, and exits 1.
 
 The clone is of the last commit, not of the working tree: commit first.
 Browser breaks run ``build.py test --no-install``, so they need a Chromium
-(see the README) and rebuild dist/ in the clone each time.
+(see docs/building.md) and rebuild dist/ in the clone each time.
 """
 
 from __future__ import annotations
