@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 PHONE: ViewportSize = {"width": 390, "height": 844}
 READY_TEXT = TURN_STATUS
 #: Vendored files that ship for their licence and are never fetched.
-NOTICES = frozenset({"vendor/pyscript/LICENSE"})
+NOTICES = frozenset({"vendor/pyscript/LICENSE", "vendor/idiomorph/LICENSE"})
 
 
 def test_shell_paints_before_python_loads(app: App, page: Page, screenshot: Screenshot) -> None:
