@@ -106,7 +106,10 @@ class Hand:
     replay: str
 
 
-def play_hand(seed: int) -> Hand:
+def played_out(seed: int) -> Game:
+    """A two-player hand of nine tiles dealt by ``seed`` and played to its
+    end: your seat by the greedy player, the computer's by the Easy
+    computer's search, as the page runs it."""
     game = Game(GameSetup(RULES, (SeatSetup("You"), SeatSetup("Computer", "easy")), seed))
     game.start()
     while not game.match.needs_deal:
@@ -119,6 +122,11 @@ def play_hand(seed: int) -> Hand:
             while (decision := search.step(1000)) is None:
                 pass
             game.play_computer(decision)
+    return game
+
+
+def play_hand(seed: int) -> Hand:
+    game = played_out(seed)
     last = game.match.hand
     assert last is not None
     address, _record, _move = game.embed_link("", whole_hand=False, seat=0, lang="en")

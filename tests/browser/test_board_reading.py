@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from allfives import HandState, Rules
-from allfives.players.simple import greedy_move
+from tools.board_sizes import played_out
 
 from .conftest import DESKTOP, INTRO_SEEN, PHONE, WAIT_TIMEOUT_MS, ZOOMED, App, PageLog
 from .player import END_TARGET, HAND_OVER, SEVERAL_ENDS, TURN_TIMEOUT_MS, Player
@@ -175,29 +175,14 @@ def test_a_long_layout_keeps_each_arm_on_its_side_and_clear_of_the_others(
     screenshot(page, f"board-{request.node.callspec.id}")
 
 
-def played_out(seed: int) -> str:
+def played_out_link(seed: int) -> str:
     """The link to a two-player hand of nine tiles dealt by ``seed`` and
     played to its end: your seat by the greedy player, the computer's by
-    the Easy computer's search."""
-    game = Game(GameSetup(Rules(players=2, hand_size=9), (SeatSetup("You"), SeatSetup("Computer", "easy")), seed))
-    game.start()
-    while not game.match.needs_deal:
-        hand = game.match.hand
-        assert hand is not None
-        if game.person_to_move:
-            game.play(greedy_move(hand))
-        else:
-            search = game.computer_search()
-            while (decision := search.step(1000)) is None:
-                pass
-            game.play_computer(decision)
-    return "#game=" + encode_link(game.to_record())
+    the Easy computer's search (tools/board_sizes.py plays it)."""
+    return "#game=" + encode_link(played_out(seed).to_record())
 
 
-#: Seed 9001: seventeen tiles laid, the computer out, your 3-0 left under
-#: the board. (A hand no test or benchmark had used: the figures of
-#: docs/benchmarks.md are of other seeds.)
-HAND_ENDED = played_out(9001)
+HAND_ENDED = played_out_link(9001)
 #: The least length of a tile on the board at a hand's end (CSS px), and
 #: the least its median may be (issue 44): a tile a thumb can read the pips
 #: of on a phone, and a desktop's board worth looking at.

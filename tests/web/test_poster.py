@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import replay_position
 
 from replay import poster
 from replay.frames import Words
@@ -80,24 +81,12 @@ def test_a_poster_on_a_page_of_several_has_ids_of_its_own_and_speaks_the_page_la
     assert 'aria-label="Counting: a replay"' in drawn
 
 
-def position(move: int, per_hand: list[int]) -> str:
-    """Where a replay stands at ``move`` (from 0, the first deal), numbered
-    within its hand: a later hand's deal is shown with its first move."""
-    if move == 0:
-        return "Hand 1: the deal"
-    for hand, moves in enumerate(per_hand, start=1):
-        if move <= moves:
-            return f"Hand {hand}, move {move} of {moves}"
-        move -= moves
-    raise AssertionError("past the record's last move")
-
-
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s["id"] for s in SCENARIOS])
 def test_every_tutorial_scenario_has_a_poster(scenario: dict[str, Any]) -> None:
     options = scenario.get("options", {})
     drawn = poster.poster(scenario["record"], move=int(options.get("move", 0)), seat=int(options.get("seat", 0)))
     per_hand = [len(hand["moves"]) for hand in scenario["record"]["hands"]]
-    assert text_of(drawn, "position") == position(int(options.get("move", 0)), per_hand)
+    assert text_of(drawn, "position") == replay_position(int(options.get("move", 0)), per_hand)
     assert "<svg" in drawn
 
 
