@@ -47,6 +47,8 @@ def every_step(count: int = 12) -> list[Layout]:
 
 
 ENDED: Final = hands_ended()
+#: The last layouts of more hands, for the long chains that snake back.
+LONG: Final = hands_ended(80)
 STEPS: Final = every_step()
 
 
@@ -164,3 +166,39 @@ def test_a_hands_layout_fills_its_table(table: str) -> None:
     aspect, small = TABLES[table]
     shares = [fill(board_geometry(layout, aspect, small=small)) for layout in ENDED]
     assert statistics.median(shares) >= FILL, f"the median layout spans {statistics.median(shares):.2f} of its view"
+
+
+def runs_back(geometry: BoardGeometry, end: End) -> list[float]:
+    """Where each run back of the main line's ``end`` chain ended (the corner
+    that ended it), in halves along the way back from the main line: 0 on
+    the main line, more past it, less short of it."""
+    chain = chains(geometry).get(end, [])
+    ways = [way(a, b) for a, b in itertools.pairwise(chain)]
+    turned = [w for w in ways if w != ways[0]] if ways else []
+    if not turned:
+        return []
+    back = (-turned[0][0], -turned[0][1])
+    found = []
+    for i, going in enumerate(ways):
+        # The last tile of a run back: the way turns after it.
+        if going == back and i + 1 < len(ways) and ways[i + 1] != back:
+            x, y = chain[i + 1].center
+            found.append((x * back[0] + y * back[1]) / HALF)
+    return found
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_a_long_main_chain_snakes_back_across_the_main_lines_height(shape: str) -> None:
+    # Beyond the felt's end the main line no longer runs, so West's and
+    # East's runs back reach its height (within a tile's half) rather than
+    # stop a lane short of it: a long chain snakes in fewer, longer runs. A
+    # spinner played on the chain after it turned keeps its arms' lane.
+    aspect, small = SHAPES[shape]
+    for seed, layout in enumerate(LONG):
+        geometry = board_geometry(layout, aspect, small=small)
+        spinner = geometry.spinner
+        for end in (End.W, End.E):
+            if spinner is not None and spinner.arm == end and spinner.center[1] != 0:
+                continue
+            for reached in runs_back(geometry, end):
+                assert reached >= -1.5, f"hand {seed}: a run back of {end.name} stopped {-reached:.1f} halves short"

@@ -21,7 +21,10 @@ West, West turns North, North turns East, so each chain has a quarter of the
 table of its own, on the side it turned to. There it snakes outward: across
 its quarter to the felt's edge, one tile outward, back across to a lane's
 width from its neighbour's first run, one tile outward, and so on, beyond
-the felt; so it snakes back only beyond the felt. A double turns a corner as
+the felt; so it snakes back only beyond the felt. The main line's chains
+(West and East) snake back further: beyond the felt's end the main line no
+longer runs, so their runs back cross its height to :data:`BACK_SHORT`
+inside the felt's far edge. A double turns a corner as
 any tile does (lying along the new way, it lies across the old one), but the
 spinner never does, its arms opening from its sides: a turn waits for the
 next tile. A chain on which the spinner may still come (no double on it yet,
@@ -432,12 +435,25 @@ def board_geometry(layout: Layout, aspect: float = 1.6, *, small: bool = False) 
     return _geometry(_Snapshot.of(layout), aspect, small)
 
 
+#: How far inside the felt's far edge a main chain's snake turns back. Its
+#: runs back lie beyond the felt's end, where the main line no longer runs,
+#: so they cross the main line's height into the other quarter's side of the
+#: felt rather than stop a lane short of it: a long chain snakes in runs
+#: twice as long and half as many, on a table held about square. They stop
+#: short of the row the spinner's arm turns along at that edge (its inner
+#: side lies up to two halves inside the felt) by a corner's overrun and the
+#: clearance: ``2 * HALF + OVERRUN + CLEAR`` is under four halves.
+BACK_SHORT: Final = 4 * HALF
+
+
 def _main_run(end: End, lead: Tile, half_width: float, half_height: float) -> _Run:
     """West or East, out of the lead: along the main line to the felt's edge,
-    then into the quarter on the pinwheel's side (East below, West above)."""
+    then into the quarter on the pinwheel's side (East below, West above),
+    and back beyond the felt's end across the main line's height."""
     out = _DIRECTIONS[end]
     face = HALF / 2 if lead.is_double else HALF
-    return _Run((out[0] * face, 0.0), out, half_width, _clockwise(out), half_height, LANE)
+    near = min(LANE, BACK_SHORT - half_height)
+    return _Run((out[0] * face, 0.0), out, half_width, _clockwise(out), half_height, near)
 
 
 def _spinner_run(end: End, spinner: _Spot, out: Vec, half_width: float, half_height: float) -> _Run:
