@@ -67,7 +67,8 @@ from tools.pin_screens import SETTLED, chromium, game_storage, local_storage_scr
 
 from table import board  # noqa: E402
 from table.controller import Game, GameSetup, SeatSetup  # noqa: E402
-from table.geometry import CLEAR, GAP, HALF, BoardGeometry, EndBox, TileBox, board_geometry, table_shape  # noqa: E402
+from table.felt import CLEAR, GAP, HALF, table_shape  # noqa: E402
+from table.geometry import BoardGeometry, EndBox, TileBox, board_geometry  # noqa: E402
 
 RULES = Rules(players=2, hand_size=9)
 #: The ring's radius and its number's size in viewBox units, as board.py

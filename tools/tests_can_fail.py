@@ -703,7 +703,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "tall-table-felt-laid-wide",
         "a phone's table turns its arms down its height: its felt is taller than the table",
-        "web/table/geometry.py",
+        "web/table/felt.py",
         "TALL_FELT: Final = 0.7\n",
         "TALL_FELT: Final = 1.6\n",
         ("tests/web/test_table_fill.py", "-k", "down_its_height"),
@@ -719,7 +719,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "felt-far-larger-than-a-hand",
         "a hand's layout fills its table: the felt is about the size a hand lays",
-        "web/table/geometry.py",
+        "web/table/felt.py",
         "FELT_AREA: Final = 190 * HALF * HALF\n",
         "FELT_AREA: Final = 600 * HALF * HALF\n",
         ("tests/web/test_table_fill.py", "-k", "fills_its_table"),
@@ -1257,6 +1257,15 @@ BREAKS: tuple[Break, ...] = (
         '    return "" if note is None else note(t)\n',
         '    return "" if note is None else note(Translator("en"))\n',
         ("tests/web/test_cards.py",),
+    ),
+    Break(
+        "hint-kept-in-its-first-language",
+        "the prompt is kept as words: the hint under the table is said again in the language chosen",
+        "web/game/main.py",
+        "        self.render(lambda t: coach_words.hint_words(t, advice))\n",
+        "        self.render(lambda t, said=coach_words.hint_words(self.t, advice): said)\n",
+        ("tests/browser/test_look.py", "-k", "hint_under_the_table"),
+        browser=True,
     ),
     Break(
         "live-cards-drawn-apart-from-the-first-paint",

@@ -374,6 +374,21 @@ def test_changing_the_language_mid_match_renames_you_and_says_everything_anew(re
     expect(player.prompt).to_have_text(re.compile("^Your turn|^You lead"))
 
 
+def test_the_hint_under_the_table_is_said_again_in_the_new_language(ready: Page) -> None:
+    # The prompt is kept as words (issue 45): what it says, the hint
+    # included, is drawn again in the language chosen, never left in the old.
+    page = ready
+    player = Player(page)
+    player.start_match(seed=11, seats=(("You", "Person"), ("Bo", "Easy")))
+    player.wait_for_turn()
+    page.get_by_role("button", name="Hint").click()
+    expect(player.prompt).to_have_text(re.compile(r"^Hint: play "), timeout=60_000)
+
+    choose_language(page, "Deutsch")
+    prompt = page.get_by_role("region", name="Deine Hand").locator("p").first
+    expect(prompt).to_have_text(re.compile(r"^Tipp: Lege "))
+
+
 # Item 8: a path for a newcomer
 
 

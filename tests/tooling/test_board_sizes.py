@@ -8,7 +8,8 @@ from helpers import layout_after
 
 from tools.board_sizes import Drawn, Figures, drawn, seeds_of, turns_with_room_ahead
 
-from table.geometry import HALF, board_geometry
+from table.felt import HALF
+from table.geometry import board_geometry
 
 
 @pytest.mark.parametrize(

@@ -128,6 +128,7 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "table/coach_words.py",
         "table/coaching.py",
         "table/controller.py",
+        "table/felt.py",
         "table/geometry.py",
         "table/i18n.py",
         "table/keys.py",

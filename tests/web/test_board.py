@@ -30,7 +30,7 @@ from table.board import (
     tile_name,
     tile_svg,
 )
-from table.geometry import CLEAR
+from table.felt import CLEAR
 
 SVG = "{http://www.w3.org/2000/svg}"
 DESKTOP, PHONE = 1.6, 0.6

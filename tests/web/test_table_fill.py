@@ -19,7 +19,8 @@ from helpers import hand_layouts
 
 from allfives import End, Layout, Rules
 
-from table.geometry import GAP, HALF, BoardGeometry, EndBox, TileBox, board_geometry, felt, table_shape
+from table.felt import GAP, HALF, felt, table_shape
+from table.geometry import BoardGeometry, EndBox, TileBox, board_geometry
 
 Box = tuple[float, float, float, float]
 Piece = TileBox | EndBox

@@ -21,7 +21,8 @@ from helpers import hand_layouts
 from allfives import Rules, Tile
 from allfives.rules import OPTION_RANGES
 
-from table.geometry import HALF, BoardGeometry, board_geometry, felt, table_shape, view_change
+from table.felt import HALF, felt, table_shape, view_change
+from table.geometry import BoardGeometry, board_geometry
 
 Box = tuple[float, float, float, float]
 

@@ -228,20 +228,31 @@ class Page(Shell):
 
     # Drawing
 
-    def render(self) -> None:
-        """Everything on the table, from the page's state and the seat's view (worked out once)."""
+    def render(self, prompt: Said | None = None, *, again: bool = False) -> None:
+        """Everything on the table, from the page's state and the seat's view
+        (worked out once). The prompt says ``prompt`` instead of what the
+        page asks, if given; drawn ``again`` (in another language), it says
+        what it said."""
+        if not again:
+            self.state.prompt = prompt
         seen = self.seen()
         self.render_scores()
         self.render_opponents(seen)
         self.draw_board(seen)
         self.render_hand(seen)
-        by_id("prompt").textContent = voice.prompt_text(self, seen)
+        self.draw_prompt(seen)
         by_id("undo").disabled = not self.may_undo()
         by_id("undo").title = words.undo_note(self.t, self.game) if self.game else ""
         by_id("hint").disabled = not self.may_hint()
         by_id("hint").title = words.hint_note(self.t, self.game) if self.game else ""
         summary.render_next(self)
         self.show_turn()
+
+    def draw_prompt(self, seen: SeatView | None) -> None:
+        """The prompt under the table, its one writer: what the state holds
+        for it (a refused move, the hint), else what the page asks now."""
+        said = self.state.prompt
+        by_id("prompt").textContent = said(self.t) if said is not None else voice.prompt_text(self, seen)
 
     def show_turn(self) -> None:
         """The header says whose turn it is (or that the hand is over), unless
@@ -474,9 +485,11 @@ class Page(Shell):
         try:
             events = game.play(move)
         except (IllegalMove, ValueError) as error:
-            said = refusal.reason(self.t, str(error))  # in the player's words, never the engine's English
-            self.announce(said)
-            by_id("prompt").textContent = said
+            refused = str(error)
+            # In the player's words, never the engine's English; said again in another language.
+            self.state.prompt = lambda t: refusal.reason(t, refused)
+            self.draw_prompt(self.seen())
+            self.announce(self.state.prompt(self.t))
             return
         self.save()
         self.state.busy = True
@@ -573,8 +586,7 @@ class Page(Shell):
         if game is None or not game.person_to_move or self.state.busy:
             return
         self.state.busy = True
-        self.render()
-        by_id("prompt").textContent = self.t("hint_thinking")
+        self.render(Words("hint_thinking"))
         generation = self.state.generation
         advice = await think(game.hint_search(), lambda: generation == self.state.generation)
         if advice is None:
@@ -582,10 +594,8 @@ class Page(Shell):
         self.state.busy = False
         move = advice.best.move
         self.state.hint_move = move
-        text = coach_words.hint_words(self.t, advice)
-        self.render()
-        by_id("prompt").textContent = text
-        self.announce(text)
+        self.render(lambda t: coach_words.hint_words(t, advice))
+        self.announce(coach_words.hint_words(self.t, advice))
         self.focus_hand(move.tile)
 
     def undo(self) -> None:

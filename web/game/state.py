@@ -72,6 +72,9 @@ class PageState(Choice):
     said: Said | None = None
     #: The last lasting message (a fault): a passing one said over it gives way to it again.
     fault: Said | None = None
+    #: What the prompt under the table says instead of what the page asks (a
+    #: refused move, the hint): kept as words until the table is drawn anew.
+    prompt: Said | None = None
     #: A first visit's match waits, undealt and unsaved, for its introduction (intro.play starts it).
     waiting: bool = False
 

@@ -62,7 +62,7 @@ def switch(page: Table, code: str) -> None:
         page.log_history()
     # What was said in the old language is not said again in the new.
     by_id("announce").replaceChildren()
-    page.render()
+    page.render(again=True)
     # The header's message (or whose turn it is) is kept as words, not text:
     # drawn again, it is said in the new language, parameters and all.
     page.show_turn()

@@ -14,7 +14,7 @@ from allfives import Drew, Event, Played, Tile
 
 from page.dom import by_id, js_object, q, some
 from table import board
-from table.geometry import view_change
+from table.felt import view_change
 
 __all__ = ["draw_from_boneyard", "pop_points", "slide_from", "source_rect", "view_box", "zoom_from"]
 

@@ -23,7 +23,8 @@ from typing import Final
 
 from allfives import End, Layout, OpenEnd, Tile
 
-from table.geometry import GAP, HALF, BoardGeometry, EndBox, Orientation, TileBox, board_geometry, table_shape
+from table.felt import GAP, HALF, table_shape
+from table.geometry import BoardGeometry, EndBox, Orientation, TileBox, board_geometry
 
 __all__ = [
     "GAP",

@@ -48,16 +48,8 @@ from the chain's way on; the arm that runs inward crosses the felt to its
 edge and turns the way the chain runs. (A spinner on a stair's flight
 outward opens its arms straight, across the flight: nothing lies there.)
 
-The viewBox is the smallest box at the table's aspect that holds every tile
-and open end with a margin of felt, no smaller than a minimum table, centred
-on what it holds: a layout that grows to one side is not drawn small to keep
-the other side's empty felt in view. The tiles only add to what it holds, so
-the table zooms out and pans with the layout (the page animates both,
-:func:`view_change`) and a tile once placed stays in view. Only an open
-end's drop spot may pull in (a double laid straight where the next tile
-would have turned), and the table then zooms in by a hair (under 3% over
-the tests' hands). The view is drawn from the layout alone, as a replay
-that jumps to a move must draw it, so it cannot hold its largest size.
+The table's units, its shape, the felt and the view round the layout are
+:mod:`table.felt`'s.
 """
 
 from __future__ import annotations
@@ -70,37 +62,11 @@ from typing import Final, Literal, NamedTuple
 
 from allfives import End, Layout, Placed, Tile
 
-__all__ = [
-    "GAP",
-    "HALF",
-    "BoardGeometry",
-    "EndBox",
-    "Orientation",
-    "TileBox",
-    "board_geometry",
-    "table_shape",
-    "view_change",
-]
+from table.felt import CLEAR, GAP, HALF, MIN_AREA, SMALL_MIN_AREA, felt, fit
+
+__all__ = ["BoardGeometry", "EndBox", "Orientation", "TileBox", "board_geometry"]
 
 Orientation = Literal["horizontal", "vertical"]
-
-HALF: Final = 40.0
-"""The side of one square half of a domino, in viewBox units; a tile is 2 x 1."""
-GAP: Final = 3.0
-"""The felt left between neighbouring tiles."""
-MARGIN: Final = 0.35 * HALF
-"""Felt around the layout inside the viewBox."""
-MIN_AREA: Final = 16 * 10 * HALF * HALF
-"""The smallest table drawn, at any aspect: a short layout is not blown up to fill it."""
-SMALL_MIN_AREA: Final = 10 * 8 * HALF * HALF
-"""The same on a small table (a phone's): its tiles are drawn larger, as a
-short layout there would otherwise leave them fingertip-sized."""
-CLEAR: Final = HALF / 2
-"""The least felt between two chains (beyond their first tiles, which meet
-at the middle tile), so that one never seems to run on into the other."""
-SMALL_TABLE_PX: Final = 600
-"""A table narrower than this, in CSS pixels, is a small one."""
-
 
 # The geometry of the layout
 
@@ -336,64 +302,6 @@ def _span(origin: Vec, d: Vec, start: float, stop: float, across: float) -> Box:
     return (ox - across, min(a, b), ox + across, max(a, b))
 
 
-FELT_AREA: Final = 190 * HALF * HALF
-"""The felt's area on a table up to 1.25 times as wide as tall: about what a
-two-player hand of nine tiles lays, so that at its end the layout reaches
-the felt's edges (tools/board_sizes.py measured the tiles this draws)."""
-WIDE_FELT_AREA: Final = 200 * HALF * HALF
-"""The same on a table twice as wide as tall and wider, whose chains turn
-along its short height sooner: a larger felt lets them run straight longer."""
-TALL_FELT: Final = 0.7
-"""The felt's shape over the table's, up to 1.25 times as wide as tall: a
-taller felt, so the main line's arms turn down the table's height and a long
-chain snakes outward across its width (a long chain runs on while the others
-are short, and a table held about square has width to spare for it)."""
-
-
-def felt(aspect: float, small: bool = False) -> tuple[float, float]:
-    """Half the felt's width and half its height for a table ``aspect``
-    times as wide as tall (the same on a ``small`` table). The felt changes
-    only when the aspect does by a step (a fourth of an octave, 19%), so a
-    board that grows or shrinks a little (the hand under it takes a row
-    less) keeps its chains where they were; between a table 1.25 and 2 times
-    as wide as tall, its area and shape go from the one to the other."""
-    step = 2 ** (round(math.log2(aspect) * 4) / 4)
-    wide = min(1.0, max(0.0, (step - 1.25) / 0.75))
-    area = FELT_AREA + (WIDE_FELT_AREA - FELT_AREA) * wide
-    shape = step * (TALL_FELT + (1 - TALL_FELT) * wide)
-    width = math.sqrt(area * shape)
-    return width / 2, width / shape / 2
-
-
-def _fit(boxes: Iterable[Box], aspect: float, min_area: float = MIN_AREA) -> tuple[float, float, float, float]:
-    """The smallest viewBox at ``aspect`` that holds ``boxes`` with a margin
-    of felt around them, and no smaller than ``min_area``, centred on what
-    it holds. It grows and pans as boxes are added."""
-    x0 = y0 = math.inf
-    x1 = y1 = -math.inf
-    for bx0, by0, bx1, by1 in boxes:
-        x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
-    if x0 > x1:  # nothing on the table: the middle of it
-        x0 = y0 = x1 = y1 = 0.0
-    width = max(math.sqrt(min_area * aspect), x1 - x0 + 2 * MARGIN, (y1 - y0 + 2 * MARGIN) * aspect)
-    height = width / aspect
-    return ((x0 + x1 - width) / 2, (y0 + y1 - height) / 2, width, height)
-
-
-def view_change(before: tuple[float, ...], after: tuple[float, ...]) -> tuple[float, float, float] | None:
-    """How the table moved when its viewBox went from ``before`` to ``after``
-    (each ``(x, y, width, height)``): the scale ``k`` and shift ``(tx, ty)``
-    that draw a point ``p`` under ``after`` at ``k * p + t``, where it lay on
-    screen under ``before``; the zoom and the pan at once. None when the
-    table changed shape (a resize), which is not a move to animate."""
-    ox, oy, ow, oh = before
-    nx, ny, nw, nh = after
-    if min(ow, oh, nw, nh) <= 0 or abs(ow / oh - nw / nh) > 1e-3:
-        return None
-    k = nw / ow
-    return k, nx - k * ox, ny - k * oy
-
-
 _DIRECTIONS: Final[dict[End, Vec]] = {End.W: (-1.0, 0.0), End.E: (1.0, 0.0), End.N: (0.0, -1.0), End.S: (0.0, 1.0)}
 
 
@@ -417,14 +325,6 @@ class _Snapshot(NamedTuple):
             layout.spinner_arm,
             layout.spinner_index,
         )
-
-
-def table_shape(width: float, height: float) -> tuple[float, bool]:
-    """A table's aspect ratio (kept between 0.4 and 3) and whether it is a
-    small one, from its size in CSS pixels (0 while it is not laid out yet)."""
-    if width < 10 or height < 10:
-        return 1.6, False
-    return max(0.4, min(3.0, width / height)), width < SMALL_TABLE_PX
 
 
 def board_geometry(layout: Layout, aspect: float = 1.6, *, small: bool = False) -> BoardGeometry:
@@ -520,7 +420,7 @@ def _geometry(layout: _Snapshot, aspect: float, small: bool) -> BoardGeometry:
     min_area = SMALL_MIN_AREA if small else MIN_AREA
     lead = layout.lead
     if lead is None:
-        return BoardGeometry(_fit((), aspect, min_area), (), {}, None, 0)
+        return BoardGeometry(fit((), aspect, min_area), (), {}, None, 0)
     felt_half = half_width, half_height = felt(aspect, small)
     if lead.tile.is_double:
         lead_box = (-HALF / 2, -HALF, HALF / 2, HALF)
@@ -575,7 +475,7 @@ def _geometry(layout: _Snapshot, aspect: float, small: bool) -> BoardGeometry:
                 walk = _Walk(_spinner_run(end, spot, out, half_width, half_height))
             links = [_Link(p.tile, p.inner, p.outer, end, i) for i, p in enumerate(layout.arms[end])]
             lay(end, walk, links)
-    view = _fit([t.box for t in tiles] + [e.box for e in ends.values()], aspect, min_area)
+    view = fit([t.box for t in tiles] + [e.box for e in ends.values()], aspect, min_area)
     ordered = tuple(sorted(tiles, key=lambda t: (-1 if t.arm is None else int(t.arm), t.index)))
     return BoardGeometry(view, ordered, dict(sorted(ends.items())), spinner, corners)
 
