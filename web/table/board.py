@@ -17,14 +17,14 @@ inserts what it returns. Nothing here touches the DOM.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 from typing import Final
 
 from allfives import End, Layout, OpenEnd, Tile
 
 from table.felt import GAP, HALF, table_shape
 from table.geometry import BoardGeometry, EndBox, Orientation, TileBox, board_geometry
+from table.labels import ENGLISH, Labels, end_name, tile_name
 
 __all__ = [
     "GAP",
@@ -69,8 +69,6 @@ _SHADOW: Final = (0.05 * HALF, 0.08 * HALF)
 #: The page's one font (style.css says why): the SVG's text is set in it too.
 _FONT: Final = "Arial, 'Liberation Sans', Arimo, Helvetica, sans-serif"
 
-_NAMES: Final = ("blank", "one", "two", "three", "four", "five", "six")
-_END_NAMES: Final = {End.W: "West", End.E: "East", End.N: "North", End.S: "South"}
 
 # Where the pips sit on a half, as (column, row) on a 3 x 3 grid, for a half
 # of an upright tile; a tile lying flat shows the same faces turned, so its
@@ -85,55 +83,6 @@ _PIPS: Final[tuple[tuple[tuple[int, int], ...], ...]] = (
     ((0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)),
 )
 _PIP_GRID: Final = (0.26 * HALF, 0.5 * HALF, 0.74 * HALF)
-
-
-# Names
-
-
-def tile_name(tile: Tile) -> str:
-    """The tile's spoken name: ``five-three``, ``six-blank``, ``double four``."""
-    if tile.is_double:
-        return f"double {_NAMES[tile.high]}"
-    return f"{_NAMES[tile.high]}-{_NAMES[tile.low]}"
-
-
-def end_name(end: End) -> str:
-    """``West``, ``East``, ``North`` or ``South``."""
-    return _END_NAMES[end]
-
-
-def _target_words(end: End, points: int | None) -> str:
-    return f"Play on the {end_name(end)} end" + (f", scores {points}" if points else "")
-
-
-def _layout_words(count: int, total: int) -> str:
-    return "The layout: no tiles yet" if not count else f"The layout: {count} tiles, the ends count {total}"
-
-
-def _end_words(end: OpenEnd) -> str:
-    where = end_name(end.end)
-    if end.waiting:
-        return f"{where} {end.pips} (not counting yet)"
-    if end.shared:
-        return f"{where} {end.pips} (the same double)"
-    if end.double:
-        return f"{where} {end.pips}-{end.pips} counts {end.counts}"
-    return f"{where} {end.pips}"
-
-
-@dataclass(frozen=True, slots=True)
-class Labels:
-    """What the board says in the player's language: a tile's name, a drop
-    target's name, an end ring's description (its tooltip) and the layout's
-    summary."""
-
-    tile: Callable[[Tile], str] = tile_name
-    target: Callable[[End, int | None], str] = _target_words
-    layout: Callable[[int, int], str] = _layout_words
-    end: Callable[[OpenEnd], str] = _end_words
-
-
-ENGLISH: Final = Labels()
 
 
 # One tile
