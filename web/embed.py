@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pyscript import window
 
-from replay.frames import EmbedOptions
+from replay.hosting import EmbedOptions
 from replay.live import Replay
 
 EMBED = Replay(EmbedOptions.parse(str(window.location.search or ""), str(window.location.hash or "")))

@@ -117,6 +117,7 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "page/shell.py",
         "replay/__init__.py",
         "replay/frames.py",
+        "replay/hosting.py",
         "replay/live.py",
         "replay/marks.py",
         "replay/poster.py",

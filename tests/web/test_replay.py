@@ -12,22 +12,8 @@ from helpers import computer_move, layout_after
 from allfives import Deal, Drew, Event, HandEnded, HandStarted, Match, Move, Passed, Played, Rules
 from allfives.record import RecordError, to_record
 
-from replay.frames import (
-    EmbedOptions,
-    Words,
-    count_line,
-    explain,
-    frames,
-    goto_message,
-    height_message,
-    host_origin,
-    move_message,
-    origin_of,
-    record_url,
-    seat_names,
-    try_record,
-    turn_draws,
-)
+from replay.frames import Words, count_line, explain, frames, seat_names, try_record, turn_draws
+from replay.hosting import EmbedOptions, goto_message, height_message, host_origin, move_message, origin_of, record_url
 from table.controller import Game
 
 WORDS = Words("en")

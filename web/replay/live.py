@@ -34,23 +34,8 @@ from page import motion, service_worker
 from page.dom import by_id, closest, el, js_object, some
 from page.shell import Shell
 from replay import poster
-from replay.frames import (
-    EmbedOptions,
-    Frame,
-    Words,
-    board_words,
-    explain,
-    frames,
-    goto_message,
-    height_message,
-    host_origin,
-    move_message,
-    origin_of,
-    record_url,
-    seat_names,
-    try_record,
-    turn_draws,
-)
+from replay.frames import Frame, Words, board_words, explain, frames, seat_names, try_record, turn_draws
+from replay.hosting import EmbedOptions, goto_message, height_message, host_origin, move_message, origin_of, record_url
 from replay.marks import Mark, Marks
 from replay.proof import seed_line
 from table import board, refusal

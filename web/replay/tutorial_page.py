@@ -22,7 +22,7 @@ from pyscript import document, window
 from page.dom import some
 
 if TYPE_CHECKING:
-    from replay.frames import EmbedOptions
+    from replay.hosting import EmbedOptions
     from replay.live import Replay
 
 #: What the replays import, one module at a time, each in a task of its own:
@@ -33,10 +33,13 @@ MODULES = (
     "allfives.players",
     "table.i18n",
     "lang.en",
+    "table.felt",
     "table.geometry",
+    "table.labels",
     "table.board",
     "table.controller",
     "replay.frames",
+    "replay.hosting",
     "replay.poster",
     "table.refusal",
     "page.service_worker",
@@ -50,7 +53,7 @@ MODULES = (
 
 def options_of(root: Any) -> EmbedOptions:
     """A poster's replay options, from its ``data-`` attributes."""
-    from replay.frames import EmbedOptions
+    from replay.hosting import EmbedOptions
 
     data = root.dataset
     move = str(data.move or "0")
