@@ -1268,6 +1268,22 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "hidden-hand-drawn-with-its-tiles",
+        "a hand hidden from the screen (hot-seat) holds no tile in its markup",
+        "web/game/cards.py",
+        "                inner=board.tile_svg(None, face_down=True),\n",
+        "                inner=board.tile_svg(seen.hand[index], face_down=False),\n",
+        ("tests/web/test_cards.py", "-k", "hidden_from_the_screen"),
+    ),
+    Break(
+        "hand-tab-stop-on-the-first-tile",
+        "your hand's one tab stop is the first tile that fits, while it is yours to play",
+        "web/game/cards.py",
+        "        stop = next((tile for tile in tiles if _moves(seen, tile)), None)\n",
+        "        stop = tiles[0] if tiles else None\n",
+        ("tests/web/test_cards.py", "-k", "one_tab_stop"),
+    ),
+    Break(
         "live-cards-drawn-apart-from-the-first-paint",
         "the first paint's score cards are the live page's own drawing",
         "web/game/first_screen.py",

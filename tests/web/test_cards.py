@@ -4,6 +4,7 @@ page's state alone."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from allfives.players.simple import greedy_move
@@ -72,3 +73,37 @@ def test_names_are_text_never_markup_on_the_live_cards_too() -> None:
     drawn = cards.scores_markup(T, game, PageState()) + cards.opponents_markup(T, game, game.view(0), 0, PageState())
     assert "<i>" not in drawn
     assert "Bo &amp; Cy" in drawn
+
+
+def test_a_hand_hidden_from_the_screen_holds_no_tile_in_its_markup() -> None:
+    # Hot-seat: until its owner holds the device, a hand is drawn from its size alone.
+    game = started()
+    seen = game.view(0)
+    drawn = cards.hand_markup(T, seen, visible=False, mine=False)
+    assert drawn.count('class="hand-tile"') == len(seen.hand)
+    assert "data-tile" not in drawn
+    assert 'class="pip"' not in drawn
+    assert drawn.count('tabindex="0"') == 1
+
+
+def test_your_hand_is_drawn_highest_first_with_one_tab_stop_on_the_first_tile_that_fits() -> None:
+    game = started(seed=5)
+    while not game.person_to_move:
+        search = game.computer_search()
+        while (decision := search.step(1000)) is None:
+            pass
+        game.play_computer(decision)
+    seen = game.view()
+    fits = {move.tile for move in seen.legal_moves}
+    chosen = next(iter(fits))
+    drawn = cards.hand_markup(T, seen, visible=True, mine=True, selected=chosen)
+    shown = re.findall(r'<button[^>]*data-tile="(\d-\d)"', drawn)
+    assert shown == [str(tile) for tile in sorted(seen.hand, key=lambda t: (t.high, t.low), reverse=True)]
+    first_fitting = next(tile for tile in shown if any(str(f) == tile for f in fits))
+    assert re.findall(r'<button[^>]*data-tile="(\d-\d)"[^>]*tabindex="0"', drawn) == [first_fitting]
+    assert drawn.count("playable") == len(fits)
+    assert re.findall(r'<button[^>]*data-tile="(\d-\d)"[^>]*aria-pressed="true"', drawn) == [str(chosen)]
+    # Not your turn: nothing is playable, and the hand's first tile is its tab stop.
+    waiting = cards.hand_markup(T, seen, visible=True, mine=False)
+    assert "playable" not in waiting
+    assert re.findall(r'<button[^>]*data-tile="(\d-\d)"[^>]*tabindex="0"', waiting) == [shown[0]]

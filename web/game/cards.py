@@ -1,8 +1,9 @@
-"""The score cards and the other players' cards as markup, browser-free
-(issue 45): one drawing for the first paint, which the build writes into
-index.html on CPython (first_screen.py), and for the live page, whose
-``render`` puts it in its region; so the two cannot drift. The cards hold
-no control, so a region is drawn whole each time.
+"""The score cards, the other players' cards and your hand as markup,
+browser-free (issue 45): one drawing for the first paint, which the build
+writes into index.html on CPython (first_screen.py), and for the live page,
+whose ``render`` hands it to the shell for its region; so the two cannot
+drift. The shell morphs a region into its new markup, so a hand tile that
+stays keeps its button (its focus) from one drawing to the next.
 
 What the page's state adds to the match (a score counting up, the notes
 under the opponents, a computer thinking) comes from :class:`PageState`;
@@ -13,7 +14,7 @@ from __future__ import annotations
 from html import escape
 from typing import Final
 
-from allfives import HandEnded
+from allfives import HandEnded, Move, Tile
 from allfives.view import SeatView
 
 from game import landing, words
@@ -22,7 +23,7 @@ from table import board
 from table.controller import Game
 from table.i18n import Translator
 
-__all__ = ["LANGUAGE_MARK", "element", "marked", "opponents_markup", "scores_markup"]
+__all__ = ["LANGUAGE_MARK", "element", "hand_markup", "marked", "opponents_markup", "scores_markup"]
 
 #: The attribute that marks a piece of the first screen drawn in one language.
 LANGUAGE_MARK: Final = "data-first-lang"
@@ -136,3 +137,71 @@ def _note(t: Translator, game: Game, seat: int, state: PageState | None) -> str:
 def _hand_end(seen: SeatView) -> HandEnded | None:
     """How the hand on the table ended, once it has (it may end in a win instead)."""
     return next((e for e in reversed(seen.history) if isinstance(e, HandEnded)), None)
+
+
+def hand_markup(
+    t: Translator,
+    seen: SeatView | None,
+    *,
+    visible: bool,
+    mine: bool,
+    selected: Tile | None = None,
+    hinted: Tile | None = None,
+) -> str:
+    """Your hand: a button for each tile, highest first, named for where it
+    fits and what it would score. While it is ``mine`` to play, the tiles
+    that fit are marked playable, the ``selected`` one pressed and the
+    ``hinted`` one marked; one tile is the hand's tab stop (the first that
+    fits; the arrows move on). A hand not ``visible`` (hot-seat, before its
+    owner holds the device) is drawn from its size alone: its tiles are not
+    in the markup."""
+    if seen is None:
+        return ""
+    if not visible:
+        return "".join(
+            element(
+                "button",
+                inner=board.tile_svg(None, face_down=True),
+                type="button",
+                class_="hand-tile",
+                id=f"hand-hidden-{index}",
+                aria_label=t("hidden_tile"),
+                aria_disabled="true",
+                tabindex="0" if index == 0 else "-1",
+            )
+            for index in range(len(seen.hand))
+        )
+    tiles = words.hand_order(seen.hand)
+    if mine:
+        stop = next((tile for tile in tiles if _moves(seen, tile)), None)
+    else:
+        stop = tiles[0] if tiles else None
+    buttons = []
+    for tile in tiles:
+        moves = _moves(seen, tile) if mine else []
+        pressed = {"aria_pressed": "true"} if tile is selected else {}
+        buttons.append(
+            element(
+                "button",
+                inner=board.tile_svg(tile),
+                type="button",
+                class_=_classes(
+                    "hand-tile",
+                    "playable" if moves else None,
+                    "selected" if tile is selected else None,
+                    "hinted" if tile is hinted else None,
+                ),
+                id=f"hand-{tile}",
+                data_tile=str(tile),
+                aria_label=words.tile_label(t, seen, tile, moves),
+                **({} if moves else {"aria_disabled": "true"}),
+                **pressed,
+                tabindex="0" if tile is stop else "-1",
+            )
+        )
+    return "".join(buttons)
+
+
+def _moves(seen: SeatView, tile: Tile) -> list[Move]:
+    """The moves ``tile`` makes on the layout ``seen``."""
+    return [move for move in seen.legal_moves if move.tile is tile]

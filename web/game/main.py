@@ -337,45 +337,18 @@ class Page(Shell):
     def render_hand(self, seen: SeatView | None) -> None:
         game = self.game
         assert game is not None
-        box = by_id("hand")
-        box.replaceChildren()
-        if seen is None:
-            return
-        visible = self.hand_visible() or bool(seen.shown)  # at the hand's end every hand is shown
-        if not visible:
-            # A hidden hand is drawn from its size alone: its tiles are not
-            # in the markup, nor in reach of the code that draws it.
-            for index in range(len(seen.hand)):
-                button = el("button", None, type="button", class_="hand-tile")
-                button.innerHTML = board.tile_svg(None, face_down=True)
-                button.setAttribute("aria-label", self.t("hidden_tile"))
-                button.setAttribute("aria-disabled", "true")
-                button.tabIndex = 0 if index == 0 else -1
-                box.append(button)
-            return
-        tiles = words.hand_order(seen.hand)
-        mine = game.to_move == seen.seat and game.person_to_move and not self.state.busy
-        first_playable = True
-        for tile in tiles:
-            moves = moves_of(seen, tile) if mine else []
-            button = el("button", None, type="button", class_="hand-tile")
-            button.dataset.tile = str(tile)
-            button.innerHTML = board.tile_svg(tile)
-            button.setAttribute("aria-label", words.tile_label(self.t, seen, tile, moves))
-            if moves:
-                button.classList.add("playable")
-            else:
-                button.setAttribute("aria-disabled", "true")
-            if self.state.selected is tile:
-                button.classList.add("selected")
-                button.setAttribute("aria-pressed", "true")
-            if self.state.hint_move is not None and self.state.hint_move.tile is tile:
-                button.classList.add("hinted")
-            # One tab stop for the hand: the first playable tile (arrows move on).
-            button.tabIndex = 0 if (moves and first_playable) or (not mine and tile is tiles[0]) else -1
-            if moves:
-                first_playable = False
-            box.append(button)
+        state = self.state
+        mine = seen is not None and game.to_move == seen.seat and game.person_to_move and not state.busy
+        markup = cards.hand_markup(
+            self.t,
+            seen,
+            # At the hand's end every hand is shown.
+            visible=seen is not None and (self.hand_visible() or bool(seen.shown)),
+            mine=mine,
+            selected=state.selected,
+            hinted=None if state.hint_move is None else state.hint_move.tile,
+        )
+        draw("hand", markup)
 
     def set_status(self, said: Said, *, lasting: bool = False) -> None:
         pacing.notice(self, said, lasting=lasting)
