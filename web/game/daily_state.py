@@ -89,7 +89,7 @@ class Duplicating:
         # already: the same judge, the same seed, so the same grades.
         review = game.review_kept_of(1)
         if review is None:
-            steps = review_steps(game.to_record(), seats=(PLAYER,), hands=(1,), seed=REVIEW_SEED, luck=False)
+            steps = review_steps(game.match, seats=(PLAYER,), hands=(1,), seed=REVIEW_SEED, luck=False)
             review = yield from _scaled(steps, 0.5, 0.5)
         grades = tuple(judgement.grade.value for judgement in review.judgements(PLAYER))
         return DailyResult(Duplicate(self.day, score_of(self.played), score_of(expert.history)), grades)

@@ -7,9 +7,9 @@ figures. The page runs both as it runs a computer's thinking
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
+from allfives.match import Match
 from allfives.players.base import finish
 from allfives.review import Advice, Review, advise_steps, review_steps
 from allfives.view import SeatView
@@ -50,11 +50,11 @@ class Reviewing:
     about ``ms`` milliseconds and returns the review once it is done;
     :attr:`progress` says how far it is, from 0 to 1."""
 
-    def __init__(self, record: Mapping[str, Any], hand: int, seats: tuple[int, ...]) -> None:
+    def __init__(self, match: Match, hand: int, seats: tuple[int, ...]) -> None:
         self.hand = hand
         self.seats = seats
         self.progress = 0.0
-        self.steps = review_steps(record, seats=seats, hands=(hand,), seed=REVIEW_SEED)
+        self.steps = review_steps(match, seats=seats, hands=(hand,), seed=REVIEW_SEED)
 
     def step(self, ms: float) -> Review | None:
         until = time.perf_counter() + ms / 1000

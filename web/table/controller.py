@@ -277,7 +277,7 @@ class Game:
     def review_of_hand(self, hand: int) -> Reviewing:
         """The coach's review of hand ``hand`` (from 1): the people's
         decisions and the hand's luck, to run in slices."""
-        return Reviewing(self.to_record(), hand, tuple(self.people))
+        return Reviewing(self.match, hand, tuple(self.people))
 
     def review_kept_of(self, hand: int) -> Review | None:
         """The coach's review of hand ``hand``, if it was worked out before."""
