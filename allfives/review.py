@@ -40,13 +40,13 @@ from collections import Counter
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, TypeGuard, TypeVar
+from typing import Any, TypeGuard
 
 from .chance import shuffle
 from .events import Drew
 from .hand import HandState
 from .match import Match
-from .players.base import finish
+from .players.base import finish, saying
 from .players.endgame import TooBig, solve
 from .players.expert import ENDGAME_TILES, LEARNED, NODE_LIMIT
 from .players.knowledge import Knowledge
@@ -81,8 +81,6 @@ __all__ = [
     "review",
     "review_steps",
 ]
-
-T = TypeVar("T")
 
 SAMPLES = 200
 """Sampled deals per decision by default: the spread of a decision's points
@@ -644,24 +642,13 @@ def review_steps(
     for done, (number, move_number, view, played) in enumerate(found):
         rng = decision_stream(seed, number, move_number)
         steps = judge_steps(view, played, rng, samples=samples, hand=number, move_number=move_number)
-        judged = yield from _progress(steps, done, total)
+        judged = yield from saying(steps, (done, total))
         by_hand.setdefault(number, []).append(judged)
     chance: dict[int, tuple[Luck, ...]] = {}
     for done, n in enumerate(numbers if luck else (), start=len(found)):
-        chance[n] = yield from _progress(luck_steps(match, n, random.Random(f"{seed}/luck/{n}")), done, total)
+        chance[n] = yield from saying(luck_steps(match, n, random.Random(f"{seed}/luck/{n}")), (done, total))
     reviewed = tuple(HandReview(n, tuple(by_hand.get(n, ())), chance.get(n, ())) for n in numbers)
     return Review(reviewed, samples, seed)
-
-
-def _progress(steps: Generator[None, None, T], done: int, total: int) -> Generator[tuple[int, int], None, T]:
-    """Run ``steps``, each saying ``(done, total)``."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            result: T = stop.value
-            return result
-        yield done, total
 
 
 def review(
