@@ -40,7 +40,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Final, Literal
 
 from .match import Deal, HandHistory, Match
-from .players.base import finish
+from .players.base import finish, saying
 from .players.expert import LEARNED, Expert
 from .rules import Rules
 from .view import view_of
@@ -189,13 +189,7 @@ def duplicate_steps(day: date) -> Generator[tuple[int, int], None, Match]:
         seat = hand.to_move
         thinking = players[seat].think(view_of(match, seat))
         progress = (len(hand.moves), len(hand.moves) + sum(len(tiles) for tiles in hand.hands))
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                decision = done.value
-                break
-            yield progress
+        decision = yield from saying(thinking, progress)
         match.play(decision.move)
     return match
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -361,6 +361,37 @@ class Match:
         self.start_hand(deal)
         for move in moves:
             self.play(move)
+
+    def dealt(self, hand: int) -> HandState:
+        """Hand ``hand`` (1 for the first) as it stood when it was dealt,
+        before its first move: a new state, from the kept deal and the
+        scores before it, with no replay of the hands before it.
+
+        >>> from allfives import Match, Deal, Rules, Move
+        >>> m = Match(Rules(players=2, hand_size=3))
+        >>> _ = m.start_hand(Deal.from_text([["5-5", "5-2", "5-1"], ["5-3", "5-0", "6-6"]], leader=0))
+        >>> _ = m.play(Move.parse("5-5"))
+        >>> [str(tile) for tile in m.dealt(1).hands[0]], m.dealt(1).moves
+        (['5-5', '5-2', '5-1'], [])
+        """
+        if not 1 <= hand <= len(self.hands):
+            raise ValueError(f"there is no hand {hand}: the match has {_hands(len(self.hands))}")
+        deal = self._deals[hand - 1]
+        assert deal.leader is not None, "a kept deal names its leader"
+        return HandState(self.rules, deal.hands, deal.boneyard, deal.leader, self._before[hand - 1], hand)
+
+    def positions(self) -> Iterator[tuple[Match, tuple[Event, ...]]]:
+        """This match played again from its history, a step at a time, as
+        :func:`allfives.record.positions` reads a record: a new match after
+        each hand's deal and after each move, with what that step caused.
+        It is one match, moving on from step to step: copy what you keep of
+        it. Each move is played once, so a walk costs what one replay does
+        (a review walks a match this way)."""
+        match = Match(self.rules)
+        for hand in self.history:
+            yield match, tuple(match.start_hand(hand.deal))
+            for move in hand.moves:
+                yield match, tuple(match.play(move))
 
     def copy(self) -> Match:
         other = Match(self.rules)

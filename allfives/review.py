@@ -40,20 +40,20 @@ from collections import Counter
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, TypeGuard, TypeVar
+from typing import Any, TypeGuard
 
 from .chance import shuffle
 from .events import Drew
 from .hand import HandState
 from .match import Match
-from .players.base import finish
+from .players.base import finish, saying
 from .players.endgame import TooBig, solve
 from .players.expert import ENDGAME_TILES, LEARNED, NODE_LIMIT
 from .players.knowledge import Knowledge
 from .players.rollout import rollout
 from .players.search import margin, play_out
 from .players.simple import greedy_move
-from .record import from_record, positions
+from .record import positions
 from .tiles import TILES, Move, Tile
 from .view import SeatView, view_of
 
@@ -81,8 +81,6 @@ __all__ = [
     "review",
     "review_steps",
 ]
-
-T = TypeVar("T")
 
 SAMPLES = 200
 """Sampled deals per decision by default: the spread of a decision's points
@@ -559,56 +557,64 @@ def luck_steps(
     Expert's learned rule for every seat (Easy's rule, faster, followed
     real play far less closely: docs/ai.md)."""
     history = match.history[number - 1]
-    start = match.until(number, 0).hand
-    assert start is not None
+    # The hand is walked once from its deal, a move at a time: each
+    # position is the one before with its move played.
+    state = match.dealt(number)
     before = history.scores_before
-    dealt = yield from _values(_shuffled(start, rng, samples), before)
-    expected = yield from _values(_redealt(start, rng, samples), before)
+    dealt = yield from _values(_shuffled(state, rng, samples), before)
+    expected = yield from _values(_redealt(state, rng, samples), before)
     events = [Luck(number, 0, None, (), tuple(round(a - b, 2) for a, b in zip(dealt, expected, strict=True)))]
     for index, move in enumerate(history.moves):
-        state = match.until(number, index).hand
-        assert state is not None
         after = state.copy()
         drawn = [event for event in after.play(move) if isinstance(event, Drew)]
-        if not drawn or after.is_over:
-            continue
-        fell = yield from _values(_shuffled(after, rng, samples), before)
-        could = yield from _values(_shuffled(state, rng, samples, then=move), before)
-        favour = tuple(round(a - b, 2) for a, b in zip(fell, could, strict=True))
-        tiles = tuple(event.tile for event in drawn if event.tile is not None)
-        events.append(Luck(number, index + 1, drawn[0].seat, tiles, favour))
+        if drawn and not after.is_over:
+            fell = yield from _values(_shuffled(after, rng, samples), before)
+            could = yield from _values(_shuffled(state, rng, samples, then=move), before)
+            favour = tuple(round(a - b, 2) for a, b in zip(fell, could, strict=True))
+            tiles = tuple(event.tile for event in drawn if event.tile is not None)
+            events.append(Luck(number, index + 1, drawn[0].seat, tiles, favour))
+        state = after
     return tuple(events)
 
 
 def decisions(
     data: object, seats: Iterable[int] | None = None, hands: Iterable[int] | None = None
 ) -> list[tuple[int, int, SeatView, Move]]:
-    """Every decision in a record (its parsed JSON or its text) of ``seats``
-    in ``hands`` (every seat, every hand, when None): the hand's number, the
-    move's number in that hand (from 1), the deciding seat's view and the
-    move played."""
+    """Every decision in a record (its parsed JSON or its text) or a
+    :class:`Match` of ``seats`` in ``hands`` (every seat, every hand, when
+    None): the hand's number, the move's number in that hand (from 1), the
+    deciding seat's view and the move played."""
+    return _walk(data, seats, hands)[1]
+
+
+def _walk(
+    data: object, seats: Iterable[int] | None, hands: Iterable[int] | None
+) -> tuple[Match | None, list[tuple[int, int, SeatView, Move]]]:
+    """Read a record or a :class:`Match` once, from its first deal to its
+    last move (:func:`~allfives.record.positions`,
+    :meth:`Match.positions`): its decisions (as :func:`decisions` lists
+    them), and the match at the end (None when no hand was dealt)."""
     wanted = None if seats is None else set(seats)
     chosen = None if hands is None else set(hands)
     found: list[tuple[int, int, SeatView, Move]] = []
     pending: tuple[SeatView, int] | None = None
-    for match, _events in positions(data):
+    match: Match | None = None
+    for match, _events in data.positions() if isinstance(data, Match) else positions(data):
+        hand = match.hand
+        assert hand is not None
         if pending is not None:
             view, number = pending
-            found.append((view.hand_number, number, view, _last_move(match)))
+            found.append((view.hand_number, number, view, hand.moves[-1]))
             pending = None
         seat = match.to_move
         if seat is None or (wanted is not None and seat not in wanted):
             continue
-        if chosen is not None and len(match.history) not in chosen:
+        if chosen is not None and hand.number not in chosen:
             continue
         view = view_of(match, seat)
         if len(view.legal_moves) > 1:
-            pending = (view, len(match.history[-1].moves) + 1)
-    return found
-
-
-def _last_move(match: Match) -> Move:
-    return match.history[-1].moves[-1]
+            pending = (view, len(hand.moves) + 1)
+    return match, found
 
 
 def review_steps(
@@ -620,38 +626,29 @@ def review_steps(
     seed: int = 0,
     luck: bool = True,
 ) -> Generator[tuple[int, int], None, Review]:
-    """Review a record in small steps (a sampled deal, a few playouts); each
-    step yields ``(tasks done, tasks in all)`` for a progress bar, a task
-    being a decision to judge or a hand's luck to measure. Each decision
-    draws its samples from a generator seeded by ``seed``, its hand and its
-    move, so a decision's judgement does not depend on which others are
-    reviewed with it."""
-    found = decisions(data, seats, hands)
-    match = from_record(data)
-    numbers = [n for n in range(1, len(match.history) + 1) if hands is None or n in hands]
+    """Review a record (its parsed JSON or its text) or a :class:`Match` in
+    small steps (a sampled deal, a few playouts); each step yields ``(tasks
+    done, tasks in all)`` for a progress bar, a task being a decision to
+    judge or a hand's luck to measure. Each decision draws its samples from
+    a generator seeded by ``seed``, its hand and its move, so a decision's
+    judgement does not depend on which others are reviewed with it. The
+    record or match is read once, at the first step, each move played once."""
+    match, found = _walk(data, seats, hands)
+    if match is None:
+        return Review((), samples, seed)
+    numbers = [n for n in range(1, len(match.hands) + 1) if hands is None or n in hands]
     total = len(found) + (len(numbers) if luck else 0)
     by_hand: dict[int, list[Judgement]] = {}
     for done, (number, move_number, view, played) in enumerate(found):
         rng = decision_stream(seed, number, move_number)
         steps = judge_steps(view, played, rng, samples=samples, hand=number, move_number=move_number)
-        judged = yield from _progress(steps, done, total)
+        judged = yield from saying(steps, (done, total))
         by_hand.setdefault(number, []).append(judged)
     chance: dict[int, tuple[Luck, ...]] = {}
     for done, n in enumerate(numbers if luck else (), start=len(found)):
-        chance[n] = yield from _progress(luck_steps(match, n, random.Random(f"{seed}/luck/{n}")), done, total)
+        chance[n] = yield from saying(luck_steps(match, n, random.Random(f"{seed}/luck/{n}")), (done, total))
     reviewed = tuple(HandReview(n, tuple(by_hand.get(n, ())), chance.get(n, ())) for n in numbers)
     return Review(reviewed, samples, seed)
-
-
-def _progress(steps: Generator[None, None, T], done: int, total: int) -> Generator[tuple[int, int], None, T]:
-    """Run ``steps``, each saying ``(done, total)``."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            result: T = stop.value
-            return result
-        yield done, total
 
 
 def review(

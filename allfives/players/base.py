@@ -17,8 +17,22 @@ from ..tiles import Move
 from ..view import SeatView
 
 T = TypeVar("T")
+Y = TypeVar("Y")
+N = TypeVar("N")
 
-__all__ = ["MESSAGES", "BasePlayer", "Clock", "Decision", "Player", "Reason", "Thinking", "finish", "only_move"]
+__all__ = [
+    "MESSAGES",
+    "BasePlayer",
+    "Clock",
+    "Decision",
+    "Player",
+    "Reason",
+    "Thinking",
+    "finish",
+    "only_move",
+    "relay",
+    "saying",
+]
 
 Clock = Callable[[], float]
 """Seconds from an arbitrary start, like :func:`time.perf_counter` (the
@@ -91,6 +105,26 @@ def finish(thinking: Generator[Any, None, T]) -> T:
         except StopIteration as done:
             result: T = done.value
             return result
+
+
+def relay(steps: Generator[Y, None, T], say: Callable[[Y], N]) -> Generator[N, None, T]:
+    """Work in steps run inside larger work: each of ``steps``' steps is a
+    step of the whole, saying ``say(what the step yielded)`` (how far the
+    whole is); returns what ``steps`` returns. With ``yield from``, the one
+    way work is nested in work (a decision in a review, the Expert's turns
+    in the daily's duplicate)."""
+    while True:
+        try:
+            news = next(steps)
+        except StopIteration as done:
+            result: T = done.value
+            return result
+        yield say(news)
+
+
+def saying(steps: Generator[Any, None, T], news: N) -> Generator[N, None, T]:
+    """:func:`relay` with each step saying the same ``news``."""
+    return relay(steps, lambda _step: news)
 
 
 class Player(Protocol):

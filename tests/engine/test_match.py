@@ -134,6 +134,32 @@ def test_positions_read_a_record_once_a_step_at_a_time() -> None:
     assert [e for _, _, events in steps for e in events] == replay(record)
 
 
+def test_a_match_walked_again_passes_the_positions_its_record_does() -> None:
+    match = scripted()
+    walked = [(len(m.hands), len(m.hand.moves) if m.hand else 0, events) for m, events in match.positions()]
+    read = [(len(m.hands), len(m.hand.moves) if m.hand else 0, events) for m, events in positions(to_record(match))]
+    assert walked == read
+    (*_, (end, _events)) = match.positions()
+    assert end.history == match.history
+
+
+@pytest.mark.parametrize("hand", [1, 2])
+def test_a_hand_as_dealt_is_the_hand_before_its_first_move(hand: int) -> None:
+    """What :meth:`Match.dealt` gives without replaying the hands before
+    is what a replay to the hand's start gives."""
+    dealt, replayed = scripted().dealt(hand), scripted().until(hand, 0).hand
+    assert replayed is not None
+    assert (dealt.hands, dealt.boneyard, dealt.leader, dealt.to_move, dealt.scores, dealt.number, dealt.moves) == (
+        replayed.hands,
+        replayed.boneyard,
+        replayed.leader,
+        replayed.to_move,
+        replayed.scores,
+        replayed.number,
+        replayed.moves,
+    )
+
+
 # Cutting a match or a record: one table of points
 
 

@@ -215,6 +215,55 @@ def test_a_review_of_one_hand_is_that_hand_alone() -> None:
     assert judged.judgements() == tuple(j for j in whole.judgements() if j.hand == 2)
 
 
+def long_hands() -> dict[str, Any]:
+    """Three hands of three players, the second 25 moves long with seven
+    runs of draws, and their reviews as the review gave them before it read
+    its record once (tests/golden/review_of_long_hands.json)."""
+    with open("tests/golden/review_of_long_hands.json", encoding="utf-8") as file:
+        golden: dict[str, Any] = json.load(file)
+    return golden
+
+
+def test_a_review_of_long_hands_gives_the_figures_it_always_gave() -> None:
+    """Every decision's values and grade, and every chance event's luck, of
+    the whole match and of one seat in one hand."""
+    golden = long_hands()
+    for kept in golden["reviews"]:
+        judged = review(
+            golden["record"], seats=kept["seats"], hands=kept["hands"], samples=kept["samples"], seed=kept["seed"]
+        )
+        assert json.loads(json.dumps(judged.to_json())) == kept["review"]
+
+
+def test_a_match_is_reviewed_as_its_record_is() -> None:
+    """The game reviews its match as it stands, without writing it out as
+    a record and reading it back."""
+    golden = long_hands()
+    match = record.from_record(golden["record"])
+    assert review(match, samples=8, seed=3) == review(golden["record"], samples=8, seed=3)
+
+
+def test_a_review_plays_each_move_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review walks its record (or its match) once, from the first deal
+    to the last move: each move is played once, not again for every later
+    move it measures the luck of or judges."""
+    golden = long_hands()
+    match = record.from_record(golden["record"])
+    moves = sum(len(hand["moves"]) for hand in golden["record"]["hands"])
+    played: list[Move] = []
+    real_play = Match.play
+
+    def play(self: Match, move: Move) -> Any:
+        played.append(move)
+        return real_play(self, move)
+
+    monkeypatch.setattr(Match, "play", play)
+    for reviewed in (golden["record"], match):
+        played.clear()
+        review(reviewed, samples=1, seed=3)
+        assert len(played) == moves
+
+
 # A review kept with its record (meta.review): read back, checked against the record
 
 

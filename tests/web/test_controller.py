@@ -3,6 +3,7 @@ loading and links, as a player would use them."""
 
 import asyncio
 import json
+from collections.abc import Generator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import TypeVar
@@ -23,7 +24,18 @@ from allfives.view import view_of
 from replay.frames import Words, frames
 from replay.proof import SeedLine, seed_line
 from table import controller
-from table.controller import Game, GameSetup, LinkError, Search, SeatSetup, clean_name, decode_link, encode_link
+from table.controller import (
+    Game,
+    GameSetup,
+    LinkError,
+    Progress,
+    Search,
+    SeatSetup,
+    Slices,
+    clean_name,
+    decode_link,
+    encode_link,
+)
 
 T = TypeVar("T")
 
@@ -357,6 +369,32 @@ def test_the_pauses_between_slices_do_not_spend_the_thinking_budget(
     assert slices > 1
     # The same deals searched, and the same move, as when thought at once.
     assert decision == at_once
+
+
+def test_any_work_runs_in_slices_its_bar_as_its_steps_say(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's one runner of long work (the thinking, the hint, the
+    review, the daily's duplicate): a step says how far the whole is, as
+    (done, in all), as a fraction or not at all; the bar never goes back (a
+    draw adds tiles still to play) and stands full once the work is done;
+    its clock counts the work, not the pauses between slices."""
+    clock = WorkClock(per_deal=0.010)
+    monkeypatch.setattr(controller, "time", SimpleNamespace(perf_counter=clock))
+    said: list[Progress] = [(1, 4), None, (1, 5), 0.5, (3, 4)]
+
+    def work() -> Generator[Progress, None, str]:
+        for news in said:
+            clock.deals += 1  # a step takes 10 ms: one a slice
+            yield news
+        return "done"
+
+    slices = Slices(work())
+    bars = []
+    while (result := slices.step(10)) is None:
+        bars.append(slices.progress)
+        clock.pause(1.0)  # the page draws and waits for input
+    assert bars == [0.25, 0.25, 0.25, 0.5, 0.75]
+    assert (result, slices.progress) == ("done", 1.0)
+    assert slices.clock() == pytest.approx(0.05)
 
 
 def test_a_300_ms_search_in_5_ms_slices_gives_the_page_back_many_times_and_plays_a_legal_move() -> None:

@@ -9,8 +9,8 @@ a link under each name, from that person's seat). The review is
 kept with the game, so asking again shows it at once. Closing it goes back
 to the hand's summary.
 
-The judging is :mod:`allfives.review` (through the controller's
-:class:`~table.coaching.Reviewing`); the words are :mod:`table.coach_words`."""
+The judging is :mod:`allfives.review` (its steps from :mod:`table.coaching`, run
+in slices by :class:`table.controller.Slices`); the words are :mod:`table.coach_words`."""
 
 from __future__ import annotations
 

@@ -7,18 +7,18 @@ The engine's part is :mod:`allfives.daily`; the page's is :mod:`game.daily`.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any, Final
+from typing import Final
 
 from allfives.daily import FIRST_DATE, PLAYER, RULES, DailyError, Duplicate, daily_match, duplicate_steps, score_of
+from allfives.players.base import relay
 from allfives.review import Grade, review_steps
 
 from game.dates import date_words
 from table.coaching import REVIEW_SEED
-from table.controller import Game, GameSetup, SeatSetup
+from table.controller import Game, GameSetup, SeatSetup, Slices
 from table.i18n import Translator
 
 __all__ = [
@@ -68,52 +68,35 @@ class DailyResult:
     grades: tuple[str, ...]
 
 
-class Duplicating:
+class Duplicating(Slices[DailyResult]):
     """The Expert's play of the player's seat on the daily's tiles
     (:func:`allfives.daily.duplicate_steps`), then the review of the
     player's decisions for the share text's marks, run a slice at a time
-    as :class:`table.coaching.Reviewing` runs the coach: :meth:`step`
-    works for about ``ms`` milliseconds and returns the result once done;
-    :attr:`progress` goes from 0 to 1 (the Expert's play is the first half)."""
+    as the coach's review is (:class:`table.controller.Slices`):
+    :attr:`progress` goes from 0 to 1, the Expert's play the first half."""
 
     def __init__(self, game: Game) -> None:
         assert game.daily is not None
         self.day = date.fromisoformat(game.daily)
         self.played = game.history
-        self.progress = 0.0
-        self.steps = self._work(game)
+        super().__init__(self._work(game))
 
     def _work(self, game: Game) -> Generator[float, None, DailyResult]:
-        expert = yield from _scaled(duplicate_steps(self.day), 0.0, 0.5)
+        expert = yield from relay(duplicate_steps(self.day), lambda news: _half(news, 0.0))
         # The coach's review of the hand, when the player has asked for it
         # already: the same judge, the same seed, so the same grades.
         review = game.review_kept_of(1)
         if review is None:
-            steps = review_steps(game.to_record(), seats=(PLAYER,), hands=(1,), seed=REVIEW_SEED, luck=False)
-            review = yield from _scaled(steps, 0.5, 0.5)
+            steps = review_steps(game.match, seats=(PLAYER,), hands=(1,), seed=REVIEW_SEED, luck=False)
+            review = yield from relay(steps, lambda news: _half(news, 0.5))
         grades = tuple(judgement.grade.value for judgement in review.judgements(PLAYER))
         return DailyResult(Duplicate(self.day, score_of(self.played), score_of(expert.history)), grades)
 
-    def step(self, ms: float) -> DailyResult | None:
-        until = time.perf_counter() + ms / 1000
-        try:
-            while time.perf_counter() < until:
-                # A draw adds to the tiles still to play: the bar never goes back.
-                self.progress = max(self.progress, next(self.steps))
-        except StopIteration as finished:
-            self.progress = 1.0
-            return finished.value  # type: ignore[no-any-return]
-        return None
 
-
-def _scaled(steps: Generator[tuple[int, int], None, Any], start: float, share: float) -> Generator[float, None, Any]:
-    """``steps``' progress, ``(done, total)``, as a part of the whole."""
-    while True:
-        try:
-            done, total = next(steps)
-        except StopIteration as finished:
-            return finished.value
-        yield start + share * (done / total if total else 1.0)
+def _half(news: tuple[int, int], start: float) -> float:
+    """How far the whole is when its half from ``start`` is at ``(done, total)``."""
+    done, total = news
+    return start + 0.5 * (done / total if total else 1.0)
 
 
 #: How a counted play that has no result yet stands: dealt (``begun``: it

@@ -40,7 +40,7 @@ from game import (
 )
 from game.daily import install as install_daily
 from game.renaming import renamed_seats
-from game.state import PageState
+from game.state import PageState, Ticket
 from game.store import Store
 from page import motion, service_worker
 from page.dom import by_id, closest, draw, el, q
@@ -441,13 +441,15 @@ class Page(Shell):
 
     async def think(self, generation: int) -> Any:
         """A computer's decision, thought in slices that give the page back
-        to the browser, so it never freezes."""
+        to the browser, so it never freezes; stopped as all the page's work
+        is, by its ticket (a new match or an undo)."""
         game = self.game
         assert game is not None
+        work = Ticket(self.state, generation)
         performance = window.performance
         performance.mark(THINKING_STARTS)
         try:
-            return await think(game.computer_search(), lambda: generation == self.state.generation)
+            return await think(game.computer_search(), lambda: work.live)
         finally:
             performance.measure(THINKING_MEASURE, THINKING_STARTS)
             performance.clearMarks(THINKING_STARTS)
@@ -560,8 +562,8 @@ class Page(Shell):
             return
         self.state.busy = True
         self.render(Words("hint_thinking"))
-        generation = self.state.generation
-        advice = await think(game.hint_search(), lambda: generation == self.state.generation)
+        work = self.state.ticket()
+        advice = await think(game.hint_search(), lambda: work.live)
         if advice is None:
             return
         self.state.busy = False

@@ -1,68 +1,34 @@
-"""The coach's work in slices: the hint (:class:`Advising`) and the review
-of a hand (:class:`Reviewing`), one judge (:mod:`allfives.review`) on one
-seed, so the review grades a move the hint gave as best, with the same
-figures. The page runs both as it runs a computer's thinking
-(:func:`table.controller.think`)."""
+"""The coach's work as steps: the hint (:func:`hint_steps`) and the review
+of a hand (:func:`review_of_hand_steps`), one judge (:mod:`allfives.review`)
+on one seed, so the review grades a move the hint gave as best, with the
+same figures. The page runs both as it runs a computer's thinking, in
+slices (:class:`table.controller.Slices`)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Mapping
-from typing import Any, Final
+from collections.abc import Generator
+from typing import Final
 
-from allfives.players.base import finish
+from allfives.match import Match
 from allfives.review import Advice, Review, advise_steps, review_steps
 from allfives.view import SeatView
 
-__all__ = ["REVIEW_SEED", "Advising", "Reviewing"]
+__all__ = ["REVIEW_SEED", "hint_steps", "review_of_hand_steps"]
 
 #: The seed of the coach's judge, for the hint and the review alike: the
 #: same decision gets the same figures before and after it is made.
 REVIEW_SEED: Final = 0
 
 
-class Advising:
-    """The hint's thinking (:func:`allfives.review.advise_steps`), run a
-    slice at a time as a :class:`Search` is: :meth:`step` works for about
-    ``ms`` milliseconds and returns the advice once it is done."""
-
-    def __init__(self, view: SeatView, move_number: int) -> None:
-        self.view = view
-        self.steps = advise_steps(view, move_number, seed=REVIEW_SEED)
-
-    def step(self, ms: float) -> Advice | None:
-        until = time.perf_counter() + ms / 1000
-        try:
-            while time.perf_counter() < until:
-                next(self.steps)
-        except StopIteration as finished:
-            return finished.value  # type: ignore[no-any-return]
-        return None
-
-    def finish(self) -> Advice:
-        """Think straight through to the advice."""
-        return finish(self.steps)
+def hint_steps(view: SeatView, move_number: int) -> Generator[None, None, Advice]:
+    """The hint for the seat of ``view`` at move ``move_number`` of the
+    hand (:func:`allfives.review.advise_steps`), on the stream the review
+    of that decision will use."""
+    return advise_steps(view, move_number, seed=REVIEW_SEED)
 
 
-class Reviewing:
-    """The coach's review of one hand (:func:`allfives.review.review_steps`),
-    run a slice at a time as a :class:`Search` is: :meth:`step` works for
-    about ``ms`` milliseconds and returns the review once it is done;
-    :attr:`progress` says how far it is, from 0 to 1."""
-
-    def __init__(self, record: Mapping[str, Any], hand: int, seats: tuple[int, ...]) -> None:
-        self.hand = hand
-        self.seats = seats
-        self.progress = 0.0
-        self.steps = review_steps(record, seats=seats, hands=(hand,), seed=REVIEW_SEED)
-
-    def step(self, ms: float) -> Review | None:
-        until = time.perf_counter() + ms / 1000
-        try:
-            while time.perf_counter() < until:
-                done, total = next(self.steps)
-                self.progress = done / total if total else 1.0
-        except StopIteration as finished:
-            self.progress = 1.0
-            return finished.value  # type: ignore[no-any-return]
-        return None
+def review_of_hand_steps(match: Match, hand: int, seats: tuple[int, ...]) -> Generator[tuple[int, int], None, Review]:
+    """The coach's review of hand ``hand`` of ``match`` (:func:`allfives.review.review_steps`):
+    the decisions of ``seats`` and the hand's luck, each step saying how
+    far it is."""
+    return review_steps(match, seats=seats, hands=(hand,), seed=REVIEW_SEED)

@@ -16,32 +16,31 @@ import asyncio
 import json
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Generator, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import date
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, Generic, TypeVar
 from urllib.parse import urlencode, urljoin
 
 from allfives import Event, HandHistory, Match, Move, Played, Rules
 from allfives.players import LEVELS, Decision, Player, make_player
-from allfives.players.base import Thinking, finish
+from allfives.players.base import finish
 from allfives.record import RecordError, from_record, to_record
-from allfives.review import SAMPLES, HandReview, Review, ReviewError, read_review
+from allfives.review import SAMPLES, Advice, HandReview, Review, ReviewError, read_review
 from allfives.rules import RulesError
 from allfives.view import SeatView, view_of
 
-from table.coaching import REVIEW_SEED, Advising, Reviewing
+from table.coaching import REVIEW_SEED, hint_steps, review_of_hand_steps
 from table.record_link import MAX_LINK_CHARS, LinkError, decode_link, encode_link
 
 __all__ = [
     "MAX_LINK_CHARS",
-    "Advising",
     "Game",
     "GameSetup",
     "LinkError",
-    "Reviewing",
     "SeatSetup",
+    "Slices",
     "decode_link",
     "encode_link",
 ]
@@ -274,17 +273,17 @@ class Game:
         assert not self.seats[seat].is_person
         return self._search(self.seats[seat].kind, seat, budget_ms)
 
-    def review_of_hand(self, hand: int) -> Reviewing:
+    def review_of_hand(self, hand: int) -> Slices[Review]:
         """The coach's review of hand ``hand`` (from 1): the people's
         decisions and the hand's luck, to run in slices."""
-        return Reviewing(self.to_record(), hand, tuple(self.people))
+        return Slices(review_of_hand_steps(self.match, hand, tuple(self.people)))
 
     def review_kept_of(self, hand: int) -> Review | None:
         """The coach's review of hand ``hand``, if it was worked out before."""
         kept = self.reviews.get(hand)
         return None if kept is None else Review((kept,), SAMPLES, REVIEW_SEED)
 
-    def hint_search(self) -> Advising:
+    def hint_search(self) -> Slices[Advice]:
         """The hint for the person to move, to run in slices: the coach's
         own judge (:func:`allfives.review.advise_steps`) on the stream the
         review of this decision will use, so the review grades a move the
@@ -292,7 +291,7 @@ class Game:
         seat, hand = self.to_move, self.match.hand
         assert seat is not None
         assert hand is not None
-        return Advising(view_of(self.match, seat), len(hand.moves) + 1)
+        return Slices(hint_steps(view_of(self.match, seat), len(hand.moves) + 1))
 
     def _search(self, level: str, seat: int, budget_ms: float | None) -> Search:
         # Each decision has its own seeded stream, so a reload, an undo or a
@@ -539,79 +538,106 @@ class Game:
         return bool(people) and self.match.winner == self.rules.side_of(people[0])
 
 
-class Search:
-    """A player's thinking, run a slice at a time so the page stays
-    responsive: :meth:`step` thinks for about ``ms`` milliseconds and returns
-    the decision once there is one. The player's time budget runs on
-    :meth:`clock`, which counts only the time spent thinking, not the pauses
-    between slices, so the budget means the same sliced or not."""
+Progress = tuple[int, int] | float | None
+"""What a step of long work says of how far the whole is: ``(done, in
+all)``, a fraction from 0 to 1, or nothing (None)."""
 
-    def __init__(self, view: SeatView) -> None:
-        self.view = view
+T = TypeVar("T")
+
+
+class Slices(Generic[T]):
+    """Work that takes time, as a generator of steps (the computer's
+    thinking, the hint, the coach's review, the daily's duplicate), run a
+    slice at a time so the page stays responsive: :meth:`step` works for
+    about ``ms`` milliseconds and returns the result once there is one.
+    :attr:`progress` goes from 0 to 1 as the steps say (:data:`Progress`),
+    never back: a draw adds tiles still to play, the bar holds. The clock
+    (:meth:`clock`) counts only the time spent working, not the pauses
+    between slices, so a player's time budget means the same sliced or not.
+    The one runner of the page's long work; :func:`think` runs it, and the
+    page stops it one way, when it is no longer wanted (issue 45)."""
+
+    def __init__(self, steps: Generator[Progress, None, T] | None = None) -> None:
+        self.steps = steps
+        self.progress = 0.0
         self.thought = 0.0
         self.since: float | None = None
-        self.steps: Thinking | None = None
+
+    def clock(self) -> float:
+        """Seconds spent working so far."""
+        running = 0.0 if self.since is None else time.perf_counter() - self.since
+        return self.thought + running
+
+    def step(self, ms: float) -> T | None:
+        assert self.steps is not None, "start the work first"
+        self.since = time.perf_counter()
+        try:
+            stop = self.since + ms / 1000
+            while time.perf_counter() < stop:
+                self._hear(next(self.steps))
+        except StopIteration as done:
+            self.progress = 1.0
+            result: T = done.value
+            return result
+        finally:
+            self.thought += time.perf_counter() - self.since
+            self.since = None
+        return None
+
+    def finish(self) -> T:
+        """Work straight through to the result (the clock runs all along)."""
+        assert self.steps is not None, "start the work first"
+        self.since = time.perf_counter()
+        try:
+            result = finish(self.steps)
+        finally:
+            self.thought += time.perf_counter() - self.since
+            self.since = None
+        self.progress = 1.0
+        return result
+
+    def _hear(self, news: Progress) -> None:
+        if news is None:
+            return
+        if isinstance(news, tuple):
+            done, total = news
+            news = done / total if total else 1.0
+        self.progress = max(self.progress, news)
+
+
+class Search(Slices[Decision]):
+    """A player's thinking (:meth:`Player.think`) on ``view``, in slices:
+    the player is made with this search's :meth:`clock` for its time
+    budget, then :meth:`start` sets it thinking."""
+
+    def __init__(self, view: SeatView) -> None:
+        super().__init__()
+        self.view = view
         self.player: Player | None = None
 
     def start(self, player: Player) -> None:
         self.player = player
         self.steps = player.think(self.view)
 
-    def clock(self) -> float:
-        """Seconds spent thinking so far."""
-        running = 0.0 if self.since is None else time.perf_counter() - self.since
-        return self.thought + running
-
-    def step(self, ms: float) -> Decision | None:
-        assert self.steps is not None, "start the search with its player first"
-        self.since = time.perf_counter()
-        try:
-            stop = self.since + ms / 1000
-            while time.perf_counter() < stop:
-                next(self.steps)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
-        finally:
-            self.thought += time.perf_counter() - self.since
-            self.since = None
-        return None
-
-    def finish(self) -> Decision:
-        """Think straight through to the decision (the clock runs all along)."""
-        assert self.steps is not None, "start the search with its player first"
-        self.since = time.perf_counter()
-        try:
-            return finish(self.steps)
-        finally:
-            self.thought += time.perf_counter() - self.since
-            self.since = None
-
 
 #: How long the page thinks before it gives the browser back a turn: short
 #: enough that a click or a frame never waits long for it.
 THINK_SLICE_MS = 40
 
-T = TypeVar("T")
-T_co = TypeVar("T_co", covariant=True)
 
-
-class Stepped(Protocol[T_co]):
-    """Work the page runs in slices: a search, a review."""
-
-    def step(self, ms: float) -> T_co | None: ...
-
-
-async def think(search: Stepped[T], still_wanted: Callable[[], bool], slice_ms: float = THINK_SLICE_MS) -> T | None:
-    """The search's decision, thought in slices of ``slice_ms`` with the
+async def think(work: Slices[T], still_wanted: Callable[[], bool], slice_ms: float = THINK_SLICE_MS) -> T | None:
+    """The work's result, worked out in slices of ``slice_ms`` with the
     browser's turn between them, so the page never freezes; None once
-    ``still_wanted()`` says the decision is no longer wanted (a new match,
-    an undo, a language change...). The game's computer turns, its hint and
-    the live replay's computer turns all think through here."""
-    while (decision := search.step(slice_ms)) is None:
+    ``still_wanted()`` says the result is no longer wanted (a new match,
+    an undo, a Cancel...: on the game page, its :class:`game.state.Ticket`
+    says so). The game's computer turns, its hint, the coach's review, the
+    daily's duplicate and the live replay's computer turns all run through
+    here."""
+    while (result := work.step(slice_ms)) is None:
         await asyncio.sleep(0)  # the browser's turn: clicks, frames, timers
         if not still_wanted():
             return None
-    return decision
+    return result
 
 
 def _is_date(text: object) -> bool:
