@@ -167,7 +167,7 @@ class Page(Shell):
             except RecordError as error:
                 kept = self.store.keep_unreadable(saved)
                 return self.fresh_game(), (
-                    self.t("save_broken", reason=refusal.reason(self.t, str(error))),
+                    self.t("save_broken", reason=refusal.reason(self.t, error)),
                     saved,
                     kept,
                 )
@@ -474,7 +474,7 @@ class Page(Shell):
         try:
             events = game.play(move)
         except (IllegalMove, ValueError) as error:
-            said = refusal.reason(self.t, str(error))  # in the player's words, never the engine's English
+            said = refusal.reason(self.t, error)  # in the player's words, never the engine's English
             self.announce(said)
             by_id("prompt").textContent = said
             return

@@ -140,7 +140,7 @@ class Replay(Shell):
             record = await self.load_record()
             self.frames = frames(record)
         except (LinkError, RecordError) as error:
-            self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, str(error))))
+            self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, error)))
             self.ready()
             return
         except ValueError as error:  # already in the reader's words
@@ -188,7 +188,7 @@ class Replay(Shell):
         try:
             return json.loads(str(await response.text()))
         except ValueError:
-            raise RecordError("the record is not valid JSON") from None
+            raise RecordError("the record is not valid JSON", "not_json") from None
 
     def ready(self) -> None:
         root = self.part("embed")
@@ -554,7 +554,7 @@ class Replay(Shell):
         try:
             game = Game.from_record_data(data)
         except RecordError as error:
-            self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, str(error))))
+            self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, error)))
             return
         self.game = game
         self.selected = None
@@ -674,7 +674,7 @@ class Replay(Shell):
         try:
             self.last_events = game.play(move)
         except (IllegalMove, ValueError) as error:
-            self.part("position").textContent = refusal.reason(self.words, str(error))
+            self.part("position").textContent = refusal.reason(self.words, error)
             return
         self.undrawn = self.held_draws()
         self.selected = None
