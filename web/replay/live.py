@@ -29,6 +29,7 @@ from pyscript import document, window
 
 from allfives import Drew, End, Event, IllegalMove, Layout, Move, Played, Rules, Tile
 from allfives.record import RecordError
+from allfives.refusal import Refused
 
 from page import motion, service_worker
 from page.dom import by_id, closest, el, js_object, some
@@ -54,7 +55,7 @@ from replay.frames import (
 from replay.marks import Mark, Marks
 from replay.proof import seed_line
 from table import board, refusal
-from table.controller import Game, LinkError, decode_link, think
+from table.controller import Game, decode_link, think
 
 AUTOPLAY_MS = 1800
 #: Each run of autoplay, from Play to its end (Pause, the last move, "Try it"),
@@ -139,11 +140,11 @@ class Replay(Shell):
         try:
             record = await self.load_record()
             self.frames = frames(record)
-        except (LinkError, RecordError) as error:
+        except Refused as error:  # a link's, a record's: said from its code
             self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, error)))
             self.ready()
             return
-        except ValueError as error:  # already in the reader's words
+        except ValueError as error:  # raised by load_record, already in the reader's words
             self.show_problem(str(error))
             self.ready()
             return
