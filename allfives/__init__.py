@@ -15,6 +15,7 @@ from .events import Drew, Event, HandEnded, HandStarted, MatchEnded, Passed, Pla
 from .hand import HandState, IllegalMove, opening_lead
 from .layout import Layout, OpenEnd, Placed
 from .match import Deal, DealError, HandHistory, Match
+from .refusal import Refused
 from .rules import PRESETS, Rules, RulesError, round_to_five
 from .tiles import TILES, End, Move, Tile, tile
 
@@ -41,6 +42,7 @@ __all__ = [
     "Passed",
     "Placed",
     "Played",
+    "Refused",
     "Rules",
     "RulesError",
     "Tile",

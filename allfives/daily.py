@@ -42,6 +42,7 @@ from typing import Final, Literal
 from .match import Deal, HandHistory, Match
 from .players.base import finish, saying
 from .players.expert import LEARNED, Expert
+from .refusal import Refused
 from .rules import Rules
 from .view import view_of
 
@@ -79,12 +80,12 @@ Refusal = Literal["malformed", "impossible", "future", "too-early"]
 _WRITTEN: Final = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 
 
-class DailyError(ValueError):
-    """A date with no daily deal; ``kind`` says why (for the page's words),
-    the message says it in English."""
+class DailyError(Refused):
+    """A date with no daily deal; ``kind`` says why (for the page's words,
+    and as the code ``daily_<kind>``), the message says it in English."""
 
     def __init__(self, kind: Refusal, message: str) -> None:
-        super().__init__(message)
+        super().__init__(message, "daily_" + kind.replace("-", "_"))
         self.kind: Refusal = kind
 
 

@@ -14,6 +14,7 @@ from typing import Literal
 
 from .events import Drew, Event, HandEnded, MatchEnded, Passed, Played
 from .layout import CLOSED, ENDS, Layout
+from .refusal import Refused
 from .rules import Rules
 from .tiles import TILES, Move, Tile
 
@@ -24,8 +25,9 @@ __all__ = ["HandCount", "HandState", "IllegalMove", "hand_count", "opening_lead"
 MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(t, end) for end in ENDS) for t in TILES)
 
 
-class IllegalMove(ValueError):
-    """A move the rules do not allow here; nothing was changed."""
+class IllegalMove(Refused):
+    """A move the rules do not allow here; nothing was changed. Its code
+    says why (:class:`~allfives.refusal.Refused`)."""
 
 
 def opening_lead(rules: Rules, hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile] | None:
@@ -224,32 +226,39 @@ class HandState:
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMove`, saying why, unless ``move`` is legal."""
         if self.is_over:
-            raise IllegalMove("the hand is over")
+            raise IllegalMove("the hand is over", "hand_over")
         seat = self.to_move
         t = move.tile
         if t not in self.hands[seat]:
-            raise IllegalMove(f"seat {seat} does not hold {t}")
+            raise IllegalMove(f"seat {seat} does not hold {t}", "not_held", {"seat": seat, "tile": str(t)})
         layout = self.layout
         if layout.lead is None:
             if move.end is not None:
-                raise IllegalMove(f"the lead has no end to play on: write just {t}")
+                raise IllegalMove(f"the lead has no end to play on: write just {t}", "lead_end", {"tile": str(t)})
             if self.forced_lead is not None and t != self.forced_lead:
-                raise IllegalMove(f"the lead must be {self.forced_lead}")
+                raise IllegalMove(
+                    f"the lead must be {self.forced_lead}", "forced_lead", {"tile": str(self.forced_lead)}
+                )
             if move.west is not None and not t.has(move.west):
                 raise IllegalMove(f"{t} has no {move.west} to face West")
             return
         ends = layout.ends_for(t)
         if not ends:
             open_ = ", ".join(f"{e.name} {layout.open_pips[e.value]}" for e in layout.open_ends())
-            raise IllegalMove(f"{t} fits no open end ({open_})")
+            raise IllegalMove(f"{t} fits no open end ({open_})", "fits_nowhere", {"tile": str(t)})
         if move.end is None:
             if len(ends) > 1:
-                raise IllegalMove(f"{t} fits {' and '.join(e.name for e in ends)}: say which end")
+                which = " and ".join(e.name for e in ends)
+                raise IllegalMove(f"{t} fits {which}: say which end", "which_end", {"tile": str(t)})
             return
         if move.end not in ends:
             if layout.open_pips[move.end] == CLOSED:
-                raise IllegalMove(f"the {move.end.name} end is not open")
-            raise IllegalMove(f"{t} does not fit the {move.end.name} end ({layout.open_pips[move.end]})")
+                raise IllegalMove(f"the {move.end.name} end is not open", "end_closed", {"end": move.end.name})
+            raise IllegalMove(
+                f"{t} does not fit the {move.end.name} end ({layout.open_pips[move.end]})",
+                "not_fit",
+                {"tile": str(t), "end": move.end.name},
+            )
 
     def resolve(self, move: Move) -> Move:
         """``move`` with its end filled in when only one end accepts the tile."""

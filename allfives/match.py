@@ -24,6 +24,7 @@ from typing import Final
 from .chance import shuffle
 from .events import Event, HandEnded, HandStarted, Played
 from .hand import HandState, IllegalMove, opening_lead
+from .refusal import Refused
 from .rules import SET_SIZE, Rules
 from .tiles import TILES, Move, Tile
 
@@ -35,6 +36,9 @@ __all__ = ["FINGERPRINT_CHARS", "MAX_SEED_CHARS", "Deal", "DealError", "HandHist
 FINGERPRINT_CHARS: Final = 16
 #: The longest seed a deal may carry (the game's are under 40 characters).
 MAX_SEED_CHARS: Final = 200
+#: Where a tile dealt twice lies, when it is not in a seat's hand (a refusal's
+#: ``first`` or ``second``; a seat's hand is its number).
+BONEYARD: Final = "boneyard"
 
 
 def fingerprint(seed: str) -> str:
@@ -47,8 +51,14 @@ def fingerprint(seed: str) -> str:
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()[:FINGERPRINT_CHARS]
 
 
-class DealError(ValueError):
-    """A deal that does not fit the rules; nothing was changed."""
+def _place(place: int | str) -> str:
+    """Where a tile lies, as the refusal's English says it."""
+    return "the boneyard" if place == BONEYARD else f"seat {place}'s hand"
+
+
+class DealError(Refused):
+    """A deal that does not fit the rules; nothing was changed. Its code
+    says why (:class:`~allfives.refusal.Refused`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,31 +241,48 @@ class Match:
         if deal.seed is not None and (not isinstance(deal.seed, str) or not 0 < len(deal.seed) <= MAX_SEED_CHARS):
             raise DealError(f"a seed is a text of 1 to {MAX_SEED_CHARS} characters")
         if len(deal.hands) != rules.players:
-            raise DealError(f"the deal has {len(deal.hands)} hands for {rules.players} players")
+            raise DealError(
+                f"the deal has {len(deal.hands)} hands for {rules.players} players",
+                "deal_hands",
+                {"count": len(deal.hands), "players": rules.players},
+            )
         for seat, tiles in enumerate(deal.hands):
             if len(tiles) != rules.deal_size:
-                raise DealError(f"seat {seat} is dealt {len(tiles)} tiles; the rules deal {rules.deal_size}")
-        where: dict[Tile, str] = {}
-        places = [(f"seat {seat}'s hand", tiles) for seat, tiles in enumerate(deal.hands)] + [
-            ("the boneyard", deal.boneyard)
-        ]
-        for place, tiles in places:
-            for t in tiles:
+                raise DealError(
+                    f"seat {seat} is dealt {len(tiles)} tiles; the rules deal {rules.deal_size}",
+                    "dealt_count",
+                    {"seat": seat, "count": len(tiles), "deal": rules.deal_size},
+                )
+        # Where each tile lies: a seat's hand (by its number) or the boneyard.
+        where: dict[Tile, int | str] = {}
+        places: list[tuple[int | str, Sequence[Tile]]] = [*enumerate(deal.hands), (BONEYARD, deal.boneyard)]
+        for place, lying in places:
+            for t in lying:
                 if t in where:
-                    raise DealError(f"{t} is in {where[t]} and again in {place}")
+                    raise DealError(
+                        f"{t} is in {_place(where[t])} and again in {_place(place)}",
+                        "dealt_twice",
+                        {"tile": str(t), "first": where[t], "second": place},
+                    )
                 where[t] = place
         if len(where) != SET_SIZE:
             missing = ", ".join(str(t) for t in TILES if t not in where)
-            raise DealError(f"the deal and boneyard lack {missing}")
+            raise DealError(f"the deal and boneyard lack {missing}", "missing", {"tiles": missing})
         ruled = self.next_leader(deal)
         if ruled is not None:
             if deal.leader is not None and deal.leader != ruled:
-                raise DealError(f"seat {ruled} leads this hand by the rules, not seat {deal.leader}")
+                raise DealError(
+                    f"seat {ruled} leads this hand by the rules, not seat {deal.leader}",
+                    "leader",
+                    {"seat": ruled, "other": deal.leader},
+                )
             return ruled
         if deal.leader is None:
-            raise DealError("the leader of this hand is chosen at random: the deal must name it")
+            raise DealError("the leader of this hand is chosen at random: the deal must name it", "no_leader")
         if not isinstance(deal.leader, int) or isinstance(deal.leader, bool) or not 0 <= deal.leader < rules.players:
-            raise DealError(f"the leader must be a seat from 0 to {rules.players - 1}, not {deal.leader!r}")
+            raise DealError(
+                f"the leader must be a seat from 0 to {rules.players - 1}, not {deal.leader!r}", "no_leader"
+            )
         return deal.leader
 
     # Playing
@@ -277,9 +304,9 @@ class Match:
         and changes nothing."""
         hand = self.hand
         if self.winner is not None:
-            raise IllegalMove("the match is over")
+            raise IllegalMove("the match is over", "match_won")
         if hand is None or hand.is_over:
-            raise IllegalMove("deal the next hand first")
+            raise IllegalMove("deal the next hand first", "hand_over")
         events = hand.play(move)
         self.scores = list(hand.scores)
         self.winner = hand.winner

@@ -16,7 +16,10 @@ one is read as before; it only cannot be verified. Draws and passes are
 never written: they follow from the deal. A record may
 stop anywhere; an unfinished record is a game in progress. Reading a record
 checks everything and either gives the whole match or raises
-:class:`RecordError` with one line naming the hand, the move and the reason.
+:class:`RecordError` with one line naming the hand, the move and the reason
+(and the same as data, for the page to say in a player's words: its
+``hand``, ``move`` and ``text``, and the code of the refusal,
+:class:`~allfives.refusal.Refused`).
 
 :func:`to_record` writes a match's history (:attr:`Match.history`);
 :func:`from_record` reads a record into a match, whose history is then the
@@ -33,6 +36,7 @@ from typing import Any, Final
 
 from .events import Event
 from .match import MAX_SEED_CHARS, Deal, Match
+from .refusal import Refused
 from .rules import Rules
 from .tiles import Move, Tile
 
@@ -58,8 +62,25 @@ MAX_RECORD_CHARS: Final = 2_000_000
 MAX_REASON_CHARS: Final = 200
 
 
-class RecordError(ValueError):
-    """A record that cannot be read; the message says where and why."""
+class RecordError(Refused):
+    """A record that cannot be read; the message says where and why. So do
+    its attributes: ``code`` and ``params`` why (a deal's, a move's or a
+    tile's refusal met in the record keeps its code and params), ``hand``
+    and ``move`` where (each counted from 1; None when the refusal is not
+    in a hand, or not at a move), ``text`` the move as written there."""
+
+    def __init__(
+        self,
+        message: str,
+        code: str | None = None,
+        params: Mapping[str, object] | None = None,
+        *,
+        hand: int | None = None,
+        move: int | None = None,
+        text: str | None = None,
+    ) -> None:
+        super().__init__(message, code, params)
+        self.hand, self.move, self.text = hand, move, text
 
 
 _QUOTE = reprlib.Repr()
@@ -75,6 +96,21 @@ def _shown(value: object) -> str:
         return _QUOTE.repr(value)
     except (ValueError, RecursionError):
         return "a number too long to show"
+
+
+def _within(error: ValueError, hand: int, move: int | None = None, shown: str = "") -> RecordError:
+    """``error`` (the deal's, a move's or a tile's refusal) met at hand
+    ``hand`` (and move ``move``, quoted ``shown``): its English after the
+    place, as one line, its code and params kept."""
+    where = f"hand {hand}" if move is None else f"hand {hand}, move {move} ({shown})"
+    code, params = (error.code, error.params) if isinstance(error, Refused) else (None, None)
+    text = None if move is None else _unquoted(shown)
+    return RecordError(f"{where}: {_short(str(error))}", code, params, hand=hand, move=move, text=text)
+
+
+def _unquoted(shown: str) -> str:
+    """A move's text as a refusal quotes it (``'5-3 W'``), without the quotes."""
+    return shown[1:-1] if len(shown) > 1 and shown[0] == shown[-1] and shown[0] in "'\"" else shown
 
 
 def _short(reason: str) -> str:
@@ -188,7 +224,7 @@ def _parse_json(text: str) -> object:
         return json.loads(text)
     except (ValueError, RecursionError) as error:
         detail = getattr(error, "msg", "it is not JSON")
-        raise RecordError(f"the record is not valid JSON ({detail})") from None
+        raise RecordError(f"the record is not valid JSON ({detail})", "not_json") from None
 
 
 def _played_out(data: object) -> Match:
@@ -203,15 +239,17 @@ def _opened(data: object) -> tuple[Match, list[Any]]:
     """A new match under the record's rules, and its hands still to read,
     once the top of the record (format, version, fields, rules) is checked."""
     if not isinstance(data, Mapping):
-        raise RecordError('a record is a JSON object with "format": "allfives-record"')
+        raise RecordError('a record is a JSON object with "format": "allfives-record"', "not_record")
     if data.get("format") != FORMAT:
-        raise RecordError(f"this is not an {FORMAT} (its format is {_shown(data.get('format'))})")
+        raise RecordError(f"this is not an {FORMAT} (its format is {_shown(data.get('format'))})", "not_record")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise RecordError(f"the record's version must be a whole number, not {_shown(version)}")
     if version > VERSION:
         raise RecordError(
-            f"this record is from a newer version of All Fives (version {_shown(version)}; this game reads version {VERSION})"
+            f"this record is from a newer version of All Fives (version {_shown(version)}; this game reads version {VERSION})",
+            "newer",
+            {"version": version},
         )
     if version < 1:
         raise RecordError(f"there is no record version {_shown(version)}")
@@ -224,9 +262,9 @@ def _opened(data: object) -> tuple[Match, list[Any]]:
     try:
         rules = Rules.from_json(data.get("rules", {}))
     except (TypeError, ValueError) as error:
-        raise RecordError(f"rules: {_short(str(error))}") from None
+        raise RecordError(f"rules: {_short(str(error))}", "rules") from None
     except RecursionError:
-        raise RecordError("rules: a value in them is nested too deeply to read") from None
+        raise RecordError("rules: a value in them is nested too deeply to read", "rules") from None
     hands = data.get("hands", [])
     if not isinstance(hands, list):
         raise RecordError("the record's hands must be a list")
@@ -241,58 +279,65 @@ def _steps(match: Match, hands: list[Any]) -> Iterator[tuple[Match, tuple[Event,
 def _hand_steps(match: Match, number: int, hand: object) -> Iterator[tuple[Match, tuple[Event, ...]]]:
     where = f"hand {number}"
     if match.is_over:
-        raise RecordError(f"{where}: the match was already won")
+        raise RecordError(f"{where}: the match was already won", "match_won", hand=number)
     if not match.needs_deal:
-        raise RecordError(f"{where}: hand {number - 1} is not over")
+        raise RecordError(f"{where}: hand {number - 1} is not over", "hand_not_over", {"hand": number - 1}, hand=number)
     if not isinstance(hand, Mapping):
-        raise RecordError(f"{where}: a hand is an object with a deal, a boneyard and moves")
+        raise RecordError(f"{where}: a hand is an object with a deal, a boneyard and moves", hand=number)
     unknown = sorted(_shown(k) for k in hand if k not in _HAND_KEYS)
     if unknown:
-        raise RecordError(f"{where}: unknown field {unknown[0]}")
-    deal = _read_deal(where, hand)
+        raise RecordError(f"{where}: unknown field {unknown[0]}", hand=number)
+    deal = _read_deal(number, hand)
     try:
         started = match.start_hand(deal)
     except ValueError as error:
-        raise RecordError(f"{where}: {_short(str(error))}") from None
+        raise _within(error, number) from None
     yield match, tuple(started)
     moves = hand.get("moves", [])
     if not isinstance(moves, list):
-        raise RecordError(f'{where}: moves must be a list such as ["5-5", "5-3 E"]')
+        raise RecordError(f'{where}: moves must be a list such as ["5-5", "5-3 E"]', hand=number)
     for index, text in enumerate(moves, start=1):
         at = f"{where}, move {index}"
+        shown = _shown(text)
+        written = _unquoted(shown)  # the move as the player's words quote it
         if not isinstance(text, str):
-            raise RecordError(f'{at}: a move is written like "5-3 E", not {_shown(text)}')
-        at = f"{at} ({_shown(text)})"
+            raise RecordError(
+                f'{at}: a move is written like "5-3 E", not {shown}', "move_text", hand=number, move=index, text=written
+            )
+        at = f"{at} ({shown})"
         if match.is_over:
-            raise RecordError(f"{at}: the match was already won")
+            raise RecordError(f"{at}: the match was already won", "match_won", hand=number, move=index, text=written)
         if match.to_move is None:
-            raise RecordError(f"{at}: the hand is already over")
+            raise RecordError(f"{at}: the hand is already over", "hand_over", hand=number, move=index, text=written)
         try:
             move = Move.parse(text)
             played = match.play(move)
         except ValueError as error:
-            raise RecordError(f"{at}: {_short(str(error))}") from None
+            raise _within(error, number, index, shown) from None
         yield match, tuple(played)
 
 
-def _read_deal(where: str, hand: Mapping[str, Any]) -> Deal:
+def _read_deal(number: int, hand: Mapping[str, Any]) -> Deal:
+    where = f"hand {number}"
     deal, boneyard, leader = hand.get("deal"), hand.get("boneyard", []), hand.get("leader")
     seed = hand.get("seed")
     if seed is not None and (not isinstance(seed, str) or not 0 < len(seed) <= MAX_SEED_CHARS):
-        raise RecordError(f"{where}: the seed must be a text of 1 to {MAX_SEED_CHARS} characters, not {_shown(seed)}")
+        raise RecordError(
+            f"{where}: the seed must be a text of 1 to {MAX_SEED_CHARS} characters, not {_shown(seed)}", hand=number
+        )
     if not isinstance(deal, list) or not all(isinstance(h, list) for h in deal):
-        raise RecordError(f"{where}: the deal must be a list of hands, one list of tiles per seat")
+        raise RecordError(f"{where}: the deal must be a list of hands, one list of tiles per seat", hand=number)
     if not isinstance(boneyard, list):
-        raise RecordError(f"{where}: the boneyard must be a list of tiles")
+        raise RecordError(f"{where}: the boneyard must be a list of tiles", hand=number)
     if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool) or abs(leader) > 2**63):
-        raise RecordError(f"{where}: the leader must be a seat number, not {_shown(leader)}")
+        raise RecordError(f"{where}: the leader must be a seat number, not {_shown(leader)}", "no_leader", hand=number)
     for tiles in (*deal, boneyard):
         for t in tiles:
             if not isinstance(t, str):
-                raise RecordError(f'{where}: a tile is written like "5-3", not {_shown(t)}')
+                raise RecordError(f'{where}: a tile is written like "5-3", not {_shown(t)}', "tile_text", hand=number)
     try:
         hands = tuple(tuple(Tile.parse(t) for t in h) for h in deal)
         rest = tuple(Tile.parse(t) for t in boneyard)
     except ValueError as error:
-        raise RecordError(f"{where}: {_short(str(error))}") from None
+        raise _within(error, number) from None
     return Deal(hands, rest, leader, seed)

@@ -54,6 +54,7 @@ from .players.rollout import rollout
 from .players.search import margin, play_out
 from .players.simple import greedy_move
 from .record import positions
+from .refusal import Refused
 from .tiles import TILES, Move, Tile
 from .view import SeatView, view_of
 
@@ -257,7 +258,7 @@ class Review:
         }
 
 
-class ReviewError(ValueError):
+class ReviewError(Refused):
     """A review that cannot be read, or that is not a review of its record;
     the message says where and why, in one line."""
 

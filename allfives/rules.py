@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final, Literal
 
+from .refusal import Refused
+
 __all__ = [
     "GAMES",
     "OPTION_RANGES",
@@ -84,8 +86,9 @@ class OptionRanges:
 OPTION_RANGES: Final = OptionRanges()
 
 
-class RulesError(ValueError):
-    """A rules value that no table could play by."""
+class RulesError(Refused):
+    """A rules value that no table could play by (no code: a record read
+    with such rules is refused with the code ``"rules"``)."""
 
 
 class ContradictoryRules(RulesError):

@@ -12,6 +12,8 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
+from .refusal import Refused
+
 __all__ = ["TILES", "End", "Move", "Tile", "tile"]
 
 HIGHEST_PIP: Final = 6
@@ -34,7 +36,7 @@ class End(enum.IntEnum):
         try:
             return cls[text.strip().upper()]
         except KeyError:
-            raise ValueError(f"{text!r} is not an end: use W, E, N or S") from None
+            raise Refused(f"{text!r} is not an end: use W, E, N or S", "move_text") from None
 
     def __str__(self) -> str:
         return self.name
@@ -112,15 +114,15 @@ _DIGITS: Final = frozenset("0123456789")
 def _parse_written(text: str) -> tuple[Tile, int]:
     """The tile written in ``text`` and the number written first."""
     if not isinstance(text, str):
-        raise ValueError(f"a tile is written like 5-3, not {text!r}")
+        raise Refused(f"a tile is written like 5-3, not {text!r}", "tile_text")
     parts = text.strip().split("-")
     # Only the ASCII digits: str.isdigit() would take an Arabic-Indic five or a superscript five too.
     if len(parts) != 2 or not all(len(p) == 1 and p in _DIGITS for p in parts):
-        raise ValueError(f"{text!r} is not a tile: write it like 5-3")
+        raise Refused(f"{text!r} is not a tile: write it like 5-3", "tile_text")
     first, second = int(parts[0]), int(parts[1])
     found = _BY_PIPS.get((first, second))
     if found is None:
-        raise ValueError(f"{text!r} is not a tile of a double-six set")
+        raise Refused(f"{text!r} is not a tile of a double-six set", "tile_text")
     return found, first
 
 
@@ -141,10 +143,10 @@ class Move:
     def parse(text: str) -> Move:
         """Read ``"5-3 E"`` or a lead such as ``"3-5"``."""
         if not isinstance(text, str):
-            raise ValueError(f"a move is written like '5-3 E', not {text!r}")
+            raise Refused(f"a move is written like '5-3 E', not {text!r}", "move_text")
         words = text.split()
         if not 1 <= len(words) <= 2:
-            raise ValueError(f"{text!r} is not a move: write a tile, then its end, like '5-3 E'")
+            raise Refused(f"{text!r} is not a move: write a tile, then its end, like '5-3 E'", "move_text")
         played, first = _parse_written(words[0])
         if len(words) == 2:
             return Move(played, End.parse(words[1]))

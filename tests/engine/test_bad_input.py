@@ -966,7 +966,7 @@ def broken_entries(draw: st.DrawFn) -> Any:
     return tree
 
 
-def _said_plainly(reason: str) -> None:
+def _said_plainly(reason: ValueError) -> None:
     """A refusal as the History screen shows it: the player's words, one short line."""
     for language in ("en", "de"):
         said = refusal.reason(Translator(language), reason)
@@ -997,7 +997,7 @@ def test_a_broken_history_entry_is_listed_or_kept_aside_never_lost(data: Any) ->
     kept, refused = read_file(text)
     assert len(kept) + len(refused) == 1
     for item in refused:
-        _said_plainly(item.reason)
+        _said_plainly(item.error)
     for entry in kept:  # checked in full: its record opens as a game
         assert Game.from_record_data(entry.record).match.scores == list(entry.scores)
 
@@ -1008,7 +1008,7 @@ def test_a_broken_history_file_keeps_its_good_lines_and_refuses_the_rest_in_word
     text = "\n".join(" ".join(line.splitlines()) for line in lines)
     kept, refused = read_file(text)
     for item in refused:
-        _said_plainly(item.reason)
+        _said_plainly(item.error)
     for entry in kept:
         assert Game.from_record_data(entry.record).match.scores == list(entry.scores)
     if len(lines) > 1 and all(line.strip() for line in lines):

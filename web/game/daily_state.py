@@ -14,10 +14,9 @@ from typing import Final
 
 from allfives.daily import FIRST_DATE, PLAYER, RULES, DailyError, Duplicate, daily_match, duplicate_steps, score_of
 from allfives.players.base import relay
-from allfives.review import Grade, review_steps
+from allfives.review import Grade
 
 from game.dates import date_words
-from table.coaching import REVIEW_SEED
 from table.controller import Game, GameSetup, SeatSetup, Slices
 from table.i18n import Translator
 
@@ -87,8 +86,7 @@ class Duplicating(Slices[DailyResult]):
         # already: the same judge, the same seed, so the same grades.
         review = game.review_kept_of(1)
         if review is None:
-            steps = review_steps(game.match, seats=(PLAYER,), hands=(1,), seed=REVIEW_SEED, luck=False)
-            review = yield from relay(steps, lambda news: _half(news, 0.5))
+            review = yield from relay(game.grading_steps(1, (PLAYER,)), lambda news: _half(news, 0.5))
         grades = tuple(judgement.grade.value for judgement in review.judgements(PLAYER))
         return DailyResult(Duplicate(self.day, score_of(self.played), score_of(expert.history)), grades)
 

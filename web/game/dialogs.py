@@ -371,7 +371,7 @@ async def import_file(page: Table, file: Any) -> None:
         game = Game.load_text(text)
     except RecordError as error:
         by_id("dialog").close()
-        show_problem(page, page.t("import_broken", reason=refusal.reason(page.t, str(error))), "", False)
+        show_problem(page, page.t("import_broken", reason=refusal.reason(page.t, error)), "", False)
         return
     by_id("dialog").close()
     history_page.leave(page, page.game)

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from allfives import refusal
 from allfives.players import LEVELS
 from allfives.record import RecordError
 from allfives.rules import Rules, RulesError
@@ -73,9 +74,9 @@ _DATE: Final = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")
 _ID: Final = re.compile(r"^[0-9a-f]{8,64}$")
 
 
-class EntryError(ValueError):
+class EntryError(refusal.Refused):
     """An entry that cannot be read; the message says why, in the engine's
-    plain English (the page words it with :mod:`table.refusal`)."""
+    plain English, its code says it for the page (:mod:`table.refusal`)."""
 
 
 def now() -> str:
@@ -193,7 +194,9 @@ class Entry:
             raise EntryError("the entry's version must be a whole number from 1")
         if version > VERSION:
             raise EntryError(
-                f"this record is from a newer version of All Fives (version {version}; this game reads version {VERSION})"
+                f"this record is from a newer version of All Fives (version {version}; this game reads version {VERSION})",
+                "newer",
+                {"version": version},
             )
         entry_id, how = data.get("id"), data.get("how")
         if not isinstance(entry_id, str) or not _ID.match(entry_id):
@@ -269,10 +272,17 @@ def checked(entry: Entry) -> Entry:
 
 @dataclass(frozen=True)
 class Refused:
-    """An entry of a file that was not brought in: its line, and why."""
+    """An entry of a file that was not brought in: its line (0 for the whole
+    file), and why: the refusal itself, whose code the page says in the
+    player's words (:func:`table.refusal.reason`)."""
 
     line: int
-    reason: str
+    error: ValueError
+
+    @property
+    def reason(self) -> str:
+        """Why, in the engine's English: for developers and the tests."""
+        return str(self.error)
 
 
 def read_file(text: str, *, ended: str | None = None) -> tuple[list[Entry], list[Refused]]:
@@ -282,7 +292,7 @@ def read_file(text: str, *, ended: str | None = None) -> tuple[list[Entry], list
     refused with its line and the reason, the rest are kept. A record comes
     in as ``imported``, dated ``ended`` (now, by default)."""
     if len(text) > MAX_FILE_CHARS:
-        return [], [Refused(0, "the file is too big to be a history")]
+        return [], [Refused(0, EntryError("the file is too big to be a history", "file_big"))]
     stamp = ended if ended is not None else now()
     text = text.lstrip("\ufeff")
     try:
@@ -298,9 +308,9 @@ def read_file(text: str, *, ended: str | None = None) -> tuple[list[Entry], list
             (number, line.removesuffix("\r")) for number, line in enumerate(text.split("\n"), start=1) if line.strip()
         ]
         if not lines:
-            return [], [Refused(0, "the file is empty")]
+            return [], [Refused(0, EntryError("the file is empty", "file_empty"))]
         if len(lines) > MAX_LINES:
-            return [], [Refused(0, "the file has too many lines to be a history")]
+            return [], [Refused(0, EntryError("the file has too many lines to be a history", "file_big"))]
         items = [(number, line, None) for number, line in lines]
     kept: list[Entry] = []
     refused: list[Refused] = []
@@ -310,10 +320,10 @@ def read_file(text: str, *, ended: str | None = None) -> tuple[list[Entry], list
                 try:
                     data = json.loads(line)
                 except (ValueError, RecursionError):
-                    raise EntryError("this is not valid JSON") from None
+                    raise EntryError("this is not valid JSON", "not_json") from None
             kept.append(_brought_in(data, stamp))
         except (EntryError, RecordError) as error:
-            refused.append(Refused(number, str(error)))
+            refused.append(Refused(number, error))
     return kept, refused
 
 
@@ -323,7 +333,7 @@ def _brought_in(data: object, ended: str) -> Entry:
     if isinstance(data, Mapping) and data.get("format") == "allfives-record":
         game = Game.from_record_data(data)
         return Entry.of_game(game, "imported", ended=ended)
-    raise EntryError("this is neither a match record nor an entry of the history")
+    raise EntryError("this is neither a match record nor an entry of the history", "not_history")
 
 
 @dataclass(frozen=True)

@@ -265,7 +265,7 @@ def import_report(page: Host, added: int, every: bool, refused: list[Refused]) -
         box.append(el("p", t("history_refused", count=len(refused))))
         reasons = el("ul")
         for item in refused[:20]:
-            reason = refusal.reason(t, item.reason)
+            reason = refusal.reason(t, item.error)
             reasons.append(el("li", t("history_refused_line", line=item.line, reason=reason) if item.line else reason))
         box.append(reasons)
     return [box]

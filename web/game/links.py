@@ -42,7 +42,7 @@ def read(page: Table, link: str) -> Game | str:
     try:
         return Game.from_record_data(decode_link(link))
     except (LinkError, RecordError) as error:
-        return refusal.reason(page.t, str(error))
+        return refusal.reason(page.t, error)
 
 
 def listen(page: Owner) -> None:

@@ -167,7 +167,7 @@ class Page(Shell):
             except RecordError as error:
                 kept = self.store.keep_unreadable(saved)
                 return self.fresh_game(), (
-                    self.t("save_broken", reason=refusal.reason(self.t, str(error))),
+                    self.t("save_broken", reason=refusal.reason(self.t, error)),
                     saved,
                     kept,
                 )
@@ -460,7 +460,7 @@ class Page(Shell):
         try:
             events = game.play(move)
         except (IllegalMove, ValueError) as error:
-            refused = str(error)
+            refused = error  # the name "error" is gone once the handler ends
             # In the player's words, never the engine's English; said again in another language.
             self.state.prompt = lambda t: refusal.reason(t, refused)
             self.draw_prompt(self.seen())

@@ -29,6 +29,7 @@ from pyscript import document, window
 
 from allfives import Drew, End, Event, IllegalMove, Layout, Move, Played, Rules, Tile
 from allfives.record import RecordError
+from allfives.refusal import Refused
 
 from page import motion, service_worker
 from page.dom import by_id, closest, el, js_object, some
@@ -39,7 +40,7 @@ from replay.hosting import EmbedOptions, goto_message, height_message, host_orig
 from replay.marks import Mark, Marks
 from replay.proof import seed_line
 from table import board, refusal
-from table.controller import Game, LinkError, decode_link, think
+from table.controller import Game, decode_link, think
 
 AUTOPLAY_MS = 1800
 #: Each run of autoplay, from Play to its end (Pause, the last move, "Try it"),
@@ -124,11 +125,11 @@ class Replay(Shell):
         try:
             record = await self.load_record()
             self.frames = frames(record)
-        except (LinkError, RecordError) as error:
-            self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, str(error))))
+        except Refused as error:  # a link's, a record's: said from its code
+            self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, error)))
             self.ready()
             return
-        except ValueError as error:  # already in the reader's words
+        except ValueError as error:  # raised by load_record, already in the reader's words
             self.show_problem(str(error))
             self.ready()
             return
@@ -173,7 +174,7 @@ class Replay(Shell):
         try:
             return json.loads(str(await response.text()))
         except ValueError:
-            raise RecordError("the record is not valid JSON") from None
+            raise RecordError("the record is not valid JSON", "not_json") from None
 
     def ready(self) -> None:
         root = self.part("embed")
@@ -539,7 +540,7 @@ class Replay(Shell):
         try:
             game = Game.from_record_data(data)
         except RecordError as error:
-            self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, str(error))))
+            self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, error)))
             return
         self.game = game
         self.selected = None
@@ -659,7 +660,7 @@ class Replay(Shell):
         try:
             self.last_events = game.play(move)
         except (IllegalMove, ValueError) as error:
-            self.part("position").textContent = refusal.reason(self.words, str(error))
+            self.part("position").textContent = refusal.reason(self.words, error)
             return
         self.undrawn = self.held_draws()
         self.selected = None

@@ -13,7 +13,7 @@ from allfives.match import Match
 from allfives.review import Advice, Review, advise_steps, review_steps
 from allfives.view import SeatView
 
-__all__ = ["REVIEW_SEED", "hint_steps", "review_of_hand_steps"]
+__all__ = ["REVIEW_SEED", "grading_steps", "hint_steps", "review_of_hand_steps"]
 
 #: The seed of the coach's judge, for the hint and the review alike: the
 #: same decision gets the same figures before and after it is made.
@@ -32,3 +32,9 @@ def review_of_hand_steps(match: Match, hand: int, seats: tuple[int, ...]) -> Gen
     the decisions of ``seats`` and the hand's luck, each step saying how
     far it is."""
     return review_steps(match, seats=seats, hands=(hand,), seed=REVIEW_SEED)
+
+
+def grading_steps(match: Match, hand: int, seats: tuple[int, ...]) -> Generator[tuple[int, int], None, Review]:
+    """The coach's grades of the decisions of ``seats`` in hand ``hand`` of
+    ``match``, as the review gives them, without the hand's luck."""
+    return review_steps(match, seats=seats, hands=(hand,), seed=REVIEW_SEED, luck=False)

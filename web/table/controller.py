@@ -27,11 +27,12 @@ from allfives import Event, HandHistory, Match, Move, Played, Rules
 from allfives.players import LEVELS, Decision, Player, make_player
 from allfives.players.base import finish
 from allfives.record import RecordError, from_record, to_record
+from allfives.refusal import Refused
 from allfives.review import SAMPLES, Advice, HandReview, Review, ReviewError, read_review
 from allfives.rules import RulesError
 from allfives.view import SeatView, view_of
 
-from table.coaching import REVIEW_SEED, hint_steps, review_of_hand_steps
+from table.coaching import REVIEW_SEED, grading_steps, hint_steps, review_of_hand_steps
 from table.record_link import MAX_LINK_CHARS, LinkError, decode_link, encode_link
 
 __all__ = [
@@ -104,7 +105,7 @@ class GameSetup:
         rules = Rules.from_json(data.get("rules", {}))
         seats_data = data.get("seats")
         if not isinstance(seats_data, list) or len(seats_data) != rules.players:
-            raise ValueError(f"the settings must name {rules.players} players")
+            raise Refused(f"the settings must name {rules.players} players", "players", {"players": rules.players})
         seats = tuple(SeatSetup.from_json(s, i) for i, s in enumerate(seats_data))
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
@@ -278,6 +279,12 @@ class Game:
         decisions and the hand's luck, to run in slices."""
         return Slices(review_of_hand_steps(self.match, hand, tuple(self.people)))
 
+    def grading_steps(self, hand: int, seats: tuple[int, ...]) -> Generator[tuple[int, int], None, Review]:
+        """The coach's grades of ``seats``' decisions in hand ``hand`` (from
+        1), without the hand's luck, as steps for work that runs them within
+        its own (the daily's result)."""
+        return grading_steps(self.match, hand, seats)
+
     def review_kept_of(self, hand: int) -> Review | None:
         """The coach's review of hand ``hand``, if it was worked out before."""
         kept = self.reviews.get(hand)
@@ -426,11 +433,11 @@ class Game:
     @staticmethod
     def from_record_data(data: object) -> Game:
         """A game from a record (a save, an imported file); raises
-        ``RecordError`` with a message a player can read."""
+        ``RecordError`` saying why (its code, for a player's words)."""
         if not isinstance(data, Mapping):
             # from_record would read a string as the text of a record: a save
             # written twice over as JSON is not one.
-            raise RecordError('a record is a JSON object with "format": "allfives-record"')
+            raise RecordError('a record is a JSON object with "format": "allfives-record"', "not_record")
         match = from_record(data)
         meta = data.get("meta", {})
         setup_data = meta.get("setup") if isinstance(meta, Mapping) else None
@@ -441,14 +448,22 @@ class Game:
             reason = str(error)
             if len(reason) > MAX_REASON_CHARS:
                 reason = reason[: MAX_REASON_CHARS - 1] + "…"
-            raise RecordError(f"the record's players: {reason}") from None
+            if isinstance(error, Refused) and error.code == "players":  # too few or too many for the rules
+                raise RecordError(f"the record's players: {reason}", "players", error.params) from None
+            raise RecordError(f"the record's players: {reason}", "players_damaged") from None
         except RecursionError:
-            raise RecordError("the record's players: the settings are nested too deeply to read") from None
+            raise RecordError(
+                "the record's players: the settings are nested too deeply to read", "players_damaged"
+            ) from None
         if setup.rules != match.rules:
             setup = replace(setup, rules=match.rules)
         if len(setup.seats) != match.rules.players:
             # The settings' own rules agreed with their seats; the record's may not.
-            raise RecordError(f"the record's players: the settings must name {match.rules.players} players")
+            raise RecordError(
+                f"the record's players: the settings must name {match.rules.players} players",
+                "players",
+                {"players": match.rules.players},
+            )
         seed = meta.get("seed") if isinstance(meta, Mapping) else None
         if not isinstance(seed, int) or isinstance(seed, bool):
             seed = random.randrange(2**31)
@@ -471,7 +486,7 @@ class Game:
         try:
             data = json.loads(text)
         except ValueError:
-            raise RecordError("this is not a saved game (it is not JSON)") from None
+            raise RecordError("this is not a saved game (it is not JSON)", "not_json") from None
         return Game.from_record_data(data)
 
     def share_link(self) -> str:

@@ -17,14 +17,16 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from allfives import Deal, Rules
+from allfives.refusal import Refused
 
 __all__ = ["MAX_LINK_CHARS", "LinkError", "decode_link", "encode_link"]
 
 MAX_LINK_CHARS: Final = 20_000
 
 
-class LinkError(ValueError):
-    """A shared link that cannot be read; the message says why."""
+class LinkError(Refused):
+    """A shared link that cannot be read; the message says why, and so does
+    its code (``link_long``, ``link_damaged``)."""
 
 
 def encode_link(record: Mapping[str, Any]) -> str:
@@ -38,7 +40,7 @@ def decode_link(text: str) -> object:
     again from their seeds (or the object in it, for the record's reader to
     refuse); :class:`LinkError` when it holds no JSON."""
     if len(text) > MAX_LINK_CHARS:
-        raise LinkError("this link is too long to be a game link")
+        raise LinkError("this link is too long to be a game link", "link_long")
     try:
         packed = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
         unpack = zlib.decompressobj()
@@ -47,7 +49,7 @@ def decode_link(text: str) -> object:
             raise ValueError("truncated, or too big")
         data = json.loads(raw)
     except (ValueError, zlib.error):
-        raise LinkError("this link is damaged: it does not hold a game") from None
+        raise LinkError("this link is damaged: it does not hold a game", "link_damaged") from None
     return _seeded_deals_dealt(data)
 
 
