@@ -337,7 +337,7 @@ def keep_settings(page: Menu) -> None:
 
 def menu_closed(page: Menu, value: str) -> None:
     keep_settings(page)
-    page.render()
+    page.render(again=True)  # the same table: the hint (or a refusal) under it stays said
     if value == "export":
         export(page)
     elif value == "link":

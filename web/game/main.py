@@ -231,8 +231,8 @@ class Page(Shell):
     def render(self, prompt: Said | None = None, *, again: bool = False) -> None:
         """Everything on the table, from the page's state and the seat's view
         (worked out once). The prompt says ``prompt`` instead of what the
-        page asks, if given; drawn ``again`` (in another language), it says
-        what it said."""
+        page asks, if given; drawn ``again`` (the same table: the language
+        switched, the Menu closed), it says what it said."""
         if not again:
             self.state.prompt = prompt
         seen = self.seen()
