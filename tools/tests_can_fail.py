@@ -131,7 +131,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "slice-runs-to-the-end",
         "a slice of thinking gives the page back once its time is up",
-        "web/table/controller.py",
+        "web/table/work.py",
         "            while time.perf_counter() < stop:\n",
         "            while True:\n",
         SLICE_TESTS,
@@ -139,7 +139,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "pauses-spend-the-budget",
         "the pauses between slices do not count as thinking",
-        "web/table/controller.py",
+        "web/table/work.py",
         "        running = 0.0 if self.since is None else time.perf_counter() - self.since\n"
         "        return self.thought + running\n",
         "        return time.perf_counter()\n",
@@ -148,7 +148,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "work-bar-goes-back",
         "the page's one runner of long work: its bar goes as the steps say and never back",
-        "web/table/controller.py",
+        "web/table/work.py",
         "        self.progress = max(self.progress, news)\n",
         "        self.progress = news\n",
         ("tests/web/test_controller.py", "-k", "any_work"),
@@ -266,7 +266,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "thinking-in-one-step",
         "the page never freezes while the computer thinks",
-        "web/table/controller.py",
+        "web/table/work.py",
         "    while (result := work.step(slice_ms)) is None:\n",
         "    while (result := work.step(60_000)) is None:\n",
         ("tests/browser/test_responsive.py",),

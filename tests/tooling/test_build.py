@@ -137,6 +137,7 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "table/record_link.py",
         "table/refusal.py",
         "table/seat_names.py",
+        "table/work.py",
     ]
     # The tutorial imports the replays' modules one at a time, by name.
     source = ast.parse((WEB / "replay" / "tutorial_page.py").read_text(encoding="utf-8"))

@@ -24,18 +24,17 @@ from allfives.view import view_of
 from replay.frames import Words, frames
 from replay.proof import SeedLine, seed_line
 from table import controller
+from table import work as work_module
 from table.controller import (
     Game,
     GameSetup,
     LinkError,
-    Progress,
-    Search,
     SeatSetup,
-    Slices,
     clean_name,
     decode_link,
     encode_link,
 )
+from table.work import Progress, Search, Slices
 
 T = TypeVar("T")
 
@@ -326,7 +325,7 @@ def page_clock(monkeypatch: pytest.MonkeyPatch) -> WorkClock:
     """The fake clock of the budget tests (each sampled deal takes 10 ms),
     read by the page's sliced search as well as by the player."""
     clock = work_clock(monkeypatch, per_deal=0.010)
-    monkeypatch.setattr(controller, "time", SimpleNamespace(perf_counter=clock))
+    monkeypatch.setattr(work_module, "time", SimpleNamespace(perf_counter=clock))
     return clock
 
 
@@ -378,7 +377,7 @@ def test_any_work_runs_in_slices_its_bar_as_its_steps_say(monkeypatch: pytest.Mo
     draw adds tiles still to play) and stands full once the work is done;
     its clock counts the work, not the pauses between slices."""
     clock = WorkClock(per_deal=0.010)
-    monkeypatch.setattr(controller, "time", SimpleNamespace(perf_counter=clock))
+    monkeypatch.setattr(work_module, "time", SimpleNamespace(perf_counter=clock))
     said: list[Progress] = [(1, 4), None, (1, 5), 0.5, (3, 4)]
 
     def work() -> Generator[Progress, None, str]:

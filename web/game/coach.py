@@ -10,7 +10,7 @@ kept with the game, so asking again shows it at once. Closing it goes back
 to the hand's summary.
 
 The judging is :mod:`allfives.review` (its steps from :mod:`table.coaching`, run
-in slices by :class:`table.controller.Slices`); the words are :mod:`table.coach_words`."""
+in slices by :class:`table.work.Slices`); the words are :mod:`table.coach_words`."""
 
 from __future__ import annotations
 

@@ -71,7 +71,7 @@ class Duplicating(Slices[DailyResult]):
     """The Expert's play of the player's seat on the daily's tiles
     (:func:`allfives.daily.duplicate_steps`), then the review of the
     player's decisions for the share text's marks, run a slice at a time
-    as the coach's review is (:class:`table.controller.Slices`):
+    as the coach's review is (:class:`table.work.Slices`):
     :attr:`progress` goes from 0 to 1, the Expert's play the first half."""
 
     def __init__(self, game: Game) -> None:

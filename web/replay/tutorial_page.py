@@ -37,6 +37,7 @@ MODULES = (
     "table.geometry",
     "table.labels",
     "table.board",
+    "table.work",
     "table.controller",
     "replay.frames",
     "replay.hosting",

@@ -2,7 +2,7 @@
 of a hand (:func:`review_of_hand_steps`), one judge (:mod:`allfives.review`)
 on one seed, so the review grades a move the hint gave as best, with the
 same figures. The page runs both as it runs a computer's thinking, in
-slices (:class:`table.controller.Slices`)."""
+slices (:class:`table.work.Slices`)."""
 
 from __future__ import annotations
 
