@@ -38,6 +38,8 @@ MODULES = (
     "table.labels",
     "table.board",
     "table.work",
+    "table.setup",
+    "table.score_sheet",
     "table.controller",
     "replay.frames",
     "replay.hosting",

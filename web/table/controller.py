@@ -16,12 +16,12 @@ import json
 import random
 from collections.abc import Generator, Mapping
 from contextlib import suppress
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import date
 from typing import Any, Final
 from urllib.parse import urlencode, urljoin
 
-from allfives import Event, HandHistory, Match, Move, Played, Rules
+from allfives import Event, HandHistory, Match, Move, Rules
 from allfives.players import LEVELS, Decision, make_player
 from allfives.record import RecordError, from_record, to_record
 from allfives.refusal import Refused
@@ -31,96 +31,30 @@ from allfives.view import SeatView, view_of
 
 from table.coaching import REVIEW_SEED, grading_steps, hint_steps, review_of_hand_steps
 from table.record_link import MAX_LINK_CHARS, LinkError, decode_link, encode_link
+from table.score_sheet import SheetRow, sheet_of
+from table.setup import MAX_NAME, PERSON, GameSetup, SeatSetup, clean_name, default_setup
 from table.work import Search, Slices, think
 
 __all__ = [
     "MAX_LINK_CHARS",
+    "MAX_NAME",
+    "PERSON",
     "Game",
     "GameSetup",
     "LinkError",
     "Search",
     "SeatSetup",
     "Slices",
+    "clean_name",
     "decode_link",
+    "default_setup",
     "encode_link",
     "think",
 ]
 
-PERSON: Final = "person"
-MAX_NAME: Final = 24
 MAX_REASON_CHARS: Final = 200
 MAX_DATE_CHARS: Final = 40
 EMBED_PAGE: Final = "embed.html"
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSetup:
-    """Who sits at a seat: a person, or a computer ``level``."""
-
-    name: str
-    kind: str = PERSON
-
-    @property
-    def is_person(self) -> bool:
-        return self.kind == PERSON
-
-    def to_json(self) -> dict[str, str]:
-        return {"name": self.name, "kind": self.kind}
-
-    @staticmethod
-    def from_json(data: object, seat: int) -> SeatSetup:
-        if not isinstance(data, Mapping):
-            raise ValueError(f"seat {seat + 1} is not described properly")
-        kind = data.get("kind", PERSON)
-        if kind != PERSON and kind not in LEVELS:
-            raise ValueError(f"seat {seat + 1} has an unknown player type {str(kind)[:20]!r}")
-        return SeatSetup(clean_name(data.get("name"), seat), str(kind))
-
-
-def clean_name(name: object, seat: int) -> str:
-    """A player's name as typed, trimmed to something that fits on screen."""
-    text = " ".join(str(name).split()) if isinstance(name, str) else ""
-    # A name read from JSON may hold UTF-16 halves ("\\ud800\\udc00"): a pair
-    # becomes the one character it stands for, a lone half a replacement
-    # mark, so the name saves and reads back as the same text.
-    text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-    return text[:MAX_NAME] or f"Player {seat + 1}"
-
-
-@dataclass(frozen=True, slots=True)
-class GameSetup:
-    """Everything the new-match dialog chooses."""
-
-    rules: Rules = field(default_factory=Rules)
-    seats: tuple[SeatSetup, ...] = (SeatSetup("You"), SeatSetup("Computer", "medium"))
-    seed: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"rules": self.rules.to_json(), "seats": [s.to_json() for s in self.seats], "seed": self.seed}
-
-    @staticmethod
-    def from_json(data: object) -> GameSetup:
-        if not isinstance(data, Mapping):
-            raise ValueError("the game settings are not readable")
-        rules = Rules.from_json(data.get("rules", {}))
-        seats_data = data.get("seats")
-        if not isinstance(seats_data, list) or len(seats_data) != rules.players:
-            raise Refused(f"the settings must name {rules.players} players", "players", {"players": rules.players})
-        seats = tuple(SeatSetup.from_json(s, i) for i, s in enumerate(seats_data))
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ValueError("the seed must be a whole number")
-        return GameSetup(rules, seats, seed)
-
-
-@dataclass(slots=True)
-class SheetRow:
-    """A line of the score sheet."""
-
-    hand: int
-    play: list[int]
-    change: list[int] | None
-    scores: list[int]
 
 
 class Game:
@@ -516,19 +450,8 @@ class Game:
         return self._replay_link(page_url, self.match, move, kept, seat=seat, lang=lang)
 
     def score_sheet(self) -> list[SheetRow]:
-        """One row per hand, read from the match's history: the points each
-        side scored in play, the end of hand change (None while the hand is
-        in play), and the scores after."""
-        rows: list[SheetRow] = []
-        for hand in self.match.history:
-            play = [0] * self.rules.sides
-            for event in hand.events:
-                if isinstance(event, Played):
-                    play[self.rules.side_of(event.seat)] += event.points
-            ended = hand.ended
-            change = None if ended is None else list(ended.change)
-            rows.append(SheetRow(hand.number, play, change, list(hand.scores_after)))
-        return rows
+        """The score sheet: a row per hand (:func:`table.score_sheet.sheet_of`)."""
+        return sheet_of(self.rules, self.match.history)
 
     # The end of the match
 
@@ -559,11 +482,6 @@ def _is_date(text: object) -> bool:
         return isinstance(text, str) and len(text) == 10 and date.fromisoformat(text).isoformat() == text
     except ValueError:
         return False
-
-
-def default_setup(rules: Rules) -> GameSetup:
-    """Seats for a record that does not say who played: all people."""
-    return GameSetup(rules, tuple(SeatSetup(f"Player {i + 1}") for i in range(rules.players)))
 
 
 def _first_position(match: Match) -> int:
