@@ -36,14 +36,12 @@ how noisy a grade is.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
-from typing import Any, TypeGuard
 
 from .chance import shuffle
 from .events import Drew
+from .grades import BANDS, GRADE_NAMES, LUCK_SAMPLES, Choice, Grade, HandReview, Judgement, Luck, Review, grade_of
 from .hand import HandState
 from .match import Match
 from .players.base import finish, saying
@@ -54,8 +52,7 @@ from .players.rollout import rollout
 from .players.search import margin, play_out
 from .players.simple import greedy_move
 from .record import positions
-from .refusal import Refused
-from .tiles import TILES, Move, Tile
+from .tiles import TILES, Move
 from .view import SeatView, view_of
 
 __all__ = [
@@ -70,15 +67,14 @@ __all__ = [
     "Judgement",
     "Luck",
     "Review",
-    "ReviewError",
     "advise_steps",
     "decision_stream",
     "decisions",
+    "grade_of",
     "judge",
     "judge_steps",
     "luck_of_hand",
     "luck_steps",
-    "read_review",
     "review",
     "review_steps",
 ]
@@ -86,303 +82,6 @@ __all__ = [
 SAMPLES = 200
 """Sampled deals per decision by default: the spread of a decision's points
 lost over five seeds is measured in docs/benchmarks.md."""
-
-
-class Grade(Enum):
-    """How good a decision was, by the points it lost against the best move."""
-
-    BEST = "best"
-    GOOD = "good"
-    INACCURACY = "inaccuracy"
-    MISTAKE = "mistake"
-    BLUNDER = "blunder"
-
-
-GRADE_NAMES = tuple(grade.value for grade in Grade)
-
-BANDS: tuple[tuple[float, Grade], ...] = (
-    (1.0, Grade.BEST),
-    (2.5, Grade.GOOD),
-    (5.0, Grade.INACCURACY),
-    (10.0, Grade.MISTAKE),
-)
-"""The grade of a decision that lost at most each bound (in points); more
-than the last bound is a :attr:`Grade.BLUNDER`. All Fives scores in fives:
-losing more than half a score on average is an inaccuracy, more than a
-whole score a mistake, more than two scores a blunder. Within a point of
-the best move is "best": the judge cannot rank moves closer than that (with
-"best" only for the judge's own first choice, half of all grades changed
-with the judge's seed; docs/benchmarks.md)."""
-
-
-def grade_of(lost: float) -> Grade:
-    """The grade of a decision that lost ``lost`` points."""
-    for bound, grade in BANDS:
-        if lost <= bound:
-            return grade
-    return Grade.BLUNDER
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """A legal move and its value: the mean margin in points it leads to."""
-
-    move: Move
-    value: float
-
-    def to_json(self) -> dict[str, Any]:
-        return {"move": str(self.move), "value": self.value}
-
-
-@dataclass(frozen=True, slots=True)
-class Judgement:
-    """One decision: who made it, where (the hand's number, and the move's
-    number in the hand, from 1), what was played, and every legal move's
-    value, the best first."""
-
-    hand: int
-    move_number: int
-    seat: int
-    played: Move
-    choices: tuple[Choice, ...]
-    samples: int
-    exact: bool
-
-    @property
-    def best(self) -> Choice:
-        return self.choices[0]
-
-    @property
-    def played_value(self) -> float:
-        return next(choice.value for choice in self.choices if choice.move == self.played)
-
-    @property
-    def lost(self) -> float:
-        """Points lost against the best move (0 when the played move is the best)."""
-        return round(max(0.0, self.best.value - self.played_value), 1)
-
-    @property
-    def grade(self) -> Grade:
-        return grade_of(self.lost)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "hand": self.hand,
-            "move": self.move_number,
-            "seat": self.seat,
-            "played": str(self.played),
-            "best": str(self.best.move),
-            "lost": self.lost,
-            "grade": self.grade.value,
-            "samples": self.samples,
-            "exact": self.exact,
-            "choices": [choice.to_json() for choice in self.choices],
-        }
-
-
-LUCK_SAMPLES = 200
-"""Shuffles of the boneyard per value in a chance event's luck."""
-
-
-@dataclass(frozen=True, slots=True)
-class Luck:
-    """A chance event and how much it favoured each side, in points: the
-    deal (``move_number`` 0, ``seat`` None), or the tiles ``seat`` drew
-    after move ``move_number`` of the hand."""
-
-    hand: int
-    move_number: int
-    seat: int | None
-    tiles: tuple[Tile, ...]
-    favour: tuple[float, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "hand": self.hand,
-            "after_move": self.move_number,
-            "seat": self.seat,
-            "tiles": [str(tile) for tile in self.tiles],
-            "favour": list(self.favour),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class HandReview:
-    """A hand's decisions, in the order they were made, and its chance
-    events (the deal, then each seat's draws), when luck was measured."""
-
-    number: int
-    judgements: tuple[Judgement, ...]
-    luck: tuple[Luck, ...] = ()
-
-    def luck_of(self, side: int) -> float:
-        """How much the hand's chance events favoured ``side``, in all."""
-        return round(sum(event.favour[side] for event in self.luck), 2)
-
-    def of(self, seat: int) -> tuple[Judgement, ...]:
-        return tuple(j for j in self.judgements if j.seat == seat)
-
-
-@dataclass(frozen=True, slots=True)
-class Review:
-    """Every reviewed hand of a record, with the figures per seat."""
-
-    hands: tuple[HandReview, ...]
-    samples: int
-    seed: int
-
-    def judgements(self, seat: int | None = None) -> tuple[Judgement, ...]:
-        return tuple(j for hand in self.hands for j in hand.judgements if seat is None or j.seat == seat)
-
-    def lost_per_decision(self, seat: int) -> float | None:
-        """Mean points lost per decision of ``seat`` (None: it made none)."""
-        mine = self.judgements(seat)
-        return round(sum(j.lost for j in mine) / len(mine), 2) if mine else None
-
-    def grades(self, seat: int) -> dict[str, int]:
-        """How many decisions of ``seat`` earned each grade."""
-        counts = Counter(j.grade.value for j in self.judgements(seat))
-        return {name: counts[name] for name in GRADE_NAMES}
-
-    def to_json(self) -> dict[str, Any]:
-        seats = sorted({j.seat for j in self.judgements()})
-        return {
-            "samples": self.samples,
-            "seed": self.seed,
-            "seats": [
-                {"seat": s, "lost_per_decision": self.lost_per_decision(s), "grades": self.grades(s)} for s in seats
-            ],
-            "hands": [hand.number for hand in self.hands],
-            "decisions": [j.to_json() for j in self.judgements()],
-            "luck": [event.to_json() for hand in self.hands for event in hand.luck],
-        }
-
-
-class ReviewError(Refused):
-    """A review that cannot be read, or that is not a review of its record;
-    the message says where and why, in one line."""
-
-
-MAX_REVIEWED_HANDS = 1000
-"""More hands than any match of the longest target holds."""
-
-
-def read_review(data: object, record: object) -> Review:
-    """The review ``data`` (as :meth:`Review.to_json` writes it, kept in a
-    record's ``meta.review``) of ``record``, checked against it: each
-    decision names a move of the record, made by that seat, and the best
-    move is among its choices. Raises :class:`ReviewError` otherwise.
-    Figures that :meth:`Review.to_json` derives (points lost, grades, the
-    per-seat counts) are not read: they are worked out again."""
-    if not isinstance(data, dict):
-        raise ReviewError("the review must be an object")
-    seats, moves = _record_moves(record)
-    samples, seed = data.get("samples"), data.get("seed")
-    if not _whole(samples) or not isinstance(seed, int) or isinstance(seed, bool):
-        raise ReviewError("the review must say its samples and its seed")
-    numbers = data.get("hands")
-    if not isinstance(numbers, list) or len(numbers) > MAX_REVIEWED_HANDS or not all(_whole(n) for n in numbers):
-        raise ReviewError("the review must list the hands it reviewed")
-    judged: dict[int, list[Judgement]] = {n: [] for n in numbers}
-    chance: dict[int, list[Luck]] = {n: [] for n in numbers}
-    for i, item in enumerate(_list(data, "decisions")):
-        judgement = _read_judgement(item, i + 1)
-        place = (judgement.hand, judgement.move_number)
-        if judgement.hand not in judged or moves.get(place) != judgement.played or seats.get(place) != judgement.seat:
-            raise ReviewError(
-                f"decision {i + 1} is not a move of this record: {judgement.played} by seat {judgement.seat}"
-            )
-        judged[judgement.hand].append(judgement)
-    for i, item in enumerate(_list(data, "luck")):
-        event = _read_luck(item, i + 1)
-        if event.hand not in chance:
-            raise ReviewError(f"chance event {i + 1} is in a hand the review does not list")
-        chance[event.hand].append(event)
-    hands = tuple(HandReview(n, tuple(judged[n]), tuple(chance[n])) for n in numbers)
-    return Review(hands, samples, seed)
-
-
-def _whole(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool) and value > 0
-
-
-def _number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) < 1e6
-
-
-def _list(data: dict[str, Any], key: str) -> list[object]:
-    items = data.get(key, [])
-    if not isinstance(items, list):
-        raise ReviewError(f"the review's {key} must be a list")
-    return items
-
-
-def _record_moves(record: object) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], Move]]:
-    """Who made each move of ``record``, and which, by (hand, move number)."""
-    try:
-        seats: dict[tuple[int, int], int] = {}
-        moves: dict[tuple[int, int], Move] = {}
-        for match, _events in positions(record):
-            if match.history and match.history[-1].moves:
-                hand = match.history[-1]
-                place = (len(match.history), len(hand.moves))
-                if place not in moves:
-                    moves[place] = hand.moves[-1]
-            seat = match.to_move
-            if seat is not None and match.history:
-                seats[(len(match.history), len(match.history[-1].moves) + 1)] = seat
-        return seats, moves
-    except ValueError as error:
-        raise ReviewError(f"the record under review cannot be read: {error}") from None
-
-
-def _read_judgement(item: object, index: int) -> Judgement:
-    where = f"decision {index}"
-    if not isinstance(item, dict):
-        raise ReviewError(f"{where} must be an object")
-    hand, number, seat = item.get("hand"), item.get("move"), item.get("seat")
-    if not _whole(hand) or not _whole(number) or not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-        raise ReviewError(f"{where} must say its hand, its move and its seat")
-    samples = item.get("samples")
-    if not _whole(samples) or not isinstance(item.get("exact"), bool):
-        raise ReviewError(f"{where} must say how it was valued")
-    choices = []
-    for choice in _list(item, "choices"):
-        if not isinstance(choice, dict) or not _number(choice.get("value")):
-            raise ReviewError(f"{where} has a choice without a value")
-        try:
-            choices.append(Choice(Move.parse(str(choice.get("move"))), float(choice["value"])))
-        except ValueError as error:
-            raise ReviewError(f"{where}: {error}") from None
-    try:
-        played = Move.parse(str(item.get("played")))
-    except ValueError as error:
-        raise ReviewError(f"{where}: {error}") from None
-    if len(choices) < 2 or played not in [c.move for c in choices] or len({c.move for c in choices}) < len(choices):
-        raise ReviewError(f"{where} must list every move that could have been made, the played one among them")
-    choices.sort(key=lambda c: -c.value)
-    return Judgement(hand, number, seat, played, tuple(choices), samples, item["exact"])
-
-
-def _read_luck(item: object, index: int) -> Luck:
-    where = f"chance event {index}"
-    if not isinstance(item, dict):
-        raise ReviewError(f"{where} must be an object")
-    hand, after, seat = item.get("hand"), item.get("after_move"), item.get("seat")
-    favour, tiles = item.get("favour"), item.get("tiles")
-    if not _whole(hand) or not isinstance(after, int) or isinstance(after, bool) or after < 0:
-        raise ReviewError(f"{where} must say its hand and when it fell")
-    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
-        raise ReviewError(f"{where} names no seat")
-    if not isinstance(favour, list) or not 2 <= len(favour) <= 4 or not all(_number(f) for f in favour):
-        raise ReviewError(f"{where} must say how much it favoured each side")
-    if not isinstance(tiles, list) or len(tiles) > len(TILES):
-        raise ReviewError(f"{where} must list the tiles that fell")
-    try:
-        fell = tuple(Tile.parse(t) for t in tiles)
-    except (ValueError, TypeError, AttributeError) as error:
-        raise ReviewError(f"{where}: {error}") from None
-    return Luck(hand, after, seat, fell, tuple(float(f) for f in favour))
 
 
 Steps = Generator[None, None, "Judgement"]

@@ -395,7 +395,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "judge-loses-nothing",
         "the coach's judge counts the points a move lost against the best",
-        "allfives/review.py",
+        "allfives/grades.py",
         "        return round(max(0.0, self.best.value - self.played_value), 1)\n",
         "        return 0.0\n",
         ("tests/engine/test_review.py",),
@@ -779,7 +779,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "review-of-another-game",
         "a review kept with a record is checked against the record's moves",
-        "allfives/review.py",
+        "allfives/kept_review.py",
         "        if judgement.hand not in judged or moves.get(place) != judgement.played or seats.get(place) != judgement.seat:\n",
         "        if judgement.hand not in judged:\n",
         ("tests/engine/test_review.py", "tests/web/test_marks.py"),

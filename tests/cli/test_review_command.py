@@ -13,8 +13,8 @@ from helpers import EXAMPLE_RECORD
 
 from allfives import Deal, Match, Move, Rules
 from allfives.cli import main
+from allfives.kept_review import read_review
 from allfives.record import dumps
-from allfives.review import read_review
 from allfives.review import review as review_of
 
 ROOT = Path(__file__).parents[2]

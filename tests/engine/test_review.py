@@ -10,18 +10,17 @@ import pytest
 from helpers import EXAMPLE_RECORD
 
 from allfives import TILES, Deal, Match, Move, Rules, record
+from allfives.kept_review import ReviewError, read_review
 from allfives.players import make_player
 from allfives.players.base import finish
 from allfives.review import (
     BANDS,
     Grade,
-    ReviewError,
     advise_steps,
     decisions,
     grade_of,
     judge,
     luck_of_hand,
-    read_review,
     review,
     review_steps,
 )

@@ -13,11 +13,11 @@ import pytest
 from helpers import WorkClock, a_choice_of_moves, computer_decision, computer_move, run_apart, work_clock
 
 from allfives import Rules
+from allfives.kept_review import read_review
 from allfives.match import fingerprint
 from allfives.players import Decision, make_player
 from allfives.players.base import Reason
 from allfives.record import RecordError, from_record
-from allfives.review import read_review
 from allfives.verify import verify
 from allfives.view import view_of
 

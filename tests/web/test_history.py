@@ -14,8 +14,8 @@ import pytest
 from helpers import FakeStorage, FakeWindow, computer_move
 
 from allfives import Rules
+from allfives.kept_review import read_review
 from allfives.players import LEVELS
-from allfives.review import read_review
 
 from game.history import (
     CAPACITY,

@@ -19,7 +19,8 @@ from html import escape
 from typing import Final
 
 from allfives import Layout, Move, Rules
-from allfives.review import Grade, HandReview, Judgement, Review, ReviewError, read_review
+from allfives.kept_review import ReviewError, read_review
+from allfives.review import Grade, HandReview, Judgement, Review
 
 from replay.frames import Frame, Words, side_name
 from table import coach_words

@@ -22,10 +22,11 @@ from typing import Any, Final
 from urllib.parse import urlencode, urljoin
 
 from allfives import Event, HandHistory, Match, Move, Rules
+from allfives.kept_review import ReviewError, read_review
 from allfives.players import LEVELS, Decision, make_player
 from allfives.record import RecordError, from_record, to_record
 from allfives.refusal import Refused
-from allfives.review import SAMPLES, Advice, HandReview, Review, ReviewError, read_review
+from allfives.review import SAMPLES, Advice, HandReview, Review
 from allfives.rules import RulesError
 from allfives.view import SeatView, view_of
 
