@@ -14,7 +14,7 @@ from allfives.players import LEVELS
 from allfives.record import RecordError
 from allfives.rules import OPTION_RANGES, RulesError
 
-from game import deal_proof, history_page, translation, words
+from game import deal_proof, first_screen, history_page, translation, words
 from game.parts import download, table
 from page.dom import by_id, el
 from replay import poster
@@ -73,7 +73,7 @@ def show_new_match(page: Table) -> None:
     is one, just above Start (and as Start's description): it ends that
     match, which the History keeps, where the browser lets it keep anything."""
     game = page.game
-    setup = game.setup if game else page.default_setup()
+    setup = game.setup if game else first_screen.default_setup(page.t)
     choices = words.form_choices(page.t)
     form = el("div", None, class_="new-match")
 

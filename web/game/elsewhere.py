@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
-from game import dialogs, tabs
+from game import dialogs, opening, tabs
 from game.store import PREFIX
 from page.dom import by_id
 
@@ -84,7 +84,7 @@ def play_here(page: Owner) -> None:
     page.dialog_handler = None  # a dialog left open here belonged to the old match
     if by_id("dialog").open:
         by_id("dialog").close()
-    game, problem = page.saved_game()
+    game, problem = opening.saved_game(page)
     page.begin(game)
     if problem:
         dialogs.show_problem(page, *problem)

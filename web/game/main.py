@@ -17,8 +17,6 @@ from typing import Any
 from pyscript import document, window
 
 from allfives import End, Event, HandStarted, IllegalMove, Move, Played, Tile
-from allfives.record import RecordError
-from allfives.rules import RulesError
 from allfives.view import SeatView
 
 from game import (
@@ -26,11 +24,11 @@ from game import (
     dialogs,
     elsewhere,
     feel,
-    first_screen,
     history_page,
     intro,
     landing,
     links,
+    opening,
     pacing,
     summary,
     tabs,
@@ -46,7 +44,7 @@ from page import motion, service_worker
 from page.dom import by_id, closest, draw, el, q
 from page.shell import Shell
 from table import board, coach_words, refusal
-from table.controller import Game, GameSetup, think
+from table.controller import Game, think
 from table.i18n import Said, Translator, Words, pick_language
 from table.labels import board_labels
 
@@ -136,7 +134,7 @@ class Page(Shell):
         document.body.setAttribute("data-update-ready", "1")
         self.set_status(Words("update_ready"))
 
-    def initial_game(self) -> tuple[Game, tuple[str, str, bool] | None, Game | None]:
+    def initial_game(self) -> tuple[Game, opening.Problem | None, Game | None]:
         """A shared link first, then the saved game, else a new match; and a
         linked game to offer once the match in progress is on the table.
 
@@ -147,47 +145,16 @@ class Page(Shell):
         allows) and offered as a download."""
         link = links.take_from_address()
         if link is None:
-            return (*self.saved_game(), None)
+            return (*opening.saved_game(self), None)
         linked = links.read(self, link)
         if isinstance(linked, str):
-            return (*self.saved_game(linked), None)
-        game, problem = self.saved_game()
+            return (*opening.saved_game(self, linked), None)
+        game, problem = opening.saved_game(self)
         if problem is None and game.in_progress:
             return game, None, linked
         if problem is None:
             history_page.leave(self, game)  # a counted daily not yet moved in is kept
         return linked, None, None
-
-    def saved_game(self, link_problem: str | None = None) -> tuple[Game, tuple[str, str, bool] | None]:
-        """The saved game, else a new match; a save that cannot be read is kept aside."""
-        saved = self.store.saved_game()
-        if saved is not None:
-            try:
-                game = Game.load_text(saved)
-            except RecordError as error:
-                kept = self.store.keep_unreadable(saved)
-                return self.fresh_game(), (
-                    self.t("save_broken", reason=refusal.reason(self.t, error)),
-                    saved,
-                    kept,
-                )
-            if link_problem is not None:
-                return game, (self.t("link_broken_resumed", reason=link_problem), "", False)
-            return game, None
-        if link_problem is not None:
-            return self.fresh_game(), (self.t("link_broken", reason=link_problem), "", False)
-        return self.fresh_game(), None
-
-    def fresh_game(self) -> Game:
-        setup_data = self.store.last_setup()
-        try:
-            setup = GameSetup.from_json(setup_data) if setup_data else self.default_setup()
-        except (ValueError, RulesError):
-            setup = self.default_setup()
-        return Game(GameSetup(setup.rules, setup.seats, None))
-
-    def default_setup(self) -> GameSetup:
-        return first_screen.default_setup(self.t)  # the match the build drew for the first paint
 
     def begin(self, game: Game) -> None:
         # A saved game, a shared link or a file may come from another language:

@@ -30,7 +30,7 @@ from allfives.view import SeatView
 from game.state import PageState
 from game.store import Store
 from game.tabs import Keeper
-from table.controller import Game, GameSetup
+from table.controller import Game
 from table.i18n import Said, Translator
 
 __all__ = ["Host", "Menu", "Owner", "Pacing", "Table"]
@@ -79,7 +79,6 @@ class Table(Host, Protocol):
     def hand_visible(self) -> bool: ...
     def seen(self) -> SeatView | None: ...
     def focus_hand(self, tile: Any = None) -> None: ...
-    def default_setup(self) -> GameSetup: ...
 
 
 class Pacing(Table, Protocol):
@@ -105,4 +104,3 @@ class Owner(Table, Protocol):
 
     @property
     def keeper(self) -> Keeper: ...
-    def saved_game(self, link_problem: str | None = None) -> tuple[Game, tuple[str, str, bool] | None]: ...

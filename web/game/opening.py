@@ -1,0 +1,59 @@
+"""What the game page opens on when no link brings a game (Page.initial_game
+reads the link first): the saved game, else a new match (the last one's
+settings, or the match the first paint drew); and what to say when a save,
+or a link, cannot be opened. Nothing is lost: a save that cannot be read is
+kept aside to download. Another tab's Play here reads the newest save here
+too."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from allfives.record import RecordError
+from allfives.rules import RulesError
+
+from game import first_screen
+from table import refusal
+from table.controller import Game, GameSetup
+
+if TYPE_CHECKING:
+    from game.roles import Table
+
+__all__ = ["Problem", "default_setup", "fresh_game", "saved_game"]
+
+Problem = tuple[str, str, bool]
+"""What the problem dialog says, the unreadable save it offers, and whether it was kept aside."""
+
+
+def saved_game(page: Table, link_problem: str | None = None) -> tuple[Game, Problem | None]:
+    """The saved game, else a new match; a save that cannot be read is kept aside."""
+    saved = page.store.saved_game()
+    if saved is not None:
+        try:
+            game = Game.load_text(saved)
+        except RecordError as error:
+            kept = page.store.keep_unreadable(saved)
+            return fresh_game(page), (
+                page.t("save_broken", reason=refusal.reason(page.t, error)),
+                saved,
+                kept,
+            )
+        if link_problem is not None:
+            return game, (page.t("link_broken_resumed", reason=link_problem), "", False)
+        return game, None
+    if link_problem is not None:
+        return fresh_game(page), (page.t("link_broken", reason=link_problem), "", False)
+    return fresh_game(page), None
+
+
+def fresh_game(page: Table) -> Game:
+    setup_data = page.store.last_setup()
+    try:
+        setup = GameSetup.from_json(setup_data) if setup_data else default_setup(page)
+    except (ValueError, RulesError):
+        setup = default_setup(page)
+    return Game(GameSetup(setup.rules, setup.seats, None))
+
+
+def default_setup(page: Table) -> GameSetup:
+    return first_screen.default_setup(page.t)  # the match the build drew for the first paint
