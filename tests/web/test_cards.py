@@ -86,13 +86,26 @@ def test_a_hand_hidden_from_the_screen_holds_no_tile_in_its_markup() -> None:
     assert drawn.count('tabindex="0"') == 1
 
 
-def test_your_hand_is_drawn_highest_first_with_one_tab_stop_on_the_first_tile_that_fits() -> None:
-    game = started(seed=5)
+def your_turn(seed: int) -> Game:
+    """Seed ``seed``'s match at your first turn."""
+    game = started(seed)
     while not game.person_to_move:
         search = game.computer_search()
         while (decision := search.step(1000)) is None:
             pass
         game.play_computer(decision)
+    return game
+
+
+def test_your_hand_is_drawn_highest_first_with_one_tab_stop_on_the_first_tile_that_fits() -> None:
+    # A turn where your highest tile does not fit: the tab stop is on a later one.
+    game = next(
+        game
+        for game in map(your_turn, range(1, 60))
+        if not any(
+            move.tile is max(game.view().hand, key=lambda t: (t.high, t.low)) for move in game.view().legal_moves
+        )
+    )
     seen = game.view()
     fits = {move.tile for move in seen.legal_moves}
     chosen = next(iter(fits))
