@@ -28,6 +28,7 @@ from game import (
     intro,
     landing,
     links,
+    move_log,
     opening,
     pacing,
     summary,
@@ -41,7 +42,7 @@ from game.renaming import renamed_seats
 from game.state import PageState, Ticket
 from game.store import Store
 from page import motion, service_worker
-from page.dom import by_id, closest, draw, el, q
+from page.dom import by_id, closest, draw, q
 from page.shell import Shell
 from table import board, coach_words, refusal
 from table.controller import Game, think
@@ -166,7 +167,7 @@ class Page(Shell):
         self.state.notes.clear()
         by_id("log").replaceChildren()
         by_id("announce").replaceChildren()  # what was said of the last match is not said of this one
-        self.log_history()
+        move_log.log_history(self)
         if self.state.waiting:  # a first visit: nothing is dealt, saved or played until the introduction closes
             self.render()
             return
@@ -322,43 +323,12 @@ class Page(Shell):
 
     # The log
 
-    def log_history(self) -> None:
-        game = self.game
-        assert game is not None
-        self.state.plays_logged = 0
-        for event in game.hand_log:
-            self.log_event(event, quiet=True)
-
-    def log_event(self, event: Event, *, quiet: bool = False) -> None:
-        game = self.game
-        assert game is not None
-        text = words.describe(self.t, game, event, self.shown_seat() if len(game.people) == 1 else None)
-        if not text:
-            return
-        item = el("li", text)
-        if isinstance(event, Played):
-            # Numbered by the move's place in the hand, as records and replays count them.
-            self.state.plays_logged += 1
-            item.value = self.state.plays_logged
-            if event.points:
-                item.classList.add("scored")
-        elif isinstance(event, HandStarted):
-            self.state.plays_logged = 0
-            item.classList.add("hand-start")
-        else:
-            item.classList.add("aside")  # a draw, a pass, the hand's end: no number
-        log = by_id("log")
-        log.append(item)
-        log.scrollTop = log.scrollHeight
-        if not quiet:
-            self.announce(text)
-
     # Events from the engine
 
     def apply_events(self, events: list[Event]) -> None:
         """Events shown at once (a deal); a move's are shown in turn by :func:`pacing.land`."""
         for event in events:
-            self.log_event(event, quiet=True)
+            move_log.log_event(self, event, quiet=True)
             if isinstance(event, HandStarted):
                 self.state.notes.clear()
         self.render_opponents(self.seen())
@@ -547,7 +517,7 @@ class Page(Shell):
             return
         self.state.restart(game.scores)
         by_id("log").replaceChildren()
-        self.log_history()
+        move_log.log_history(self)
 
         said = partial(words.undone, game=game, hands_before=hands)
         self.announce(said(self.t))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 
 from allfives import Drew, Event, HandEnded, MatchEnded, Passed, Played
 
-from game import feel, landing, words
+from game import feel, landing, move_log, words
 from game.state import Stage
 from page import motion
 from page.dom import by_id, q
@@ -77,7 +77,7 @@ async def land(page: Pacing, events: Sequence[Event], generation: int) -> bool:
 
     turned_up = False
     for event in events:
-        page.log_event(event)
+        move_log.log_event(page, event)
         if isinstance(event, Played):
             page.state.notes.pop(event.seat, None)
             if slow and event.points:

@@ -15,6 +15,7 @@ from pyscript import document
 
 from allfives.rules import RulesError
 
+from game import move_log
 from game.renaming import renamed_seats
 from page.dom import by_id
 from table.controller import GameSetup
@@ -59,7 +60,7 @@ def switch(page: Table, code: str) -> None:
             with contextlib.suppress(ValueError, RulesError):
                 page.store.remember_setup(renamed_seats(new, GameSetup.from_json(remembered)).to_json())
         by_id("log").replaceChildren()
-        page.log_history()
+        move_log.log_history(page)
     # What was said in the old language is not said again in the new.
     by_id("announce").replaceChildren()
     page.render(again=True)
