@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from helpers import replay_position
 
+from allfives import Move, Tile
+
 from replay import poster
 from replay.frames import Words
 
@@ -107,3 +109,22 @@ def test_the_facade_is_a_link_to_the_replay_drawn_as_its_position() -> None:
     german = poster.facade(COUNTING, src=src, script="f.js", words=Words("de"))
     assert "Runde 1: das Austeilen" in german
     assert "Step through" not in german
+
+
+def test_the_readers_hand_is_pictures_until_they_play_it_then_buttons_that_say_what_fits() -> None:
+    # One drawing for the poster's first paint and the live replay (issue 45).
+    words = Words("en")
+    hand = [Tile.parse("5-0"), Tile.parse("6-6"), Tile.parse("3-2")]
+    shown = poster.hand_markup(hand, words)
+    assert re.findall(r'aria-label="([^"]+)"', shown) == ["double six", "five-blank", "three-two"]
+    assert "<button" not in shown
+    assert "data-action" not in shown
+
+    playing = poster.hand_markup(hand, words, moves=[Move.parse("5-0")], selected=hand[0])
+    buttons = re.findall(r"<button [^>]*>", playing)
+    assert re.findall(r'<button [^>]*data-tile="([^"]+)"', playing) == ["6-6", "5-0", "3-2"]
+    assert all('data-action="choose"' in b for b in buttons)
+    (fitting,) = [b for b in buttons if "aria-disabled" not in b]
+    assert 'data-tile="5-0"' in fitting
+    assert "playable" in fitting
+    assert 'aria-pressed="true"' in fitting

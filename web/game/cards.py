@@ -192,6 +192,7 @@ def hand_markup(
                     "hinted" if tile is hinted else None,
                 ),
                 id=f"hand-{tile}",
+                data_action="choose",
                 data_tile=str(tile),
                 aria_label=words.tile_label(t, seen, tile, moves),
                 **({} if moves else {"aria_disabled": "true"}),

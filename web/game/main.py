@@ -181,13 +181,13 @@ class Page(Shell):
     # Binding: once, on containers; targets are found with closest().
 
     def bind(self) -> None:
-        self.on(q(".actions"), "click", self.on_action)
-        self.on(by_id("hand"), "click", self.on_hand_click)
+        # Clicks come as plain data from the page's shell (web/js/shell.js): act() routes them.
+        for region in (q(".actions"), by_id("hand"), by_id("board")):
+            self.listen(region, self.act)
         self.on(by_id("hand"), "keydown", self.on_hand_key)
         self.on(by_id("hand"), "pointerdown", self.on_pointer_down)
         self.on(document, "pointermove", self.on_pointer_move)
         self.on(document, "pointerup", self.on_pointer_up)
-        self.on(by_id("board"), "click", self.on_board_click)
         self.on(by_id("board"), "keydown", self.on_board_key)
         self.on(document, "keydown", self.on_key)
         self.on(window, "resize", lambda _event: self.render_board())
@@ -422,11 +422,11 @@ class Page(Shell):
 
     # Input
 
-    def on_action(self, event: Any) -> None:
-        button = closest(event.target, "[data-action]")
-        if button is None:
-            return
-        action = str(button.dataset.action)
+    def act(self, data: dict[str, str]) -> None:
+        """What the player did, as plain data from the shell: a button of
+        the header (``hint``, ``undo``, ``new-match``, ``menu``), else a
+        tile chosen or its end (:meth:`Shell.act`)."""
+        action = data.get("action")
         if action == "hint":
             self.spawn(self.show_hint())
         elif action == "undo":
@@ -435,13 +435,8 @@ class Page(Shell):
             dialogs.show_new_match(self)
         elif action == "menu":
             dialogs.show_menu(self)
-
-    def on_hand_click(self, event: Any) -> None:
-        if self.dragged():
-            return
-        tile = self.tile_of(event.target)
-        if tile is not None:
-            self.choose_tile(tile)
+        else:
+            super().act(data)
 
     def on_hand_key(self, event: Any) -> None:
         key = str(event.key)

@@ -11,4 +11,19 @@ function apply(region, markup) {
   Idiomorph.morph(region, markup, { morphStyle: "innerHTML" });
 }
 
-globalThis.allfivesShell = Object.freeze({ apply });
+// Events as plain data: a click (or Enter and Space on a button) on
+// something marked data-action within ``root`` is handed to ``dispatch`` as
+// the JSON of its data attributes, {"action": "choose", "tile": "5-3"}; a
+// disabled control says nothing (a tile that does not fit is only
+// aria-disabled: Python says why it cannot be played). Python decides what
+// each means.
+function listen(root, dispatch) {
+  root.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-action]");
+    if (!target || !root.contains(target)) return;
+    if (target.disabled) return;
+    dispatch(JSON.stringify({ ...target.dataset }));
+  });
+}
+
+globalThis.allfivesShell = Object.freeze({ apply, listen });

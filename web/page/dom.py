@@ -60,8 +60,8 @@ def js_object(data: dict[str, Any]) -> Any:
     return to_js(data, dict_converter=Object.fromEntries)
 
 
-def draw(region: str, markup: str) -> None:
-    """Region ``region`` (its id) drawn as ``markup``, morphed in place by the
-    page's shell (web/js/shell.js, Idiomorph): nodes still there keep their
-    identity, focus and scroll."""
-    window.allfivesShell.apply(by_id(region), markup)
+def draw(region: Any, markup: str) -> None:
+    """Region ``region`` (its id, or the element) drawn as ``markup``,
+    morphed in place by the page's shell (web/js/shell.js, Idiomorph): nodes
+    still there keep their identity, focus and scroll."""
+    window.allfivesShell.apply(by_id(region) if isinstance(region, str) else region, markup)

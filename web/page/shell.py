@@ -8,6 +8,7 @@ the console and the page says so plainly (:meth:`Shell.report_fault`)."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -123,6 +124,35 @@ class Shell:
         proxy = create_proxy(guarded)
         self.proxies.append(proxy)
         node.addEventListener(kind, proxy)
+
+    def listen(self, node: Any, act: Callable[[dict[str, str]], None]) -> None:
+        """Hand what is done within ``node`` to ``act`` as plain data: the
+        page's shell (web/js/shell.js) turns a click on anything marked
+        ``data-action`` into its data attributes (``{"action": "choose",
+        "tile": "5-3"}``), so nothing of the DOM crosses; a fault in ``act``
+        is reported, not raised."""
+
+        def guarded(message: str) -> None:
+            try:
+                data = json.loads(message)
+                act({str(key): str(value) for key, value in data.items()})
+            except Exception as error:  # a fault must never put a traceback on screen
+                self.fault(error)
+
+        proxy = create_proxy(guarded)
+        self.proxies.append(proxy)
+        window.allfivesShell.listen(node, proxy)
+
+    def act(self, data: dict[str, str]) -> None:
+        """What the player did, as plain data: ``choose`` a tile of the hand
+        (``tile``) or the ``end`` its tile goes on."""
+        action = data.get("action")
+        if action == "choose":
+            tile = tile_named(data.get("tile", ""))
+            if tile is not None and not self.dragged():  # a drag's click is the drop, not a choice
+                self.choose_tile(tile)
+        elif action == "end":
+            self.choose_end(data.get("end", ""))
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run a coroutine as a task, keeping hold of it until it is done."""

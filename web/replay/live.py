@@ -32,7 +32,7 @@ from allfives.record import RecordError
 from allfives.refusal import Refused
 
 from page import motion, service_worker
-from page.dom import by_id, closest, el, js_object, some
+from page.dom import by_id, closest, draw, el, js_object, some
 from page.shell import Shell
 from replay import poster
 from replay.frames import Frame, Words, board_words, explain, frames, seat_names, try_record, turn_draws
@@ -219,14 +219,13 @@ class Replay(Shell):
     # Binding: once, on containers; targets are found with closest().
 
     def bind(self) -> None:
-        for nav in ("replay-controls", "play-controls"):
-            self.on(self.part(nav), "click", self.on_action)
+        # Clicks come as plain data from the page's shell (web/js/shell.js): act() routes them.
+        for region in ("replay-controls", "play-controls", "hand", "board"):
+            self.listen(self.part(region), self.act)
         self.on(self.part("jump"), "input", lambda _event: self.goto(int(str(self.part("jump").value))))
         review = some(self.part("review"))
         if review is not None:
             self.on(review, "click", self.on_review_action)
-        self.on(self.part("hand"), "click", self.on_hand_click)
-        self.on(self.part("board"), "click", self.on_board_click)
         self.on(self.part("board"), "keydown", self.on_board_key)
         self.on(document if self.standalone else self.part("embed"), "keydown", self.on_key)
         self.on(window, "resize", lambda _event: self.render_board())
@@ -433,31 +432,9 @@ class Replay(Shell):
         the others' as counts."""
         playing = self.game is not None
         self.part("hand-title").textContent = poster.hand_title(names, self.seat, self.words, playing=playing)
-        box = self.part("hand")
-        box.replaceChildren()
-        for tile in poster.sorted_hand(hand):
-            box.append(self.hand_tile(tile, [m for m in moves if m.tile is tile]) if playing else self.shown_tile(tile))
+        markup = poster.hand_markup(hand, self.words, moves=moves if playing else None, selected=self.selected)
+        draw(self.part("hand"), markup)
         self.part("others").textContent = poster.others_line(sizes, boneyard, names, self.seat, self.words)
-
-    def shown_tile(self, tile: Tile) -> Any:
-        node = el("span", None, class_="hand-tile", role="img")
-        node.setAttribute("aria-label", self.words.tile(tile))
-        node.innerHTML = board.tile_svg(tile)
-        return node
-
-    def hand_tile(self, tile: Tile, moves: Sequence[Move]) -> Any:
-        button = el("button", None, type="button", class_="hand-tile")
-        button.dataset.tile = str(tile)
-        button.setAttribute("aria-label", self.words.tile(tile))
-        button.innerHTML = board.tile_svg(tile)
-        if moves:
-            button.classList.add("playable")
-        else:
-            button.setAttribute("aria-disabled", "true")
-        if self.selected is tile:
-            button.classList.add("selected")
-            button.setAttribute("aria-pressed", "true")
-        return button
 
     # Telling the host
 
@@ -494,11 +471,11 @@ class Replay(Shell):
 
     # Input
 
-    def on_action(self, event: Any) -> None:
-        button = closest(event.target, "[data-action]")
-        if button is None or button.disabled:
-            return
-        action = str(button.dataset.action)
+    def act(self, data: dict[str, str]) -> None:
+        """What the reader did, as plain data from the shell: a control of
+        the replay or of "Try it", else a tile chosen or its end
+        (:meth:`Shell.act`)."""
+        action = data.get("action")
         if action == "back":
             self.step(-1)
         elif action == "next":
@@ -513,6 +490,8 @@ class Replay(Shell):
             self.next_hand()
         elif action == "draw":
             self.draw_tile()
+        else:
+            super().act(data)
 
     def on_key(self, event: Any) -> None:
         target = some(event.target)
@@ -526,11 +505,6 @@ class Replay(Shell):
             self.step(-1)
         elif self.game is None and key == "ArrowRight":
             self.step(1)
-
-    def on_hand_click(self, event: Any) -> None:
-        tile = self.tile_of(event.target)
-        if tile is not None:
-            self.choose_tile(tile)
 
     # "Try it": the reader takes over at this position
 

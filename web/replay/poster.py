@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin
 
-from allfives import Rules, Tile
+from allfives import Move, Rules, Tile
 
 from replay.frames import Frame, Words, board_words, explain, frames, seat_names, you_seat
 from replay.marks import Marks
@@ -31,6 +31,7 @@ __all__ = [
     "Poster",
     "embed_code",
     "facade",
+    "hand_markup",
     "hand_title",
     "others_line",
     "position_line",
@@ -75,6 +76,31 @@ def others_line(sizes: Sequence[int], boneyard: int, names: Sequence[str], seat:
 def sorted_hand(hand: Sequence[Tile]) -> list[Tile]:
     """A hand as the replay lays it out: highest tile first."""
     return sorted(hand, key=lambda t: (t.high, t.low), reverse=True)
+
+
+def hand_markup(
+    hand: Sequence[Tile], words: Words, *, moves: Sequence[Move] | None = None, selected: Tile | None = None
+) -> str:
+    """The shown seat's hand, highest tile first: pictures named for a
+    screen reader; or, while the reader plays it (``moves``, the moves it
+    may make), buttons to choose a tile by, those that fit marked playable
+    and the ``selected`` one pressed. The poster's first paint and the live
+    replay draw it with this one function."""
+    if moves is None:
+        return "".join(
+            f'<span class="hand-tile" role="img" aria-label="{_esc(words.tile(t))}">{board.tile_svg(t)}</span>'
+            for t in sorted_hand(hand)
+        )
+    buttons = []
+    for tile in sorted_hand(hand):
+        fits = any(move.tile is tile for move in moves)
+        classes = " ".join(["hand-tile", *(["playable"] if fits else []), *(["selected"] if tile is selected else [])])
+        state = ("" if fits else ' aria-disabled="true"') + (' aria-pressed="true"' if tile is selected else "")
+        buttons.append(
+            f'<button type="button" class="{classes}" data-action="choose"'
+            f' data-tile="{tile}" aria-label="{_esc(words.tile(tile))}"{state}>{board.tile_svg(tile)}</button>'
+        )
+    return "".join(buttons)
 
 
 @dataclass(frozen=True)
@@ -130,10 +156,7 @@ def _markup(
     svg = board.render_board(at.layout, last=played.move.tile if played else None, words=board_words(words))
     lines = explain(at.events, at.layout, words, names, rules, seat)
     told = "".join(f'<p class="count">{_esc(line)}</p>' if "=" in line else f"<p>{_esc(line)}</p>" for line in lines)
-    tiles = "".join(
-        f'<span class="hand-tile" role="img" aria-label="{_esc(words.tile(t))}">{board.tile_svg(t)}</span>'
-        for t in sorted_hand(at.hands[seat])
-    )
+    tiles = hand_markup(at.hands[seat], words)
     sizes = [len(h) for h in at.hands]
     position = position_line(at, shown, words)
     label = _esc(frame.label or words("embed_title"))

@@ -357,7 +357,7 @@ def _target(box: EndBox, points: int | None, words: Labels) -> str:
     pad = 0.04 * HALF
     x, y, w, h = box.x + pad, box.y + pad, box.width - 2 * pad, box.height - 2 * pad
     parts = [
-        f'<g class="end-target" data-end="{_attr(box.end.name)}" role="button" tabindex="0"'
+        f'<g class="end-target" data-action="end" data-end="{_attr(box.end.name)}" role="button" tabindex="0"'
         f' aria-label="{_attr(label)}">',
         f'<rect class="target-keyline" x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}"'
         f' rx="{_num(_RADIUS)}" fill="{TARGET}" fill-opacity="0.18" stroke="{TARGET_INK}" stroke-opacity="0.55"'
