@@ -1,8 +1,9 @@
 """A local HTTP server for dist/: the MIME types the site needs, no caching,
 every file readable from any origin (as GitHub Pages serves them), and, if
 asked, the cross-origin isolation headers, or GitHub Pages' own way of
-sending files (gzipped on the fly, cached for ten minutes: what the
-benchmark measures a first visit against)."""
+sending files (gzipped on the fly where mime-db calls the file's type
+compressible, cached for ten minutes: what the benchmark measures a first
+visit against)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import contextlib
 import functools
 import gzip
 import http.server
+import json
 import os
 import sys
 import threading
@@ -66,13 +68,45 @@ class DistRequestHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-#: What GitHub Pages sends uncompressed: images that are compressed already.
-NOT_GZIPPED: frozenset[str] = frozenset({".png", ".ico"})
+#: The list of media types GitHub Pages reads (the npm package mime-db,
+#: pinned in package.json and the lock file): a file is sent gzipped when
+#: its type, found by its extension, is marked ``compressible``.
+MIME_DB: Path = ROOT / "node_modules" / "mime-db" / "db.json"
+
+
+@functools.cache
+def pages_gzips() -> dict[str, bool]:
+    """Whether GitHub Pages gzips a file, by its extension (without the
+    dot): from mime-db, the type an extension names (a type IANA lists
+    first, where several name it), and that type's ``compressible`` flag; a
+    type with no flag is sent as it is. An extension mime-db does not know
+    is ``application/octet-stream``'s (:func:`gzipped`)."""
+    try:
+        db = json.loads(MIME_DB.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise SystemExit(f"{MIME_DB} is missing: run `npm ci` first ({error.strerror})") from None
+    found: dict[str, tuple[bool, bool]] = {}  # extension: (named by IANA, compressible)
+    for entry in db.values():
+        iana = entry.get("source") == "iana"
+        for extension in entry.get("extensions", ()):
+            if extension not in found or (iana and not found[extension][0]):
+                found[extension] = (iana, entry.get("compressible") is True)
+    flags = {extension: compressible for extension, (_iana, compressible) in found.items()}
+    flags[""] = db.get("application/octet-stream", {}).get("compressible") is True
+    return flags
+
+
+def gzipped(path: str) -> bool:
+    """Whether GitHub Pages sends the file at ``path`` gzipped (to a browser that takes gzip)."""
+    flags = pages_gzips()
+    extension = os.path.splitext(path)[1].lstrip(".").lower()
+    return flags.get(extension, flags[""])
 
 
 class PagesRequestHandler(DistRequestHandler):
-    """Serves a directory as GitHub Pages does: each file gzipped when the
-    browser accepts it (no brotli), and ``Cache-Control: max-age=600``."""
+    """Serves a directory as GitHub Pages does: a file gzipped when mime-db
+    calls its type compressible and the browser accepts it (no brotli), and
+    ``Cache-Control: max-age=600``."""
 
     #: Each file's gzipped bytes, by path and modification time.
     packed: ClassVar[dict[tuple[str, float], bytes]] = {}
@@ -89,7 +123,7 @@ class PagesRequestHandler(DistRequestHandler):
         if os.path.isdir(path):
             path = os.path.join(path, "index.html")
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not accepts or not os.path.isfile(path) or os.path.splitext(path)[1] in NOT_GZIPPED:
+        if not accepts or not os.path.isfile(path) or not gzipped(path):
             super().do_GET()
             return
         key = (path, os.path.getmtime(path))

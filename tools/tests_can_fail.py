@@ -1380,6 +1380,14 @@ BREAKS: tuple[Break, ...] = (
         ("tests/web/test_poster.py", "-k", "pictures_until_they_play"),
     ),
     Break(
+        "pages-server-gzips-everything",
+        "the Pages-like server gzips what GitHub Pages gzips: the types mime-db calls compressible, not an archive",
+        "sitebuild/serve.py",
+        '    return flags.get(extension, flags[""])\n',
+        "    return True\n",
+        ("tests/tooling/test_serve.py", "-k", "as_mime_db_says"),
+    ),
+    Break(
         "live-cards-drawn-apart-from-the-first-paint",
         "the first paint's score cards are the live page's own drawing",
         "web/game/first_screen.py",
