@@ -105,6 +105,9 @@ FIVES = tuple(total if total % 5 == 0 else 0 for total in range(MOST + 1))
 """What each ends total scores by All Fives' own rules: its pips, when a multiple of 5."""
 
 
+ALL_FIVES = (FIVES, False, False, False, True, True)
+"""What :func:`_family` reads of All Fives' own rules."""
+
 LEAD_KEY = tuple((FIVES[PIPS[i]], TIMES[i], PIPS[i]) for i in range(len(TILES)))
 """Easy's key for leading each tile by All Fives' rules: what it scores, then a double, then its pips."""
 
@@ -182,7 +185,7 @@ def rollout(
             return _by_the_engine(state, policy, rng, first, trace)
     else:
         # All Fives' own rules (the hot path: nothing to look up).
-        worth, exact, chips, pairs_out, spins, draws = FIVES, False, False, False, True, True
+        worth, exact, chips, pairs_out, spins, draws = ALL_FIVES
     randomly = policy == "random"
     wary_seats = 0  # one bit per seat that plays wary's rule
     learns = policy in ("learned", "side-learned")
@@ -249,22 +252,19 @@ def rollout(
             total = w + e
             if w == e:
                 lone, spinner = True, w  # no spinner: the double lies crosswise
-        points = worth[total]
-        out = not hands[seat] and (not pairs_out or not hands[seat ^ 2])  # a hand of one tile
-        if points:
-            side = sides[seat]
-            if exact and scores[side] + points + (1 if chips and out else 0) > target:
-                # Passing the target: the count is not counted, nor the
-                # point for going out with it.
-                if out:
-                    return _end(rules, hands, scores, "domino", seat, voided=chips)
-                points = 0
-            scores[side] += points
-            if target and scores[side] >= target:
-                # "Immediate": reaching the target wins at once, mid-hand.
-                return Outcome(tuple(scores), side, None, None)
-        if out:
-            return _end(rules, hands, scores, "domino", seat)
+        if family:
+            won = _family_lead(rules, hands, scores, seat, sides[seat], worth[total], target, exact, chips, pairs_out)
+            if won is not None:
+                return won
+        else:
+            if total and total % 5 == 0:
+                side = sides[seat]
+                scores[side] += total
+                if target and scores[side] >= target:
+                    # "Immediate": reaching the target wins at once, mid-hand.
+                    return Outcome(tuple(scores), side, None, None)
+            if not hands[seat]:
+                return _end(rules, hands, scores, "domino", seat)  # a hand of one tile
         seat, drawn = _next(hands, boneyard, drawn, seat, players, WITH[w] | WITH[e])
         if seat < 0:
             return _end(rules, hands, scores, "blocked", None)
@@ -380,6 +380,35 @@ def rollout(
         seat, drawn = _next(hands, boneyard, drawn, seat, players, fits)
         if seat < 0:
             return _end(rules, hands, scores, "blocked", None)
+
+
+def _family_lead(
+    rules: Rules,
+    hands: list[int],
+    scores: list[int],
+    seat: int,
+    side: int,
+    points: int,
+    target: int,
+    exact: bool,
+    chips: bool,
+    pairs_out: bool,
+) -> Outcome | None:
+    """Score the lead by the family's rules (``points``, what its pips
+    score); the outcome if that ends the hand or the match."""
+    out = not hands[seat] and (not pairs_out or not hands[seat ^ 2])  # a hand of one tile
+    if points and exact and scores[side] + points + (1 if chips and out else 0) > target:
+        # Passing the target: the count is not counted, nor the point for
+        # going out with it.
+        if out:
+            return _end(rules, hands, scores, "domino", seat, voided=chips)
+        points = 0
+    scores[side] += points
+    if points and target and scores[side] >= target:
+        return Outcome(tuple(scores), side, None, None)
+    if out:
+        return _end(rules, hands, scores, "domino", seat)
+    return None
 
 
 def _by_the_engine(
