@@ -20,21 +20,31 @@ it makes is one the engine allows (for ``"greedy"``, one that Easy's rule
 ranks first), and the hand ends with the same scores.
 The end-of-hand scoring and the match's winner are the engine's own
 functions, not copies.
+
+The family's games play in the same loop: what a total scores is a table
+(:func:`points_table`: multiples of five as pips, or threes and fives
+counted), a count that would pass an exact target is not counted, a closed
+boneyard is an empty one (a player who cannot play knocks), a line with no
+spinner never opens North and South (a double lead counts both halves at
+the end it leaves), and "chip-out" ends the hand by the engine's own
+:func:`~allfives.hand.hand_end_change`. Only the rules no loop here plays
+(partners who must both chip out while the others draw) go to the engine.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Literal, NamedTuple
 
 from ..hand import MOVES, HandState, hand_end_change, match_winner
 from ..layout import CLOSED, LEAD
-from ..rules import Rules
+from ..rules import Rules, count_for
 from ..tiles import TILES, Move
 from .playouts import ALL_TILES, SCORING, WARY
 
-__all__ = ["FEATURES", "Learned", "Outcome", "Policy", "move_features", "rollout"]
+__all__ = ["FEATURES", "Learned", "Outcome", "Policy", "move_features", "points_table", "rollout"]
 
 Policy = Literal["random", "greedy", "wary", "side-wary", "learned", "side-learned"]
 """How every seat plays: ``"random"``, any legal move, all equally likely
@@ -50,7 +60,9 @@ policy, distilled from its own choices: tools/experiments/distill.py);
 others. Between moves its rule ranks equal, a player plays the one that
 comes first in its hand; the rollout, whose hands have no order, the one on
 the first end (West, East, North, South), then the lowest tile (0-0 first,
-6-6 last)."""
+6-6 last). Under rules other than All Fives' own (see
+:attr:`~allfives.rules.Rules.all_fives`) wary's and the learned rule, which
+weigh multiples of five, give way to Easy's rule by the rules' own count."""
 
 HIGH = tuple(t.high for t in TILES)
 LOW = tuple(t.low for t in TILES)
@@ -76,6 +88,59 @@ PIPS_0, PIPS_7, PIPS_14, PIPS_21 = (_pip_table(first) for first in (0, 7, 14, 21
 def hand_pips(hand: int) -> int:
     """The pips of a hand held as a bit set."""
     return PIPS_0[hand & 127] + PIPS_7[hand >> 7 & 127] + PIPS_14[hand >> 14 & 127] + PIPS_21[hand >> 21]
+
+
+NO_SPINNER = -3
+"""The rollout's ``spinner_arm`` on a line with no spinner (``spinner="none"``):
+no arm matches it, so no double ever opens North and South. ``spinner`` is
+then the double lead's number while it lies alone at one end of the line
+(it counts both halves there once a tile sits on its other side), else -2."""
+NOT_A_DOUBLE = -2
+
+MOST = 64
+"""More than any ends total (four ends each showing 6-6 make 48)."""
+
+
+FIVES = tuple(total if total % 5 == 0 else 0 for total in range(MOST + 1))
+"""What each ends total scores by All Fives' own rules: its pips, when a multiple of 5."""
+
+
+ALL_FIVES = (FIVES, False, False, False, True, True)
+"""What :func:`_family` reads of All Fives' own rules."""
+
+LEAD_KEY = tuple((FIVES[PIPS[i]], TIMES[i], PIPS[i]) for i in range(len(TILES)))
+"""Easy's key for leading each tile by All Fives' rules: what it scores, then a double, then its pips."""
+
+
+@cache
+def points_table(rules: Rules) -> tuple[int, ...]:
+    """What each ends total from 0 to :data:`MOST` scores by ``rules``
+    (:func:`~allfives.rules.count_for`): one look-up a play.
+
+    >>> points_table(Rules())[:11]
+    (0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 10)
+    >>> points_table(Rules.preset("fives-and-threes"))[:16]
+    (0, 0, 0, 1, 0, 1, 2, 0, 0, 3, 2, 0, 4, 0, 0, 8)
+    """
+    return tuple(count_for(rules.scoring, rules.marking, total) for total in range(MOST + 1))
+
+
+@cache
+def _family(rules: Rules) -> tuple[tuple[int, ...], bool, bool, bool, bool, bool]:
+    """What the rollout reads of the family's rules: what each ends total
+    scores (:func:`points_table`); whether the target must be reached
+    exactly; whether going out scores a point ("chip-out"), and whether
+    partners must both go out; whether the first double spins; whether a
+    player who cannot play draws."""
+    chips = rules.hand_end == "chip-out"
+    return (
+        points_table(rules),
+        rules.finish == "exact",
+        chips,
+        chips and rules.teams,
+        rules.spinner == "first-double",
+        rules.boneyard == "draw",
+    )
 
 
 def _nth(bits: int, n: int) -> int:
@@ -112,16 +177,23 @@ def rollout(
     rules = state.rules
     if state.reason is not None or state.winner is not None:
         return Outcome(tuple(state.scores), state.winner, state.reason, state.out)
-    if not rules.all_fives:
-        # This loop is All Fives' play; the family's other rules are the
-        # engine's own, played on a copy of the hand.
-        return _by_the_engine(state, policy, rng, first, trace)
+    family = not rules.all_fives
+    if family:
+        worth, exact, chips, pairs_out, spins, draws = _family(rules)
+        if pairs_out and draws:
+            # The one game no loop here plays: the others draw while a partner waits.
+            return _by_the_engine(state, policy, rng, first, trace)
+    else:
+        # All Fives' own rules (the hot path: nothing to look up).
+        worth, exact, chips, pairs_out, spins, draws = ALL_FIVES
     randomly = policy == "random"
     wary_seats = 0  # one bit per seat that plays wary's rule
     learns = policy in ("learned", "side-learned")
     if learns and (weights is None or len(weights) != len(FEATURES)):
         raise ValueError(f"a learned rollout needs {len(FEATURES)} weights, one per feature")
-    if policy in ("wary", "learned"):
+    if family:
+        pass  # wary's and the learned rule weigh multiples of five: Easy's rule plays
+    elif policy in ("wary", "learned"):
         wary_seats = (1 << rules.players) - 1  # "learned" sees what wary's rule sees
     elif policy in ("side-wary", "side-learned"):
         wary_seats = sum(1 << s for s in range(rules.players) if state.sides[s] == state.sides[state.to_move])
@@ -135,7 +207,8 @@ def rollout(
     target = state.target
     scores = list(state.scores)
     hands = [sum(map(BIT.__getitem__, hand)) for hand in state.hands]
-    boneyard = list(map(INDEX.__getitem__, state.boneyard))
+    # A closed boneyard is never drawn from: a player who cannot play knocks.
+    boneyard = list(map(INDEX.__getitem__, state.boneyard)) if draws else []
     drawn = 0  # the boneyard is drawn in order: boneyard[drawn] comes next
     layout = state.layout
     w, e, n, s = layout.open_pips
@@ -147,6 +220,11 @@ def rollout(
     spinner_arm = layout.spinner_arm
     # Which sides of a spinner lead have a tile: it is covered when both do.
     west_has, east_has = bool(layout.arms[0]), bool(layout.arms[1])
+    lone = False  # no spinner: a double lead alone at one end of the line counts both halves
+    if not spins:
+        lone = layout.lead_is_double and not (west_has and east_has)
+        spinner_arm = NO_SPINNER
+        spinner = w if lone else NOT_A_DOUBLE  # read only while both sides are empty
     seat = state.to_move
     laid = sum(1 << t.index for t in layout.tiles()) if wary else 0  # the tiles in play, for "wary"
     t = arm = -1  # the next play: tile index and arm
@@ -157,28 +235,36 @@ def rollout(
         if first is not None:
             lead, w = first.tile.index, first.west_pip
         else:
-            lead = _lead(state, hands[seat], policy, chance)
+            room = target - scores[sides[seat]] if exact else MOST
+            lead = _lead(state, hands[seat], policy, chance, worth, room)
             w = HIGH[lead]
         if trace is not None:
             trace.append(first if first is not None else Move(TILES[lead]))
         hands[seat] &= ~(1 << lead)
         laid |= 1 << lead
         e = LOW[lead] if HIGH[lead] == w else HIGH[lead]
-        if w == e:
+        if w == e and spins:
             # A double lead is the spinner, both its halves counted once.
             spinner, spinner_arm = w, LEAD
             total = 2 * w
         else:
             ww = we = 1
             total = w + e
-        if total and total % 5 == 0:
-            side = sides[seat]
-            scores[side] += total
-            if target and scores[side] >= target:
-                # "Immediate": reaching the target wins at once, mid-hand.
-                return Outcome(tuple(scores), side, None, None)
-        if not hands[seat]:
-            return _end(rules, hands, scores, "domino", seat)  # a hand of one tile
+            if w == e:
+                lone, spinner = True, w  # no spinner: the double lies crosswise
+        if family:
+            won = _family_lead(rules, hands, scores, seat, sides[seat], worth[total], target, exact, chips, pairs_out)
+            if won is not None:
+                return won
+        else:
+            if total and total % 5 == 0:
+                side = sides[seat]
+                scores[side] += total
+                if target and scores[side] >= target:
+                    # "Immediate": reaching the target wins at once, mid-hand.
+                    return Outcome(tuple(scores), side, None, None)
+            if not hands[seat]:
+                return _end(rules, hands, scores, "domino", seat)  # a hand of one tile
         seat, drawn = _next(hands, boneyard, drawn, seat, players, WITH[w] | WITH[e])
         if seat < 0:
             return _end(rules, hands, scores, "blocked", None)
@@ -221,7 +307,11 @@ def rollout(
                 t, arm = _wary(hand, laid, held, ends) if learned is None else _learned(hand, laid, held, ends, learned)
             else:
                 ends = _ends(w, e, n, s, ww, we, wn, ws, total, spinner, spinner_arm, west_has, east_has)
-                t, arm = _greedy(hand, ends)
+                if family:
+                    room = target - scores[sides[seat]] if exact else MOST
+                    t, arm = _greedy_by(hand, ends, worth, room)
+                else:
+                    t, arm = _greedy(hand, ends)
         if trace is not None:
             trace.append(MOVES[t][arm])
         hand ^= 1 << t
@@ -233,11 +323,17 @@ def rollout(
         if arm == 0:
             w = outer = LOW[t] if high == w else high
             ww = times
-            west_has = True
+            if not west_has:
+                west_has = True
+                if lone and not east_has:
+                    we = 2  # the double lead, now alone at the East end
         elif arm == 1:
             e = outer = LOW[t] if high == e else high
             we = times
-            east_has = True
+            if not east_has:
+                east_has = True
+                if lone and not west_has:
+                    ww = 2
         elif arm == 2:
             n = outer = LOW[t] if high == n else high
             wn = times
@@ -263,12 +359,19 @@ def rollout(
             if spinner_arm == LEAD and spinner != CLOSED:
                 # A spinner lead with a side still open counts both halves, once.
                 total += 2 * spinner
-        if total and total % 5 == 0:
+        points = worth[total]
+        if points:
             side = sides[seat]
-            scores[side] += total
+            if exact:
+                out = not hand and (not pairs_out or not hands[seat ^ 2])
+                if scores[side] + points + (1 if chips and out else 0) > target:
+                    if out:
+                        return _end(rules, hands, scores, "domino", seat, voided=chips)
+                    points = 0
+            scores[side] += points
             if target and scores[side] >= target:
                 return Outcome(tuple(scores), side, None, None)
-        if not hand:
+        if not hand and (not pairs_out or not hands[seat ^ 2]):
             return _end(rules, hands, scores, "domino", seat)
         after = seat + 1 if seat + 1 < players else 0
         if hands[after] & fits:
@@ -277,6 +380,35 @@ def rollout(
         seat, drawn = _next(hands, boneyard, drawn, seat, players, fits)
         if seat < 0:
             return _end(rules, hands, scores, "blocked", None)
+
+
+def _family_lead(
+    rules: Rules,
+    hands: list[int],
+    scores: list[int],
+    seat: int,
+    side: int,
+    points: int,
+    target: int,
+    exact: bool,
+    chips: bool,
+    pairs_out: bool,
+) -> Outcome | None:
+    """Score the lead by the family's rules (``points``, what its pips
+    score); the outcome if that ends the hand or the match."""
+    out = not hands[seat] and (not pairs_out or not hands[seat ^ 2])  # a hand of one tile
+    if points and exact and scores[side] + points + (1 if chips and out else 0) > target:
+        # Passing the target: the count is not counted, nor the point for
+        # going out with it.
+        if out:
+            return _end(rules, hands, scores, "domino", seat, voided=chips)
+        points = 0
+    scores[side] += points
+    if points and target and scores[side] >= target:
+        return Outcome(tuple(scores), side, None, None)
+    if out:
+        return _end(rules, hands, scores, "domino", seat)
+    return None
 
 
 def _by_the_engine(
@@ -307,15 +439,20 @@ def _by_the_engine(
     return Outcome(tuple(hand.scores), hand.winner, hand.reason, hand.out)
 
 
-def _lead(state: HandState, hand: int, policy: Policy, chance: Callable[[], float]) -> int:
-    """The tile index a rollout leads with."""
+def _lead(
+    state: HandState, hand: int, policy: Policy, chance: Callable[[], float], worth: tuple[int, ...], room: int
+) -> int:
+    """The tile index a rollout leads with: as Easy, the lead scoring most
+    (its pips are the ends total; a count over ``room``, what the side may
+    still score, is not counted), then a double, then the heavier tile."""
     if state.forced_lead is not None:
         return state.forced_lead.index
     if policy == "random":
         return _nth(hand, int(chance() * hand.bit_count()))
-    # As Easy: the lead scores its pips when they are a multiple of 5.
     tiles = [i for i in range(len(TILES)) if hand >> i & 1]
-    return max(tiles, key=lambda i: (PIPS[i] if PIPS[i] % 5 == 0 else 0, TIMES[i], PIPS[i]))
+    if worth is FIVES:
+        return max(tiles, key=LEAD_KEY.__getitem__)
+    return max(tiles, key=lambda i: (worth[PIPS[i]] if worth[PIPS[i]] <= room else 0, TIMES[i], PIPS[i]))
 
 
 def _next(hands: list[int], boneyard: list[int], drawn: int, seat: int, players: int, fits: int) -> tuple[int, int]:
@@ -338,10 +475,22 @@ def _next(hands: list[int], boneyard: list[int], drawn: int, seat: int, players:
 
 
 def _end(
-    rules: Rules, hands: list[int], scores: list[int], reason: Literal["domino", "blocked"], out: int | None
+    rules: Rules,
+    hands: list[int],
+    scores: list[int],
+    reason: Literal["domino", "blocked"],
+    out: int | None,
+    voided: bool = False,
 ) -> Outcome:
-    """Score the end of the hand with the engine's own rules."""
-    for side, delta in enumerate(hand_end_change(rules, [hand_pips(h) for h in hands], out)):
+    """Score the end of the hand with the engine's own rules; ``voided``:
+    the last play went out, and with the point for going out would have
+    passed an exact target, so neither counts."""
+    change = (0,) * rules.sides if voided else hand_end_change(rules, [hand_pips(h) for h in hands], out)
+    if rules.finish == "exact":
+        # A count that would pass the target is not counted.
+        target = rules.points_to_win
+        change = tuple(0 if d > 0 and scores[side] + d > target else d for side, d in enumerate(change))
+    for side, delta in enumerate(change):
         scores[side] += delta
     return Outcome(tuple(scores), match_winner(rules, scores), reason, out)
 
@@ -372,6 +521,11 @@ def _ends(
             base_w -= 2 * spinner
         if west_has:
             base_e -= 2 * spinner
+    elif spinner_arm == NO_SPINNER and spinner >= 0 and not west_has and not east_has:
+        # No spinner: a tile on one side of a double lead leaves the double
+        # alone at the other end, counting both halves.
+        base_w += e
+        base_e += w
     ends = [(0, w, ww, base_w), (1, e, we, base_e)]
     if n != CLOSED:
         ends += [(2, n, wn, total - n * wn), (3, s, ws, total - s * ws)]
@@ -396,6 +550,26 @@ def _greedy(hand: int, ends: list[tuple[int, int, int, int]]) -> tuple[int, int]
             high = HIGH[t]
             after = base + (LOW[t] if high == number else high) * TIMES[t]
             key = (32 * after if after and not after % 5 else 0) + TIE[t]
+            if key > best_key:
+                best_key, best = key, (t, arm)
+    return best
+
+
+def _greedy_by(hand: int, ends: list[tuple[int, int, int, int]], worth: tuple[int, ...], room: int) -> tuple[int, int]:
+    """:func:`_greedy` by the rules' own count: ``worth`` is what each ends
+    total scores (:func:`points_table`), and a count over ``room`` (what the
+    side may still score below an exact target) scores nothing."""
+    best_key = -1
+    best = (0, 0)
+    for arm, number, _, base in ends:
+        on = hand & WITH[number]
+        while on:
+            low_bit = on & -on
+            on ^= low_bit
+            t = low_bit.bit_length() - 1
+            high = HIGH[t]
+            points = worth[base + (LOW[t] if high == number else high) * TIMES[t]]
+            key = (32 * points if points <= room else 0) + TIE[t]
             if key > best_key:
                 best_key, best = key, (t, arm)
     return best

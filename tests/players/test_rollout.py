@@ -7,11 +7,22 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import hand_with
 
 from allfives import Deal, HandState, Move, Rules
 from allfives.players.distilled import PLAYOUT_WEIGHTS
 from allfives.players.playouts import wary_move
-from allfives.players.rollout import BIT, FEATURES, TIE, Policy, _ends, hand_pips, move_features, rollout
+from allfives.players.rollout import (
+    BIT,
+    FEATURES,
+    TIE,
+    Policy,
+    _ends,
+    hand_pips,
+    move_features,
+    points_table,
+    rollout,
+)
 from allfives.players.simple import greedy
 
 WEIGHTS = tuple(PLAYOUT_WEIGHTS[name] for name in FEATURES)
@@ -26,6 +37,32 @@ RULES = {
     "a low target, won at the hand's end": Rules(win="hand-end", target=40),
     "tiny hands": Rules(hand_size=3),
     "one tile each": Rules(hand_size=1),
+    # The family's games (allfives.rules.GAMES), and their rules stretched:
+    # threes and fives counted, knocks, chipping out, no spinner, an exact target.
+    "fives and threes": Rules.preset("fives-and-threes"),
+    "fives and threes, 3 players": Rules.preset("fives-and-threes", 3),
+    "fives and threes, partners chip out together": Rules.preset("fives-and-threes", 4),
+    "fives and threes to 9 exactly, counts passing it not counted": Rules.preset("fives-and-threes").with_options(
+        target=9
+    ),
+    "fives and threes to 3 exactly, partners": Rules.preset("fives-and-threes", 4).with_options(target=3),
+    "fives and threes, one tile each": Rules.preset("fives-and-threes").with_options(hand_size=1, target=1),
+    "muggins": Rules.preset("muggins"),
+    "muggins, 3 players": Rules.preset("muggins", 3),
+    "muggins, partners": Rules.preset("muggins", 4),
+    "no spinner, subtract own, drawing": Rules(spinner="none"),
+    "threes and fives drawn for, chip-out each for themselves": Rules(
+        players=4,
+        partnerships=False,
+        scoring="threes-and-fives",
+        marking="count",
+        hand_end="chip-out",
+        target=30,
+        finish="exact",
+    ),
+    "partners chip out together while the others draw": Rules(
+        players=4, scoring="threes-and-fives", marking="count", hand_end="chip-out"
+    ),
 }
 
 
@@ -88,6 +125,9 @@ def learned_ranks_first(state: HandState, move: Move) -> bool:
 def test_a_rollout_is_a_hand_the_engine_would_play_to_the_same_end(name: str, policy: Policy) -> None:
     rules = RULES[name]
     learns = policy in ("learned", "side-learned")
+    # Wary's and the learned rule weigh multiples of five: under the
+    # family's other rules Easy's rule, by the rules' own count, plays.
+    easy = policy != "random" and not rules.all_fives
     for seed in range(120):
         state = dealt(rules, seed)
         starting_side = state.sides[state.to_move]
@@ -98,7 +138,9 @@ def test_a_rollout_is_a_hand_the_engine_would_play_to_the_same_end(name: str, po
             legal = state.legal_moves()
             assert move in legal
             own_side = state.sides[state.to_move] == starting_side
-            if policy == "wary" or (policy == "side-wary" and own_side):
+            if easy:
+                assert easy_key(state, move) == easy_key(state, greedy(legal, state.points_for)[0])
+            elif policy == "wary" or (policy == "side-wary" and own_side):
                 assert wary_ranks_first(state, move)
             elif (policy == "learned" or (policy == "side-learned" and own_side)) and state.layout.lead is not None:
                 assert learned_ranks_first(state, move)
@@ -107,6 +149,73 @@ def test_a_rollout_is_a_hand_the_engine_would_play_to_the_same_end(name: str, po
             state.apply(move)
         assert state.is_over
         assert outcome == (tuple(state.scores), state.winner, state.reason, state.out)
+
+
+# Rule (Fives and Threes, docs/rules.md): the ends total scores its threes
+# and its fives (9 scores 3, 6 scores 2, 15 scores 8), a player who cannot
+# play knocks (nobody draws), going out ("chipping out") scores 1, and a
+# count that would pass 61 is not counted (with the point for going out, if
+# together they pass it). Seat 0 leads the first tile; each row is worked
+# by hand, and the rollout (the searches' playouts) must end where it says.
+FIVES_AND_THREES_HANDS = [
+    # (what happens, seat 0's tiles, seat 1's, the scores before, the scores after, the match's winner)
+    ("6-3 leads: 9 scores 3; 3-0 makes 6, 2, and chips out, 1", "6-3 1-1", "3-0", (0, 0), (3, 3), None),
+    (
+        "5-3 makes 11, nothing; seat 0 knocks; 5-4 makes 10, 2, and chips out",
+        "6-3 4-4",
+        "5-3 5-4",
+        (0, 0),
+        (3, 3),
+        None,
+    ),
+    (
+        "6-3 leads, 3; seat 1 knocks, draws nothing; 3-1 makes 7 and chips out",
+        "6-3 3-1",
+        "2-2 4-0",
+        (0, 0),
+        (4, 0),
+        None,
+    ),
+    ("both knock: the hand is blocked, no point for it", "6-3 1-1", "2-2 4-0", (0, 0), (3, 0), None),
+    ("at 59 the lead's 3 would pass 61: not counted", "6-3 1-1", "2-2 4-0", (59, 0), (59, 0), None),
+    ("at 58 the lead's 3 reaches 61 exactly and wins", "6-3 1-1", "2-2 4-0", (58, 0), (61, 0), 0),
+    ("at 59, 2 for the 6 and 1 for going out would pass 61: neither counts", "6-3 1-1", "3-0", (0, 59), (3, 59), None),
+    ("at 58, 2 for the 6 and 1 for going out reach 61 exactly", "6-3 1-1", "3-0", (0, 58), (3, 61), 1),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "mine", "theirs", "before", "after", "winner"),
+    FIVES_AND_THREES_HANDS,
+    ids=[r[0] for r in FIVES_AND_THREES_HANDS],
+)
+def test_in_fives_and_threes_the_rollout_scores_as_the_rules_say(
+    what: str, mine: str, theirs: str, before: tuple[int, int], after: tuple[int, int], winner: int | None
+) -> None:
+    rules = Rules.preset("fives-and-threes")
+    state = hand_with(rules, mine, theirs, scores=list(before))
+    lead = Move.parse(mine.split()[0])
+    trace: list[Move] = []
+    outcome = rollout(state, "greedy", first=lead, trace=trace)
+    assert (outcome.scores, outcome.winner) == (after, winner)
+    for move in trace:
+        state.apply(state.resolve(move))
+    assert (tuple(state.scores), state.winner) == (after, winner), "the engine agrees"
+
+
+@pytest.mark.parametrize(
+    ("game", "totals"),
+    [
+        ("fives-and-threes", {3: 1, 5: 1, 6: 2, 7: 0, 9: 3, 10: 2, 15: 8, 18: 6, 20: 4, 30: 16, 45: 24}),
+        ("muggins", {5: 5, 6: 0, 10: 10, 15: 15, 18: 0, 30: 30}),
+        ("standard", {5: 5, 6: 0, 10: 10, 15: 15, 18: 0, 30: 30}),
+    ],
+)
+def test_the_rollout_counts_an_ends_total_as_the_rules_do(game: str, totals: dict[int, int]) -> None:
+    rules = Rules.preset(game)
+    table = points_table(rules)
+    assert {total: table[total] for total in totals} == totals
+    assert table == tuple(rules.score(total) for total in range(len(table)))
 
 
 def test_a_random_rollout_reaches_every_legal_move() -> None:
