@@ -321,9 +321,7 @@ class Page(Shell):
     def set_status(self, said: Said, *, lasting: bool = False) -> None:
         pacing.notice(self, said, lasting=lasting)
 
-    # The log
-
-    # Events from the engine
+    # Events from the engine (the log is game/move_log.py)
 
     def apply_events(self, events: list[Event]) -> None:
         """Events shown at once (a deal); a move's are shown in turn by :func:`pacing.land`."""

@@ -209,11 +209,6 @@ class Shell:
             return None
         return tile_named(str(button.dataset.tile))
 
-    def on_board_click(self, event: Any) -> None:
-        target = closest(event.target, ".end-target")
-        if target is not None:
-            self.choose_end(str(target.dataset.end))
-
     def on_board_key(self, event: Any) -> None:
         target = closest(event.target, ".end-target")
         if target is None:
