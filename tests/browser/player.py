@@ -19,7 +19,7 @@ TURN_TIMEOUT_MS = 60_000
 #: "five-three, fits West and East, scores up to 10": the tile fits several ends.
 SEVERAL_ENDS = re.compile(r", fits \w+(, \w+)* and \w+")
 END_TARGET = re.compile(r"^Play on the (West|East|North|South) end")
-HAND_OVER = re.compile(r"^Hand \d+ is over$")
+HAND_OVER = re.compile(r"^(Hand \d+|The daily deal) is over$")
 MATCH_OVER = "The match is over"
 #: The header once the game is ready: whose turn it is (the computer may lead).
 TURN_STATUS = re.compile(r"^(Your turn|Computer to play)$")

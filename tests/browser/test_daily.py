@@ -103,7 +103,9 @@ def test_the_daily_played_to_its_end_against_the_expert_on_your_tiles(
     menu.get_by_role("button", name="Close").click()
     expect(menu).to_be_hidden()
     play_to_the_end(player)
-    summary = player.dialog(HAND_OVER)
+    # The daily says it is the daily at its end too (issue 44, item 7), not "Hand 1 is over".
+    summary = player.dialog("The daily deal is over")
+    expect(page.get_by_role("status")).to_have_text("The daily deal is over")
     check = summary.get_by_text("Check this deal")
     seed = f"This hand was dealt from the seed “daily/{TODAY}”. Its fingerprint, {golden(TODAY)['fingerprint']},"
     expect(summary.get_by_text(seed)).to_be_hidden()  # closed until asked for

@@ -21,7 +21,7 @@ from game import words
 from table.controller import Game
 from table.i18n import Translator
 
-__all__ = ["draw_status", "hands_left_label", "pips_left", "seat_status", "staged", "turn_status"]
+__all__ = ["draw_status", "hand_over", "hands_left_label", "pips_left", "seat_status", "staged", "turn_status"]
 
 
 def staged(seen: SeatView, pending: Sequence[Drew], *, reveal: bool) -> SeatView:
@@ -46,12 +46,18 @@ def staged(seen: SeatView, pending: Sequence[Drew], *, reveal: bool) -> SeatView
     )
 
 
+def hand_over(t: Translator, game: Game, hand: int) -> str:
+    """That hand ``hand`` is over: the daily deal says it is the daily (it is
+    one hand, with no "hand 1" to count)."""
+    return t("daily_over") if game.daily is not None else t("hand_over", hand=hand)
+
+
 def turn_status(t: Translator, game: Game) -> str:
     """The header's line: whose turn it is, or that the hand or match is over."""
     if game.is_over:
         return t("match_over")
     if game.needs_deal:
-        return t("hand_over", hand=game.hands_dealt) if game.dealt else ""
+        return hand_over(t, game, game.hands_dealt) if game.dealt else ""
     seat = game.to_move
     if seat is None:
         return ""

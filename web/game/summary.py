@@ -12,7 +12,7 @@ from pyscript import document
 
 from allfives import HandEnded
 
-from game import coach, deal_proof, dialogs, parts, story, words
+from game import coach, deal_proof, dialogs, landing, parts, story, words
 from page.dom import by_id, el
 from table import board
 
@@ -119,7 +119,7 @@ def show_hand_end(page: Table) -> None:
     buttons = [first, ("look", page.t("look_at_table"))]
     if coach.can_review(game):
         buttons.append(("review", page.t("review")))
-    page.open_dialog(page.t("hand_over", hand=end.hand), body, buttons, done)
+    page.open_dialog(landing.hand_over(page.t, game, end.hand), body, buttons, done)
 
 
 def show_match_end(page: Table) -> None:

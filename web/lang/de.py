@@ -454,6 +454,7 @@ MESSAGES = {
     "review_last_hand": "Letzte Runde analysieren",
     "back_to_summary": "Zurück zur Übersicht",
     "daily_deal": "Tagesspiel",
+    "daily_over": "Das Tagesspiel ist vorbei",
     "daily_title": "Tagesspiel vom {date}",
     "daily_see_result": "Wie hat der Experte gespielt?",
     "daily_working": "Der Experte spielt deine Steine, mit demselben Vorrat …",

@@ -436,6 +436,7 @@ MESSAGES = {
     "review_last_hand": "Review the last hand",
     "back_to_summary": "Back to the summary",
     "daily_deal": "Daily deal",
+    "daily_over": "The daily deal is over",
     "daily_title": "Daily deal of {date}",
     "daily_see_result": "See how the Expert did",
     "daily_working": "The Expert is playing your tiles, with the same boneyard…",

@@ -460,6 +460,7 @@ MESSAGES = {
     "review_last_hand": "Analizar a última man",
     "back_to_summary": "Volver ao resumo",
     "daily_deal": "Partida do día",
+    "daily_over": "Rematou a partida do día",
     "daily_title": "Partida do día {date}",
     "daily_see_result": "Como xogou o Experto?",
     "daily_working": "O Experto xoga as túas fichas, co mesmo monte…",

@@ -457,6 +457,7 @@ MESSAGES = {
     "review_last_hand": "Az utolsó leosztás elemzése",
     "back_to_summary": "Vissza az összegzéshez",
     "daily_deal": "Napi leosztás",
+    "daily_over": "Vége a napi leosztásnak",
     "daily_title": "Napi leosztás, {date}",
     "daily_see_result": "Hogyan játszott a Profi?",
     "daily_working": "A Profi a te köveiddel játszik, ugyanazzal a készlettel…",

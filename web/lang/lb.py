@@ -451,6 +451,7 @@ MESSAGES = {
     "review_last_hand": "Déi lescht Ronn analyséieren",
     "back_to_summary": "Zréck bei d'Iwwersiicht",
     "daily_deal": "Spill vum Dag",
+    "daily_over": "D'Spill vum Dag ass eriwwer",
     "daily_title": "Spill vum Dag, {date}",
     "daily_see_result": "Wéi huet den Expert gespillt?",
     "daily_working": "Den Expert spillt deng Steng, mat deemselwechte Stack…",
