@@ -23,7 +23,7 @@ from table import board
 from table.controller import Game
 from table.i18n import Translator
 
-__all__ = ["LANGUAGE_MARK", "element", "hand_markup", "marked", "opponents_markup", "scores_markup"]
+__all__ = ["LANGUAGE_MARK", "element", "hand_markup", "marked", "moves_of", "opponents_markup", "scores_markup"]
 
 #: The attribute that marks a piece of the first screen drawn in one language.
 LANGUAGE_MARK: Final = "data-first-lang"
@@ -172,13 +172,14 @@ def hand_markup(
             for index in range(len(seen.hand))
         )
     tiles = words.hand_order(seen.hand)
+    fits = {tile: moves_of(seen, tile) if mine else [] for tile in tiles}
     if mine:
-        stop = next((tile for tile in tiles if _moves(seen, tile)), None)
+        stop = next((tile for tile in tiles if fits[tile]), None)
     else:
         stop = tiles[0] if tiles else None
     buttons = []
     for tile in tiles:
-        moves = _moves(seen, tile) if mine else []
+        moves = fits[tile]
         pressed = {"aria_pressed": "true"} if tile is selected else {}
         buttons.append(
             element(
@@ -203,6 +204,6 @@ def hand_markup(
     return "".join(buttons)
 
 
-def _moves(seen: SeatView, tile: Tile) -> list[Move]:
-    """The moves ``tile`` makes on the layout ``seen``."""
-    return [move for move in seen.legal_moves if move.tile is tile]
+def moves_of(seen: SeatView | None, tile: Tile) -> list[Move]:
+    """The legal moves that play ``tile``, as the seat on screen sees them."""
+    return [] if seen is None else [move for move in seen.legal_moves if move.tile is tile]

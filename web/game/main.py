@@ -93,7 +93,7 @@ class Page(Shell):
         return seen if stage is None else landing.staged(seen, stage.pending, reveal=stage.reveal)
 
     def moves_for(self, tile: Tile) -> list[Move]:
-        return moves_of(self.seen(), tile)
+        return cards.moves_of(self.seen(), tile)
 
     def may_choose(self) -> bool:
         return self.game is not None and self.game.person_to_move and self.hand_visible()
@@ -250,7 +250,7 @@ class Page(Shell):
     def targets(self, seen: SeatView) -> dict[End, int | None]:
         if self.state.selected is None:
             return {}
-        moves = moves_of(seen, self.state.selected)
+        moves = cards.moves_of(seen, self.state.selected)
         return {m.end: (seen.points_for(m) if self.learning else None) for m in moves if m.end is not None}
 
     def render_board(self) -> None:
@@ -542,11 +542,6 @@ class Page(Shell):
         self.save()
 
     # Dialogs
-
-
-def moves_of(seen: SeatView | None, tile: Tile) -> list[Move]:
-    """The legal moves that play ``tile``, as the seat on screen sees them."""
-    return [] if seen is None else [m for m in seen.legal_moves if m.tile is tile]
 
 
 def last_played(seen: SeatView) -> Tile | None:
