@@ -570,6 +570,34 @@ def test_the_markers_sit_on_the_ends_next_tile_place() -> None:
         assert (float(circle.get("cx", "")), float(circle.get("cy", ""))) == pytest.approx(box.center, abs=0.01)
 
 
+@pytest.mark.parametrize("box", [(300.0, 240.0), (240.0, 300.0)], ids=["wide", "tall"])
+def test_a_long_hands_rings_stay_readable_however_far_the_board_zooms_out(box: tuple[float, float]) -> None:
+    # Twenty tiles on a small phone's table (its hand and header take the
+    # rest): the board zooms out until a tile is narrower than 16 px, but each end's ring is still drawn 16 px across
+    # (17 with the box's padding), its number in proportion.
+    layout = layout_after(
+        *("5-5", "5-3 W", "5-2 E", "5-6 N", "5-0 S", "3-3 W", "2-2 E", "6-6 N", "0-0 S", "3-1 W"),
+        *("2-1 E", "6-1 N", "0-1 S", "1-1 W", "1-4 E", "1-0 N", "4-4 E", "4-0 E", "0-2 N", "2-6 N"),
+    )
+    aspect, small = table_shape(*box)
+    root = parse(render_board(layout, aspect=aspect, small=small, size=box))
+    _x, _y, vw, vh = (float(n) for n in root.get("viewBox", "").split())
+    scale = min(box[0] / vw, box[1] / vh)
+    assert HALF * scale < 16, "the tiles are wide enough that no ring needs to grow"
+    markers = markers_in(root)
+    assert markers
+    for g in markers.values():
+        (circle,) = g.iter(f"{SVG}circle")
+        (number,) = g.iter(f"{SVG}text")
+        assert 2 * float(circle.get("r", "")) * scale >= 16.9
+        assert float(number.get("font-size", "")) * scale >= 10
+    # Where the tiles are wide, the rings are as wide as a tile.
+    short = parse(render_board(layout_after("5-3"), aspect=aspect, small=small, size=box))
+    for g in markers_in(short).values():
+        (circle,) = g.iter(f"{SVG}circle")
+        assert float(circle.get("r", "")) == pytest.approx(HALF / 2)
+
+
 # The board in few bytes, for the embed code
 
 

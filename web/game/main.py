@@ -276,6 +276,7 @@ class Page(Shell):
             last=last,
             reduced=self.reduced,
             words=board_labels(self.t),
+            size=self.drawn_box,
         )
         # Drawing the same board again would cut short what is animating on
         # it (the tile sliding in, the points floating up) before it is seen.

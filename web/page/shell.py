@@ -57,7 +57,8 @@ class Shell:
         self.dialog_handler: Callable[[str], None] | None = None  # called with the button pressed
         self.dialog_return: Any = None  # the element focus goes back to
         #: The table's shape the board was last drawn for (None: not drawn yet).
-        self.drawn_shape: tuple[float, bool] | None = None
+        #: The board's box (CSS pixels) when it was last drawn.
+        self.drawn_box: tuple[float, float] | None = None
 
     @property
     def selected(self) -> Tile | None:
@@ -232,22 +233,24 @@ class Shell:
     def table_shape(self) -> tuple[float, bool]:
         """The board's aspect ratio and whether it is a small (phone) table,
         from its box now; the board is drawn for it."""
-        self.drawn_shape = self.box_shape()
-        return self.drawn_shape
+        self.drawn_box = self.board_box()
+        return board.table_shape(*self.drawn_box)
 
-    def box_shape(self) -> tuple[float, bool]:
+    def board_box(self) -> tuple[float, float]:
+        """The board's box in CSS pixels, padding included."""
         node = by_id(self.board_id)
-        return board.table_shape(float(node.clientWidth or 0), float(node.clientHeight or 0))
+        return float(node.clientWidth or 0), float(node.clientHeight or 0)
 
     def watch_board_size(self) -> None:
-        """Draw the board again whenever its box changes shape, not only when
-        the window does: the hand under it takes a row more or less, the ends
-        line a line. The SVG keeps the aspect it was drawn for, so a board
-        drawn for another shape would leave a band of felt empty."""
+        """Draw the board again whenever its box changes shape or size, not
+        only when the window does: the hand under it takes a row more or
+        less, the ends line a line. The SVG keeps the aspect it was drawn
+        for, so a board drawn for another shape would leave a band of felt
+        empty; and the ends' rings are drawn for the box's size."""
 
         def resized(*_args: Any) -> None:
             try:
-                if self.drawn_shape is not None and self.box_shape() != self.drawn_shape:
+                if self.drawn_box is not None and self.board_box() != self.drawn_box:
                     self.render_board()
             except Exception as error:  # a fault must never put a traceback on screen
                 self.fault(error)

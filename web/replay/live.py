@@ -330,7 +330,7 @@ class Replay(Shell):
         node = self.part("board")
         before = motion.view_box(node)
         node.innerHTML = board.render_board(
-            layout, aspect=aspect, small=small, targets=targets, last=last, words=self.board_words
+            layout, aspect=aspect, small=small, targets=targets, last=last, words=self.board_words, size=self.drawn_box
         )
         motion.zoom_from(node, before)
 

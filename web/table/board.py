@@ -64,6 +64,11 @@ _RADIUS: Final = 0.16 * HALF
 #: (tiles 40 px long) is 20 px across, its number 12 px high.
 RING_RADIUS: Final = 0.5 * HALF
 RING_TEXT: Final = 0.6 * HALF
+#: The least a ring is drawn across, in CSS pixels, however far a long
+#: hand's board zooms out (issue 44: 16 px; one more for the board box's
+#: padding, which the box's size below includes). Its number keeps its
+#: share of the ring.
+RING_LEAST_PX: Final = 17.0
 _PIP_R: Final = 0.1 * HALF
 _SHADOW: Final = (0.05 * HALF, 0.08 * HALF)
 #: The page's one font (style.css says why): the SVG's text is set in it too.
@@ -261,6 +266,7 @@ def render_board(
     last: Tile | None = None,
     reduced: bool = False,
     words: Labels = ENGLISH,
+    size: tuple[float, float] | None = None,
 ) -> str:
     """The whole layout as one ``<svg>`` that fills its container.
 
@@ -269,10 +275,13 @@ def render_board(
     target, a focusable button named for the end and its score. ``last`` is
     the tile played last, ringed. ``reduced`` (the reader prefers reduced
     motion) leaves out the marks that the page's stylesheet animates.
-    ``aspect`` and ``small`` are the table's shape (see :func:`table_shape`).
+    ``aspect`` and ``small`` are the table's shape (see :func:`table_shape`);
+    ``size``, when known, the board's box in CSS pixels, so that the ends'
+    rings are drawn large enough to read (:func:`ring_radius`).
     """
     geometry = board_geometry(layout, aspect, small=small)
     vx, vy, vw, vh = geometry.view_box
+    ring = ring_radius(min(size[0] / vw, size[1] / vh) if size else None)
     total = layout.total if layout.lead is not None else 0
     count = len(geometry.tiles)
     name = words.layout(count, total)
@@ -301,7 +310,7 @@ def render_board(
             )
         )
     parts.append("</g>")
-    parts.extend(_markers(layout, geometry, targets or {}, words))
+    parts.extend(_markers(layout, geometry, targets or {}, words, ring))
     if targets:
         parts.append('<g class="targets">')
         for end, points in sorted(targets.items()):
@@ -314,8 +323,23 @@ def render_board(
     return "".join(parts)
 
 
+def ring_radius(scale: float | None) -> float:
+    """An end's ring's radius in viewBox units on a board drawn ``scale`` CSS
+    pixels to a unit: as wide as a tile, or :data:`RING_LEAST_PX` across
+    where a tile is narrower than that (unknown: as wide as a tile).
+
+    >>> ring_radius(None) == RING_RADIUS == ring_radius(1.0)
+    True
+    >>> round(2 * ring_radius(0.1) * 0.1, 6)  # a tile 8 px wide
+    17.0
+    """
+    if not scale:
+        return RING_RADIUS
+    return max(RING_RADIUS, RING_LEAST_PX / 2 / scale)
+
+
 def _markers(
-    layout: Layout, geometry: BoardGeometry, targets: Mapping[End, int | None], words: Labels
+    layout: Layout, geometry: BoardGeometry, targets: Mapping[End, int | None], words: Labels, radius: float
 ) -> Iterator[str]:
     """A marker on each open end that is not a drop target now: a ring where
     the next tile goes, showing the number to match there (a double's end
@@ -330,14 +354,13 @@ def _markers(
         return
     yield '<g class="end-markers" aria-hidden="true">'
     for end in ends:
-        yield _marker(geometry.ends[end.end], end, words)
+        yield _marker(geometry.ends[end.end], end, words, radius)
     yield "</g>"
 
 
-def _marker(box: EndBox, end: OpenEnd, words: Labels) -> str:
+def _marker(box: EndBox, end: OpenEnd, words: Labels, r: float) -> str:
     idle = end.waiting or end.shared
     cx, cy = box.center
-    r = RING_RADIUS
     kind = "end-marker waiting" if idle else "end-marker"
     dash = f' stroke-dasharray="{_num(0.12 * HALF)} {_num(0.08 * HALF)}"' if idle else ""
     return (
@@ -346,7 +369,7 @@ def _marker(box: EndBox, end: OpenEnd, words: Labels) -> str:
         f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r)}" fill="{TARGET_INK}" fill-opacity="0.45"'
         f' stroke="{TARGET}" stroke-width="{_num(0.05 * HALF)}"{dash}/>'
         f'<text x="{_num(cx)}" y="{_num(cy)}" text-anchor="middle" dominant-baseline="central"'
-        f' font-family="{_attr(_FONT)}" font-size="{_num(RING_TEXT)}" font-weight="600" fill="{TARGET}">'
+        f' font-family="{_attr(_FONT)}" font-size="{_num(RING_TEXT * r / RING_RADIUS)}" font-weight="600" fill="{TARGET}">'
         f"{_attr(end.pips)}</text></g>"
     )
 
