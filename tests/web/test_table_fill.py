@@ -15,7 +15,7 @@ import statistics
 from typing import Final
 
 import pytest
-from helpers import hand_layouts
+from helpers import hand_layouts, layout_after
 
 from allfives import End, Layout, Rules
 
@@ -203,3 +203,30 @@ def test_a_long_main_chain_snakes_back_across_the_main_lines_height(shape: str) 
                 continue
             for reached in runs_back(geometry, end):
                 assert reached >= -1.5, f"hand {seed}: a run back of {end.name} stopped {-reached:.1f} halves short"
+
+
+#: A main chain that never meets a double, so a spinner may still come on
+#: it to its end: it climbs outward like a stair rather than snake back.
+STAIRS: Final = (
+    "0-1",
+    *(f"{t} E" for t in "1-2 2-3 3-4 4-5 5-6 6-0 0-2 2-4 4-6 6-1 1-3 3-5 5-0 0-3 3-6 6-2 2-5 5-1 1-4 4-0".split()),
+)
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_on_a_wide_table_a_stairs_flights_outward_are_longer(shape: str) -> None:
+    # A table twice as wide as tall has length to spare and no height: there
+    # a main chain's stair climbs outward three tiles beyond each corner
+    # before it steps across, elsewhere two, so a long chain does not run
+    # down off a desktop's short table (issue 44: the least desktop board).
+    aspect, small = SHAPES[shape]
+    geometry = board_geometry(layout_after(*STAIRS), aspect, small=small)
+    ways = [way(a, b) for a, b in itertools.pairwise(chains(geometry)[End.E])]
+    runs = [(going, len(list(run))) for going, run in itertools.groupby(ways)]
+    assert [going for going, _ in runs[:2]] == [(1, 0), (0, 1)], "East runs out, then turns down its quarter"
+    # Each flight outward after the first turn (the last one may be unfinished):
+    # its corner tile and the tiles beyond it.
+    flights = [length - 1 for going, length in runs[2:-1] if going == (1, 0)]
+    half_width, half_height = felt(aspect, small)
+    assert flights
+    assert set(flights) == {3 if half_width >= 2 * half_height else 2}

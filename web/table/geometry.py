@@ -30,7 +30,9 @@ spinner never does, its arms opening from its sides: a turn waits for the
 next tile. A chain on which the spinner may still come (no double on it yet,
 and none led) never snakes back, for runs a tile apart would leave a spinner
 no side to open an arm on: it climbs outward like a stair instead, a flight
-of two tiles outward, a flight across, and so on.
+of two tiles outward, a flight across, and so on (on a felt twice as wide as
+tall and wider, the main line's flights outward are three tiles long: the
+table's length is to spare there, its height is not).
 
 Three rules keep the board readable. A chain stays on its own side of the
 tile it leaves from (West left of the lead, North above the spinner, and so
@@ -207,6 +209,11 @@ def _neg(d: Vec) -> Vec:
 OVERRUN: Final = HALF + GAP
 #: A flight of a chain's stair (see :class:`_Walk`): two tiles beyond the corner.
 STAIR: Final = 2 * (2 * HALF + GAP)
+#: A main chain's flight outward on a felt at least :data:`WIDE` times as
+#: wide as tall: three tiles, for there the table's length is to spare and
+#: its height is not, and each flight across costs two tiles of height.
+WIDE_STAIR: Final = 3 * (2 * HALF + GAP)
+WIDE: Final = 2.0
 #: How far the snaking part of a chain keeps from a neighbour's first run:
 #: the half-width of a double on that run, the clearance, and the overrun.
 LANE: Final = HALF + CLEAR + OVERRUN
@@ -221,8 +228,10 @@ class _Walk:
     """Lays a chain tile by tile. A tile's place depends only on the tiles
     before it, so a chain that grows never moves what it had."""
 
-    def __init__(self, run: _Run, *, open_to_spinner: bool = False) -> None:
+    def __init__(self, run: _Run, *, open_to_spinner: bool = False, stair: float = STAIR) -> None:
         self.run = run
+        #: How far a stair's flight outward runs beyond its corner.
+        self.flight = stair
         self.p = run.start  # the middle of the face the next tile touches
         self.d = run.out
         self.leg = _FIRST
@@ -252,7 +261,7 @@ class _Walk:
         if self.leg == _BACK:
             return ahead > -run.near
         if self.leg == _STEP_OUT and self.stair:
-            return ahead > self.mark + STAIR
+            return ahead > self.mark + self.flight
         return True  # a step outward is one tile
 
     def place(self, double: bool, spinner: bool = False) -> _Spot:
@@ -461,7 +470,11 @@ def _geometry(layout: _Snapshot, aspect: float, small: bool) -> BoardGeometry:
 
     for end in (End.W, End.E):
         links = [_Link(p.tile, p.inner, p.outer, end, i) for i, p in enumerate(layout.arms[end])]
-        walk = _Walk(_main_run(end, lead.tile, half_width, half_height), open_to_spinner=not lead.tile.is_double)
+        walk = _Walk(
+            _main_run(end, lead.tile, half_width, half_height),
+            open_to_spinner=not lead.tile.is_double,
+            stair=WIDE_STAIR if half_width >= WIDE * half_height else STAIR,
+        )
         lay(end, walk, links)
     if opens is not None and layout.open_pips[End.N] != -1:
         spot, along, arm, late = opens
