@@ -209,7 +209,31 @@ def test_a_long_main_chain_snakes_back_across_the_main_lines_height(shape: str) 
 #: it to its end: it climbs outward like a stair rather than snake back.
 STAIRS: Final = (
     "0-1",
-    *(f"{t} E" for t in "1-2 2-3 3-4 4-5 5-6 6-0 0-2 2-4 4-6 6-1 1-3 3-5 5-0 0-3 3-6 6-2 2-5 5-1 1-4 4-0".split()),
+    *(
+        f"{t} E"
+        for t in [
+            "1-2",
+            "2-3",
+            "3-4",
+            "4-5",
+            "5-6",
+            "6-0",
+            "0-2",
+            "2-4",
+            "4-6",
+            "6-1",
+            "1-3",
+            "3-5",
+            "5-0",
+            "0-3",
+            "3-6",
+            "6-2",
+            "2-5",
+            "5-1",
+            "1-4",
+            "4-0",
+        ]
+    ),
 )
 
 
