@@ -440,7 +440,7 @@ BREAKS: tuple[Break, ...] = (
         "embed-code-draws-the-whole-board",
         "a hand's embed code is about 4 kB at most: its board is sketched",
         "web/replay/poster.py",
-        "    svg = board.render_sketch(at.layout,",
+        "    svg = sketch.render_sketch(at.layout,",
         "    svg = board.render_board(at.layout,",
         ("tests/web/test_embed_code.py",),
     ),
@@ -455,7 +455,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "sketch-drops-pips",
         "the embed code's board shows every tile with its pips, as the board does",
-        "web/table/board.py",
+        "web/table/sketch.py",
         "            for col, row in _PIPS[count]:\n                across, down",
         "            for col, row in _PIPS[count][:2]:\n                across, down",
         ("tests/web/test_board.py", "-k", "sketch"),
@@ -761,8 +761,8 @@ BREAKS: tuple[Break, ...] = (
         "wide-tables-stair-down-their-height",
         "on a table twice as wide as tall a main chain's stair climbs outward three tiles a flight",
         "web/table/geometry.py",
-        "            stair=WIDE_STAIR if half_width >= WIDE * half_height else STAIR,\n",
-        "            stair=STAIR,\n",
+        "    flight = WIDE_STAIR if half_width >= WIDE * half_height else STAIR\n",
+        "    flight = STAIR\n",
         ("tests/web/test_table_fill.py", "-k", "stairs_flights"),
     ),
     Break(

@@ -46,10 +46,13 @@ def test_a_turn_at_the_felts_edge_is_not_needless_and_one_short_of_it_is() -> No
 
 
 def test_the_figures_are_the_median_and_the_least_board() -> None:
-    boards = [Drawn(40, 20, 12, 1), Drawn(50, 25, 15, 0), Drawn(30, 15, 9, 2)]
+    boards = [Drawn(40, 20, 12, 1), Drawn(50, 25, 15, 0), Drawn(30, 17, 10, 2)]
     figures = Figures.of(boards)
     assert (figures.median, figures.least) == (40, 30)
-    assert (figures.ring_median, figures.ring_least) == (20, 15)
+    assert (figures.ring_median, figures.ring_least) == (20, 17)
     assert figures.ahead == 1
     assert figures.meets("390x844")
     assert not figures.meets("1280x800")
+    # The rings must be readable on the least board too, not only the median.
+    small_rings = Figures.of([*boards[:2], Drawn(30, 15, 9, 2)])
+    assert not small_rings.meets("390x844")

@@ -139,6 +139,7 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "table/score_sheet.py",
         "table/seat_names.py",
         "table/setup.py",
+        "table/sketch.py",
         "table/work.py",
     ]
     # The tutorial imports the replays' modules one at a time, by name.

@@ -24,13 +24,13 @@ from table.board import (
     TileBox,
     board_geometry,
     render_board,
-    render_sketch,
     render_tile,
     table_shape,
     tile_name,
     tile_svg,
 )
 from table.felt import CLEAR
+from table.sketch import render_sketch
 
 SVG = "{http://www.w3.org/2000/svg}"
 DESKTOP, PHONE = 1.6, 0.6

@@ -3,7 +3,7 @@ into a page, and its bytes are the page's. Its size in bytes is
 deterministic (a seeded match), so these are budgets, not timings.
 
 What it is made of (docs/embedding.md, "The code's size"): the board,
-sketched (board.render_sketch), the link to the replay with the record of
+sketched (sketch.render_sketch), the link to the replay with the record of
 the match so far (its seeded deals left out: table/record_link.py), and the
 facade's looks and words.
 """

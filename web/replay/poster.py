@@ -22,7 +22,7 @@ from allfives import Move, Rules, Tile
 
 from replay.frames import Frame, Words, board_words, explain, frames, seat_names, you_seat
 from replay.marks import Marks
-from table import board
+from table import board, sketch
 
 if TYPE_CHECKING:
     from table.controller import Game
@@ -246,7 +246,7 @@ def facade(
     names = seat_names(record, rules.players, words)
     seat = max(0, min(seat, rules.players - 1))
     played = at.played
-    svg = board.render_sketch(at.layout, last=played.move.tile if played else None, words=board_words(words))
+    svg = sketch.render_sketch(at.layout, last=played.move.tile if played else None, words=board_words(words))
     reviewed = Marks(record, shown, words, names, rules).shown
     under = FACADE_WORDS_STYLE.format(height=FACADE_WORDS_EM + (FACADE_REVIEW_EM if reviewed else 0))
     title = title or words("embed_frame_title")

@@ -37,6 +37,7 @@ MODULES = (
     "table.geometry",
     "table.labels",
     "table.board",
+    "table.sketch",
     "table.work",
     "table.setup",
     "table.score_sheet",

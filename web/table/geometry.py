@@ -178,11 +178,15 @@ class _Spot(NamedTuple):
     far: Vec
 
 
+#: A flight of a chain's stair (see :class:`_Walk`): two tiles beyond the corner.
+STAIR: Final = 2 * (2 * HALF + GAP)
+
+
 class _Run(NamedTuple):
     """How a chain runs: from ``start`` going ``out``; its first run may reach
     ``reach`` (measured along ``out``); then it snakes across its quarter,
     towards ``side`` as far as ``far`` and back as far as ``near`` (both
-    measured along ``side``)."""
+    measured along ``side``); a stair's flights outward run ``flight``."""
 
     start: Vec
     out: Vec
@@ -190,6 +194,7 @@ class _Run(NamedTuple):
     side: Vec
     far: float
     near: float
+    flight: float = STAIR
 
 
 def _dot(a: Vec, b: Vec) -> float:
@@ -207,11 +212,8 @@ def _neg(d: Vec) -> Vec:
 
 #: How far past a turning line a chain may still run: the corner tile's width.
 OVERRUN: Final = HALF + GAP
-#: A flight of a chain's stair (see :class:`_Walk`): two tiles beyond the corner.
-STAIR: Final = 2 * (2 * HALF + GAP)
 #: A main chain's flight outward on a felt at least :data:`WIDE` times as
-#: wide as tall: three tiles, for there the table's length is to spare and
-#: its height is not, and each flight across costs two tiles of height.
+#: wide as tall: three tiles, for its length is to spare and its height not.
 WIDE_STAIR: Final = 3 * (2 * HALF + GAP)
 WIDE: Final = 2.0
 #: How far the snaking part of a chain keeps from a neighbour's first run:
@@ -228,10 +230,8 @@ class _Walk:
     """Lays a chain tile by tile. A tile's place depends only on the tiles
     before it, so a chain that grows never moves what it had."""
 
-    def __init__(self, run: _Run, *, open_to_spinner: bool = False, stair: float = STAIR) -> None:
+    def __init__(self, run: _Run, *, open_to_spinner: bool = False) -> None:
         self.run = run
-        #: How far a stair's flight outward runs beyond its corner.
-        self.flight = stair
         self.p = run.start  # the middle of the face the next tile touches
         self.d = run.out
         self.leg = _FIRST
@@ -261,7 +261,7 @@ class _Walk:
         if self.leg == _BACK:
             return ahead > -run.near
         if self.leg == _STEP_OUT and self.stair:
-            return ahead > self.mark + self.flight
+            return ahead > self.mark + self.run.flight
         return True  # a step outward is one tile
 
     def place(self, double: bool, spinner: bool = False) -> _Spot:
@@ -344,14 +344,10 @@ def board_geometry(layout: Layout, aspect: float = 1.6, *, small: bool = False) 
     return _geometry(_Snapshot.of(layout), aspect, small)
 
 
-#: How far inside the felt's far edge a main chain's snake turns back. Its
-#: runs back lie beyond the felt's end, where the main line no longer runs,
-#: so they cross the main line's height into the other quarter's side of the
-#: felt rather than stop a lane short of it: a long chain snakes in runs
-#: twice as long and half as many, on a table held about square. They stop
-#: short of the row the spinner's arm turns along at that edge (its inner
-#: side lies up to two halves inside the felt) by a corner's overrun and the
-#: clearance: ``2 * HALF + OVERRUN + CLEAR`` is under four halves.
+#: How far inside the felt's far edge a main chain's snake turns back: its
+#: runs back, beyond the felt's end, cross the main line's height (runs twice
+#: as long, half as many), stopping short of the row the spinner's arm turns
+#: along there (two halves inside the felt) by an overrun and the clearance.
 BACK_SHORT: Final = 4 * HALF
 
 
@@ -362,7 +358,8 @@ def _main_run(end: End, lead: Tile, half_width: float, half_height: float) -> _R
     out = _DIRECTIONS[end]
     face = HALF / 2 if lead.is_double else HALF
     near = min(LANE, BACK_SHORT - half_height)
-    return _Run((out[0] * face, 0.0), out, half_width, _clockwise(out), half_height, near)
+    flight = WIDE_STAIR if half_width >= WIDE * half_height else STAIR
+    return _Run((out[0] * face, 0.0), out, half_width, _clockwise(out), half_height, near, flight)
 
 
 def _spinner_run(end: End, spinner: _Spot, out: Vec, half_width: float, half_height: float) -> _Run:
@@ -470,11 +467,7 @@ def _geometry(layout: _Snapshot, aspect: float, small: bool) -> BoardGeometry:
 
     for end in (End.W, End.E):
         links = [_Link(p.tile, p.inner, p.outer, end, i) for i, p in enumerate(layout.arms[end])]
-        walk = _Walk(
-            _main_run(end, lead.tile, half_width, half_height),
-            open_to_spinner=not lead.tile.is_double,
-            stair=WIDE_STAIR if half_width >= WIDE * half_height else STAIR,
-        )
+        walk = _Walk(_main_run(end, lead.tile, half_width, half_height), open_to_spinner=not lead.tile.is_double)
         lay(end, walk, links)
     if opens is not None and layout.open_pips[End.N] != -1:
         spot, along, arm, late = opens
