@@ -32,9 +32,9 @@ from allfives.record import RecordError
 from allfives.refusal import Refused
 
 from page import motion, service_worker
-from page.dom import by_id, closest, draw, el, js_object, some
+from page.dom import by_id, draw, js_object, some
 from page.shell import Shell
-from replay import poster
+from replay import poster, review_panel
 from replay.frames import Frame, Words, board_words, explain, frames, seat_names, try_record, turn_draws
 from replay.hosting import EmbedOptions, goto_message, height_message, host_origin, move_message, origin_of, record_url
 from replay.marks import Mark, Marks
@@ -90,7 +90,6 @@ class Replay(Shell):
         self.height = -1
         self.marks: Marks | None = None  # the coach's review, when the record keeps one
         self.show_best = False  # the board shows the best move instead of the one played
-        self.moment_buttons: list[tuple[Any, int]] = []  # each key moment's button, and the move it jumps to
 
     def part(self, name: str) -> Any:
         """This replay's element ``name`` (its id, after the prefix)."""
@@ -140,7 +139,6 @@ class Replay(Shell):
         self.seat = min(self.options.seat, self.rules.players - 1)
         self.marks = Marks(record, self.frames, self.words, self.names, self.rules)
         self.draw_seeds(record)
-        self.draw_moments()
         self.bind()
         controls = self.part("replay-controls")
         controls.hidden = False
@@ -225,7 +223,7 @@ class Replay(Shell):
         self.on(self.part("jump"), "input", lambda _event: self.goto(int(str(self.part("jump").value))))
         review = some(self.part("review"))
         if review is not None:
-            self.on(review, "click", self.on_review_action)
+            self.listen(review, self.act)
         self.on(self.part("board"), "keydown", self.on_board_key)
         self.on(document if self.standalone else self.part("embed"), "keydown", self.on_key)
         self.on(window, "resize", lambda _event: self.render_board())
@@ -342,45 +340,21 @@ class Replay(Shell):
         self.part("scores").textContent = poster.scores_line(scores, names, self.rules, self.words)
 
     def draw_explanation(self, lines: Sequence[str]) -> None:
-        box = self.part("explain")
-        box.replaceChildren()
-        for line in lines:
-            node = el("p", line)
-            if "=" in line:
-                node.classList.add("count")
-            box.append(node)
+        draw(self.part("explain"), poster.explanation_markup(lines))
 
     def draw_review(self, frame: Frame, mark: Mark | None) -> None:
         """The coach's marks at this frame: the decision's grade and the
-        best move's toggle, the hand's lines and its margin graph."""
+        best move's toggle, the hand's lines and its margin graph, the key
+        moments (:func:`review_panel.review_markup`)."""
         box, marks = some(self.part("review")), self.marks
         if box is None or marks is None or not (marks.shown or marks.problem):
             return
         box.hidden = False
-        said = self.part("mark")
-        said.replaceChildren()
-        toggle = self.part("best-toggle")
-        toggle.hidden = mark is None or mark.best is None
-        if marks.problem is not None:
-            said.textContent = marks.problem
-            return
-        if mark is not None:
-            said.append(el("span", mark.grade_word, class_=f"grade grade-{mark.grade}"), " " + mark.text)
-            if self.show_best and mark.best is not None:
-                said.append(" " + mark.best_text)
-            toggle.textContent = self.words("mark_show_played" if self.show_best else "mark_show_best")
-            toggle.setAttribute("aria-pressed", "true" if self.show_best else "false")
-        lines = self.part("hand-review")
-        lines.replaceChildren(*(el("p", line) for line in marks.hand_lines(frame.hand)))
-        graph = marks.graph(frame.hand, self.seat)
-        if graph:
-            picture = el("figure", None, class_="graph")
-            picture.innerHTML = graph  # marks.graph escapes what it writes
-            caption = self.words("mark_graph_caption", name=self.names[self.seat])
-            picture.append(el("figcaption", caption, aria_hidden="true"))  # the graph's own name says it
-            lines.append(picture)
-        for button, position in self.moment_buttons:
-            button.setAttribute("aria-current", "true" if position == frame.move else "false")
+        words, show_best = self.words, self.show_best
+        markup = review_panel.review_markup(
+            marks, frame, mark, seat=self.seat, names=self.names, words=words, show_best=show_best, prefix=self.prefix
+        )
+        draw(box, markup)
 
     def draw_seeds(self, record: dict[str, Any]) -> None:
         """One quiet line under the replay: whether each deal follows from its seed."""
@@ -391,34 +365,6 @@ class Replay(Shell):
         line.textContent = said.text
         line.classList.toggle("seeds-failed", said.failed)
         line.hidden = False
-
-    def draw_moments(self) -> None:
-        """The key moments, each a button that jumps to its move."""
-        nav = some(self.part("moments"))
-        if nav is None or self.marks is None:
-            return
-        moments = self.marks.moments()
-        items = []
-        self.moment_buttons = []
-        for moment in moments:
-            button = el("button", moment.text, type="button", data_action="moment", data_move=str(moment.position))
-            self.moment_buttons.append((button, moment.position))
-            item = el("li")
-            item.append(button)
-            items.append(item)
-        self.part("moment-list").replaceChildren(*items)
-        nav.hidden = not moments
-
-    def on_review_action(self, event: Any) -> None:
-        button = closest(event.target, "[data-action]")
-        if button is None:
-            return
-        if str(button.dataset.action) == "best":
-            self.show_best = not self.show_best
-            self.render()
-        elif str(button.dataset.action) == "moment":
-            self.set_playing(False)
-            self.goto(int(str(button.dataset.move)))
 
     def draw_hand(
         self,
@@ -490,6 +436,12 @@ class Replay(Shell):
             self.next_hand()
         elif action == "draw":
             self.draw_tile()
+        elif action == "best":  # the coach's toggle: the best move on the board, or the one played
+            self.show_best = not self.show_best
+            self.render()
+        elif action == "moment":  # a key moment: jump to its move
+            self.set_playing(False)
+            self.goto(int(data.get("move", "0")))
         else:
             super().act(data)
 

@@ -121,6 +121,12 @@ def _frames(record: Mapping[str, Any]) -> list[Frame]:
     return shown
 
 
+def explanation_markup(lines: Sequence[str]) -> str:
+    """The lines that say what the last move did, a count (with its sum)
+    set apart."""
+    return "".join(f'<p class="count">{_esc(line)}</p>' if "=" in line else f"<p>{_esc(line)}</p>" for line in lines)
+
+
 def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
@@ -154,8 +160,7 @@ def _markup(
     p = _esc(frame.prefix)
     played = at.played
     svg = board.render_board(at.layout, last=played.move.tile if played else None, words=board_words(words))
-    lines = explain(at.events, at.layout, words, names, rules, seat)
-    told = "".join(f'<p class="count">{_esc(line)}</p>' if "=" in line else f"<p>{_esc(line)}</p>" for line in lines)
+    told = explanation_markup(explain(at.events, at.layout, words, names, rules, seat))
     tiles = hand_markup(at.hands[seat], words)
     sizes = [len(h) for h in at.hands]
     position = position_line(at, shown, words)
