@@ -122,6 +122,7 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "replay/marks.py",
         "replay/poster.py",
         "replay/proof.py",
+        "replay/review_panel.py",
         "replay/tutorial_page.py",
         "table/__init__.py",
         "table/board.py",

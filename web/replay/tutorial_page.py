@@ -51,6 +51,7 @@ MODULES = (
     "allfives.review",
     "table.coach_words",
     "replay.marks",
+    "replay.review_panel",
     "replay.live",
 )
 
