@@ -130,3 +130,47 @@ def test_a_review_without_a_decision_says_nobody_had_a_choice() -> None:
     kept = review(data, samples=20, seed=1, seats=(1,)).to_json()
     lines = marks_of({**data, "meta": {"review": kept}}).hand_lines(1)
     assert lines[0] == "Nobody had a choice to make here: every move was forced."
+
+
+def test_the_review_panel_shows_the_grade_the_toggle_and_the_moment_where_the_reader_is() -> None:
+    from xml.etree import ElementTree as ET
+
+    from replay.review_panel import review_markup
+
+    data = annotated(a_missed_ten())
+    marks = marks_of(data)
+    shown = frames(data)
+
+    def panel(move: int, *, show_best: bool = False) -> ET.Element:
+        markup = review_markup(
+            marks, shown[move], marks.at(move), seat=0, names=["Ann", "Bo"], words=EN, show_best=show_best
+        )
+        return ET.fromstring(f"<section>{markup}</section>")
+
+    at_blunder = panel(1)
+    said = at_blunder.find("p[@id='mark']")
+    assert said is not None
+    assert "".join(said.itertext()).startswith("Blunder Ann played 6-1. Best: 5-5")
+    toggle = at_blunder.find("button[@id='best-toggle']")
+    assert toggle is not None
+    assert (toggle.text, toggle.get("aria-pressed"), toggle.get("hidden")) == ("Show the best move", "false", None)
+    (moment,) = at_blunder.iter("li")
+    button = moment.find("button")
+    assert button is not None
+    assert (button.get("data-action"), button.get("data-move"), button.get("aria-current")) == ("moment", "1", "true")
+    # The best move shown: the toggle says how to go back, the mark says what is on the table.
+    best = panel(1, show_best=True)
+    toggle = best.find("button[@id='best-toggle']")
+    assert toggle is not None
+    assert toggle.get("aria-pressed") == "true"
+    said = best.find("p[@id='mark']")
+    assert said is not None
+    assert "".join(said.itertext()).endswith("On the table now: the best move, 5-5.")
+    # A forced move: no grade, no toggle; the moment is elsewhere.
+    forced = panel(2)
+    toggle = forced.find("button[@id='best-toggle']")
+    assert toggle is not None
+    assert toggle.get("hidden") is not None
+    button = next(forced.iter("li")).find("button")
+    assert button is not None
+    assert button.get("aria-current") == "false"

@@ -39,7 +39,8 @@ def review_markup(
     instead of the one played. A review that could not be read says only
     why (``marks.problem``)."""
     p = _esc(prefix)
-    toggle_hidden = " hidden" if mark is None or mark.best is None else ""
+    hidden = ' hidden=""'
+    toggle_hidden = hidden if mark is None or mark.best is None else ""
     toggle_text = words("mark_show_played" if show_best else "mark_show_best") if mark is not None else ""
     moments: list[Moment] = []
     if marks.problem is not None:
@@ -68,7 +69,7 @@ def review_markup(
         f'<button type="button" id="{p}best-toggle" data-action="best"'
         f' aria-pressed="{"true" if show_best else "false"}"{toggle_hidden}>{_esc(toggle_text)}</button>'
         f'<div id="{p}hand-review" class="hand-review">{lines}</div>'
-        f'<nav id="{p}moments" class="moments" aria-labelledby="{p}moments-title"{"" if moments else " hidden"}>'
+        f'<nav id="{p}moments" class="moments" aria-labelledby="{p}moments-title"{"" if moments else hidden}>'
         f'<h3 id="{p}moments-title">{_esc(words("mark_moments"))}</h3>'
         f'<ul id="{p}moment-list">{items}</ul></nav>'
     )
