@@ -140,13 +140,6 @@ class Replay(Shell):
         self.marks = Marks(record, self.frames, self.words, self.names, self.rules)
         self.draw_seeds(record)
         self.bind()
-        controls = self.part("replay-controls")
-        controls.hidden = False
-        for control in controls.querySelectorAll("button, input"):  # greyed in embed.html's first paint
-            control.disabled = False
-        jump = self.part("jump")
-        jump.max = str(self.last)
-        jump.setAttribute("aria-valuetext", poster.position_line(self.frames[0], self.frames, self.words))
         start = self.options.move if self.options.move is not None else 0
         self.goto(min(start, self.last))
         if self.options.autoplay:
@@ -252,9 +245,7 @@ class Replay(Shell):
             self.goto(0)
         self.playing = playing
         self.generation += 1
-        button = self.part("replay-controls").querySelector("[data-action='play']")
-        button.textContent = self.words("embed_pause" if playing else "embed_play")
-        button.setAttribute("aria-pressed", "true" if playing else "false")
+        self.draw_controls()
         if playing:
             self.spawn(self.autoplay(self.generation))
 
@@ -280,6 +271,25 @@ class Replay(Shell):
             self.render_game()
         else:
             self.render_frame(self.frames[self.position])
+        self.draw_controls()
+
+    def draw_controls(self) -> None:
+        """The replay's controls, or "Try it"'s while the reader plays on
+        (the other row hidden), as the state has them (embed.html's first
+        paint greys the replay's until it starts)."""
+        game, words = self.game, self.words
+        replay, trying = self.part("replay-controls"), self.part("play-controls")
+        replay.hidden, trying.hidden = game is not None, game is None
+        if game is not None:
+            deal = game.needs_deal and not game.is_over
+            draw(trying, poster.play_buttons(words, must_draw=bool(self.undrawn), next_hand=deal))
+        elif self.frames:
+            at = self.frames[self.position]
+            position = poster.position_line(at, self.frames, words)
+            markup = poster.replay_buttons(
+                words, move=at.move, last=self.last, position=position, playing=self.playing, prefix=self.prefix
+            )
+            draw(replay, markup)
 
     def render_frame(self, frame: Frame) -> None:
         played = frame.played
@@ -291,13 +301,7 @@ class Replay(Shell):
         self.draw_review(frame, mark)
         self.draw_scores(frame.scores, self.names)
         self.draw_explanation(explain(frame.events, frame.layout, self.words, self.names, self.rules, self.seat))
-        position = poster.position_line(frame, self.frames, self.words)
-        self.part("position").textContent = position
-        jump = self.part("jump")
-        jump.value = str(frame.move)
-        jump.setAttribute("aria-valuetext", position)
-        self.part("replay-controls").querySelector("[data-action='back']").disabled = frame.move == 0
-        self.part("replay-controls").querySelector("[data-action='next']").disabled = frame.move >= self.last
+        self.part("position").textContent = poster.position_line(frame, self.frames, self.words)
         self.draw_hand(frame.hands[self.seat], [len(h) for h in frame.hands], frame.boneyard, self.names, [])
 
     def render_game(self) -> None:
@@ -318,9 +322,6 @@ class Replay(Shell):
         sizes = [size - len(undrawn) if s == self.seat else size for s, size in enumerate(seen.hand_sizes)]
         moves = seen.legal_moves if not self.busy and not undrawn else ()
         self.draw_hand(hand, sizes, seen.boneyard_size + len(undrawn), names, moves)
-        controls = self.part("play-controls")
-        controls.querySelector("[data-action='draw']").hidden = not undrawn
-        controls.querySelector("[data-action='next-hand']").hidden = not (game.needs_deal and not game.is_over)
 
     def draw_table(self, layout: Layout, last: Tile | None, targets: dict[End, int | None] | None = None) -> None:
         # board.render_board escapes everything it draws from data.
@@ -475,8 +476,6 @@ class Replay(Shell):
         self.undrawn = self.held_draws()
         if game.needs_deal and not game.is_over:
             self.last_events = game.start()
-        self.part("replay-controls").hidden = True
-        self.part("play-controls").hidden = False
         review = some(self.part("review"))
         if review is not None:
             review.hidden = True  # the marks are the record's, not this game's
@@ -507,8 +506,6 @@ class Replay(Shell):
         self.selected = None
         self.undrawn = ()
         self.busy = False
-        self.part("play-controls").hidden = True
-        self.part("replay-controls").hidden = False
         self.goto(self.position)
 
     def next_hand(self) -> None:

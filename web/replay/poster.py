@@ -121,6 +121,40 @@ def _frames(record: Mapping[str, Any]) -> list[Frame]:
     return shown
 
 
+def replay_buttons(
+    words: Words, *, move: int, last: int, position: str, playing: bool = False, prefix: str = ""
+) -> str:
+    """The replay's controls at ``move`` of ``last``: Back and Next (each
+    greyed where it leads nowhere), Play or Pause (``playing``), the slider
+    to any move (``position`` says where it stands) and Try it. The first
+    paint and the live replay draw them with this one function."""
+    back = " disabled" if move == 0 else ""
+    forward = " disabled" if move >= last else ""
+    return (
+        f'<button type="button" data-action="back"{back}>{_esc(words("embed_back"))}</button>'
+        f'<button type="button" data-action="play" aria-pressed="{"true" if playing else "false"}">'
+        f"{_esc(words('embed_pause' if playing else 'embed_play'))}</button>"
+        f'<button type="button" data-action="next"{forward}>{_esc(words("embed_next"))}</button>'
+        f'<label class="jump"><span>{_esc(words("embed_move"))}</span>'
+        f'<input id="{_esc(prefix)}jump" type="range" min="0" max="{last}" value="{move}" step="1"'
+        f' aria-valuetext="{_esc(position)}"></label>'
+        f'<button type="button" data-action="try" class="try" title="{_esc(words("embed_try_help"))}">'
+        f"{_esc(words('embed_try'))}</button>"
+    )
+
+
+def play_buttons(words: Words, *, must_draw: bool = False, next_hand: bool = False) -> str:
+    """ "Try it"'s controls: Draw a tile while the reader ``must_draw``, Next
+    hand when a hand is over (``next_hand``), and Back to the replay."""
+    draw = "" if must_draw else " hidden"
+    deal = "" if next_hand else " hidden"
+    return (
+        f'<button type="button" data-action="draw"{draw}>{_esc(words("embed_draw"))}</button>'
+        f'<button type="button" data-action="next-hand"{deal}>{_esc(words("embed_next_hand"))}</button>'
+        f'<button type="button" data-action="replay">{_esc(words("embed_replay"))}</button>'
+    )
+
+
 def explanation_markup(lines: Sequence[str]) -> str:
     """The lines that say what the last move did, a count (with its sum)
     set apart."""
@@ -166,8 +200,6 @@ def _markup(
     position = position_line(at, shown, words)
     label = _esc(frame.label or words("embed_title"))
     tag = frame.heading
-    back = " disabled" if at.move == 0 else ""
-    forward = " disabled" if at.move >= last else ""
     return (
         f'<header class="embed-top"><p id="{p}scores" class="scores">'
         f"{_esc(scores_line(at.scores, names, rules, words))}</p>"
@@ -180,18 +212,9 @@ def _markup(
         f'<p id="{p}others" class="others">{_esc(others_line(sizes, at.boneyard, names, seat, words))}</p>'
         "</section>"
         f'<nav id="{p}replay-controls" class="controls" aria-label="{label}">'
-        f'<button type="button" data-action="back"{back}>{_esc(words("embed_back"))}</button>'
-        f'<button type="button" data-action="play" aria-pressed="false">{_esc(words("embed_play"))}</button>'
-        f'<button type="button" data-action="next"{forward}>{_esc(words("embed_next"))}</button>'
-        f'<label class="jump"><span>{_esc(words("embed_move"))}</span>'
-        f'<input id="{p}jump" type="range" min="0" max="{last}" value="{at.move}" step="1"'
-        f' aria-valuetext="{_esc(position)}"></label>'
-        f'<button type="button" data-action="try" class="try" title="{_esc(words("embed_try_help"))}">'
-        f"{_esc(words('embed_try'))}</button></nav>"
+        f"{replay_buttons(words, move=at.move, last=last, position=position, prefix=frame.prefix)}</nav>"
         f'<nav id="{p}play-controls" class="controls" aria-label="{label}: {_esc(words("embed_try"))}" hidden>'
-        f'<button type="button" data-action="draw" hidden>{_esc(words("embed_draw"))}</button>'
-        f'<button type="button" data-action="next-hand" hidden>{_esc(words("embed_next_hand"))}</button>'
-        f'<button type="button" data-action="replay">{_esc(words("embed_replay"))}</button></nav>'
+        f"{play_buttons(words)}</nav>"
         f'<p id="{p}problem" class="problem" role="alert" hidden></p>'
     )
 
