@@ -27,7 +27,7 @@ from js import ResizeObserver
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from allfives import Drew, End, Event, IllegalMove, Layout, Move, Played, Rules, Tile
+from allfives import End, IllegalMove, Layout, Move, Played, Rules, Tile
 from allfives.record import RecordError
 from allfives.refusal import Refused
 
@@ -35,12 +35,13 @@ from page import motion, service_worker
 from page.dom import by_id, draw, js_object, some
 from page.shell import Shell
 from replay import poster, review_panel
-from replay.frames import Frame, Words, board_words, explain, frames, seat_names, try_record, turn_draws
+from replay.frames import Frame, Words, board_words, explain, frames, seat_names
 from replay.hosting import EmbedOptions, goto_message, height_message, host_origin, move_message, origin_of, record_url
 from replay.marks import Mark, Marks
 from replay.proof import seed_line
+from replay.trying import Trying
 from table import board, refusal
-from table.controller import Game, decode_link, think
+from table.controller import decode_link, think
 
 AUTOPLAY_MS = 1800
 #: Each run of autoplay, from Play to its end (Pause, the last move, "Try it"),
@@ -80,13 +81,7 @@ class Replay(Shell):
         self.position = 0
         self.playing = False  # autoplay is stepping on
         self.generation = 0  # bumps to stop autoplay or a computer's turn
-        self.game: Game | None = None  # "Try it" in progress
-        self.last_events: list[Event] = []
-        #: The draws that begin the reader's turn, not yet made: the engine
-        #: drew them as the move before ended; "Try it" shows the hand without
-        #: them and leaves each to the reader's "Draw a tile" (the end of
-        #: ``last_events``).
-        self.undrawn: tuple[Drew, ...] = ()
+        self.trying: Trying | None = None  # "Try it" in progress
         self.height = -1
         self.marks: Marks | None = None  # the coach's review, when the record keeps one
         self.show_best = False  # the board shows the best move instead of the one played
@@ -98,13 +93,14 @@ class Replay(Shell):
     # What the shell asks of the page
 
     def moves_for(self, tile: Tile) -> list[Move]:
-        game = self.game
-        if game is None or not game.dealt:
+        trying = self.trying
+        if trying is None or not trying.game.dealt:
             return []
-        return [m for m in game.view(self.seat).legal_moves if m.tile is tile]
+        return [m for m in trying.game.view(self.seat).legal_moves if m.tile is tile]
 
     def may_choose(self) -> bool:
-        return self.game is not None and self.game.to_move == self.seat and not self.undrawn
+        trying = self.trying
+        return trying is not None and trying.game.to_move == self.seat and not trying.undrawn
 
     def report_fault(self) -> None:
         self.show_problem(self.words("embed_fault"))
@@ -227,7 +223,7 @@ class Replay(Shell):
 
     def goto(self, position: int) -> None:
         """Show the table after ``position`` moves, and tell the host."""
-        if self.game is not None or not self.frames:
+        if self.trying is not None or not self.frames:
             return
         self.show_best = self.show_best and position == self.position
         self.position = max(0, min(position, self.last))
@@ -255,7 +251,7 @@ class Replay(Shell):
         try:
             while generation == self.generation and self.playing:
                 await asyncio.sleep(AUTOPLAY_MS / 1000)
-                if generation != self.generation or self.game is not None:
+                if generation != self.generation or self.trying is not None:
                     return
                 self.goto(self.position + 1)
                 if self.position >= self.last:
@@ -267,7 +263,7 @@ class Replay(Shell):
     # Drawing
 
     def render(self) -> None:
-        if self.game is not None:
+        if self.trying is not None:
             self.render_game()
         else:
             self.render_frame(self.frames[self.position])
@@ -277,12 +273,12 @@ class Replay(Shell):
         """The replay's controls, or "Try it"'s while the reader plays on
         (the other row hidden), as the state has them (embed.html's first
         paint greys the replay's until it starts)."""
-        game, words = self.game, self.words
-        replay, trying = self.part("replay-controls"), self.part("play-controls")
-        replay.hidden, trying.hidden = game is not None, game is None
-        if game is not None:
-            deal = game.needs_deal and not game.is_over
-            draw(trying, poster.play_buttons(words, must_draw=bool(self.undrawn), next_hand=deal))
+        trying, words = self.trying, self.words
+        replay, playing_on = self.part("replay-controls"), self.part("play-controls")
+        replay.hidden, playing_on.hidden = trying is not None, trying is None
+        if trying is not None:
+            markup = poster.play_buttons(words, must_draw=bool(trying.undrawn), next_hand=trying.next_hand_ready)
+            draw(playing_on, markup)
         elif self.frames:
             at = self.frames[self.position]
             position = poster.position_line(at, self.frames, words)
@@ -305,23 +301,20 @@ class Replay(Shell):
         self.draw_hand(frame.hands[self.seat], [len(h) for h in frame.hands], frame.boneyard, self.names, [])
 
     def render_game(self) -> None:
-        game = self.game
-        assert game is not None
+        trying = self.trying
+        assert trying is not None
+        game = trying.game
         seen = game.view(self.seat)
         names = [seat.name for seat in game.seats]
         last = next((e.move.tile for e in reversed(seen.history) if isinstance(e, Played)), None)
-        self.draw_table(seen.layout, last, self.targets())
+        moves = self.moves_for(self.selected) if self.selected is not None else []
+        self.draw_table(seen.layout, last, trying.targets(moves) if self.selected is not None else None)
         self.draw_scores(seen.scores, names)
-        # The draws still to make are in the boneyard, not in the hand or the words.
-        undrawn = self.undrawn
-        said = self.last_events[: len(self.last_events) - len(undrawn)]
-        self.draw_explanation(explain(said, seen.layout, self.words, names, game.rules, self.seat))
-        self.part("position").textContent = self.prompt()
-        held = {draw.tile for draw in undrawn}
-        hand = [tile for tile in seen.hand if tile not in held]
-        sizes = [size - len(undrawn) if s == self.seat else size for s, size in enumerate(seen.hand_sizes)]
-        moves = seen.legal_moves if not self.busy and not undrawn else ()
-        self.draw_hand(hand, sizes, seen.boneyard_size + len(undrawn), names, moves)
+        self.draw_explanation(explain(trying.said, seen.layout, self.words, names, game.rules, self.seat))
+        self.part("position").textContent = trying.prompt(self.words, self.selected)
+        hand, sizes, boneyard = trying.hand()
+        playable = seen.legal_moves if not self.busy and not trying.undrawn else ()
+        self.draw_hand(hand, sizes, boneyard, names, playable)
 
     def draw_table(self, layout: Layout, last: Tile | None, targets: dict[End, int | None] | None = None) -> None:
         # board.render_board escapes everything it draws from data.
@@ -377,7 +370,7 @@ class Replay(Shell):
     ) -> None:
         """The shown seat's hand face up (buttons when the reader plays),
         the others' as counts."""
-        playing = self.game is not None
+        playing = self.trying is not None
         self.part("hand-title").textContent = poster.hand_title(names, self.seat, self.words, playing=playing)
         markup = poster.hand_markup(hand, self.words, moves=moves if playing else None, selected=self.selected)
         draw(self.part("hand"), markup)
@@ -412,7 +405,7 @@ class Replay(Shell):
         if hasattr(data, "to_py"):
             data = data.to_py(depth=READ_DEPTH)
         move = goto_message(data, self.last)
-        if move is not None and self.game is None:
+        if move is not None and self.trying is None:
             self.set_playing(False)
             self.goto(move)
 
@@ -454,138 +447,85 @@ class Replay(Shell):
         if key == "Escape" and self.selected is not None:
             self.selected = None
             self.render()
-        elif self.game is None and key == "ArrowLeft":
+        elif self.trying is None and key == "ArrowLeft":
             self.step(-1)
-        elif self.game is None and key == "ArrowRight":
+        elif self.trying is None and key == "ArrowRight":
             self.step(1)
 
     # "Try it": the reader takes over at this position
 
     def try_it(self) -> None:
         self.set_playing(False)
-        data = try_record(self.record, self.frames[self.position], self.seat, self.words)
         try:
-            game = Game.from_record_data(data)
+            self.trying = Trying.begin(self.record, self.frames[self.position], self.seat, self.words)
         except RecordError as error:
             self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, error)))
             return
-        self.game = game
         self.selected = None
-        # Taken over where the reader's turn begins with draws, the reader makes them.
-        self.last_events = list(turn_draws(self.frames[self.position].events, self.seat))
-        self.undrawn = self.held_draws()
-        if game.needs_deal and not game.is_over:
-            self.last_events = game.start()
         review = some(self.part("review"))
         if review is not None:
             review.hidden = True  # the marks are the record's, not this game's
         self.render()
         self.after_move()
 
-    def held_draws(self) -> tuple[Drew, ...]:
-        """The draws that end ``last_events`` and begin the reader's turn,
-        left for the reader to make."""
-        game = self.game
-        if game is None or game.needs_deal or game.is_over or game.to_move != self.seat:
-            return ()
-        return turn_draws(self.last_events, self.seat)
-
     def draw_tile(self) -> None:
-        """The reader draws the next tile of the boneyard (the engine drew it
-        already, in this order): it joins the hand, and once the last, the
-        tile that fits, is in, the reader plays."""
-        if not self.undrawn:
-            return
-        self.undrawn = self.undrawn[1:]
-        self.render()
-        self.after_move()
+        """The reader draws the next tile held back: it joins the hand, and
+        once the last, the tile that fits, is in, the reader plays."""
+        if self.trying is not None and self.trying.draw():
+            self.render()
+            self.after_move()
 
     def back_to_replay(self) -> None:
         self.generation += 1
-        self.game = None
+        self.trying = None
         self.selected = None
-        self.undrawn = ()
         self.busy = False
         self.goto(self.position)
 
     def next_hand(self) -> None:
-        game = self.game
-        if game is not None and game.needs_deal and not game.is_over:
-            self.last_events = game.start()
-            self.undrawn = ()
+        if self.trying is not None and self.trying.next_hand():
             self.render()
             self.after_move()
 
-    def prompt(self) -> str:
-        game = self.game
-        assert game is not None
-        if game.is_over:
-            return self.words("embed_match_over")
-        if game.needs_deal:
-            return self.words("embed_hand_over")
-        seat = game.to_move
-        assert seat is not None
-        if seat != self.seat:
-            return self.words("embed_thinking", name=game.seats[seat].name)
-        if self.undrawn:
-            return self.words("embed_must_draw")
-        if self.selected is not None:
-            return self.words("embed_choose_end", tile=str(self.selected))
-        leading = game.view(self.seat).layout.is_empty
-        return self.words("embed_your_lead" if leading else "embed_your_turn")
-
-    def targets(self) -> dict[End, int | None] | None:
-        game = self.game
-        if game is None or self.selected is None:
-            return None
-        seen = game.view(self.seat)
-        moves = self.moves_for(self.selected)
-        return {m.end: seen.points_for(m) for m in moves if m.end is not None}
-
     def after_move(self) -> None:
-        game = self.game
-        if game is None:
+        """The computer's turns, or the focus where the reader goes on."""
+        trying = self.trying
+        if trying is None:
             return
-        if game.computer_to_move:
+        if trying.game.computer_to_move:
             self.spawn(self.computer_turns(self.generation))
             return
-        if game.needs_deal and not game.is_over:
-            button = self.part("play-controls").querySelector("[data-action='next-hand']")
-            button.focus()
-            return
-        if self.undrawn:
+        if trying.next_hand_ready:
+            self.part("play-controls").querySelector("[data-action='next-hand']").focus()
+        elif trying.undrawn:
             self.part("play-controls").querySelector("[data-action='draw']").focus()
-            return
-        first = self.part("hand").querySelector(".playable")
-        if some(first) is not None:
+        elif some(first := self.part("hand").querySelector(".playable")) is not None:
             first.focus()
 
     async def computer_turns(self, generation: int) -> None:
-        game = self.game
-        assert game is not None
-        while generation == self.generation and game.computer_to_move:
+        trying = self.trying
+        assert trying is not None
+        while generation == self.generation and trying.game.computer_to_move:
             self.busy = True
             self.render()
             await asyncio.sleep(COMPUTER_PAUSE_MS / 1000)
-            decision = await think(game.computer_search(), lambda: generation == self.generation)
+            decision = await think(trying.game.computer_search(), lambda: generation == self.generation)
             if decision is None:
                 return
-            self.last_events = game.play_computer(decision)
-            self.undrawn = self.held_draws()
+            trying.play_computer(decision)
         if generation == self.generation:
             self.busy = False
             self.render()
             self.after_move()
 
     def play(self, move: Move) -> None:
-        game = self.game
-        assert game is not None
+        trying = self.trying
+        assert trying is not None
         try:
-            self.last_events = game.play(move)
+            trying.play(move)
         except (IllegalMove, ValueError) as error:
             self.part("position").textContent = refusal.reason(self.words, error)
             return
-        self.undrawn = self.held_draws()
         self.selected = None
         self.render()
         self.after_move()

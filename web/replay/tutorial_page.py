@@ -52,6 +52,7 @@ MODULES = (
     "table.coach_words",
     "replay.marks",
     "replay.review_panel",
+    "replay.trying",
     "replay.live",
 )
 
