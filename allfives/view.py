@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .events import Drew, Event
+from .events import Drew, Event, Played
 from .hand import points_for
 from .layout import Layout
 from .match import Match
@@ -47,6 +47,11 @@ class SeatView:
         if points and self.rules.finish == "exact" and self.scores[self.side] + points > self.rules.points_to_win:
             return 0
         return points
+
+    @property
+    def last_played(self) -> Tile | None:
+        """The tile played last in the hand (what a board marks), or None."""
+        return next((e.move.tile for e in reversed(self.history) if isinstance(e, Played)), None)
 
     def unseen(self) -> tuple[Tile, ...]:
         """The tiles this seat cannot see: in other hands or the boneyard."""

@@ -14,6 +14,7 @@ from helpers import play
 from allfives import TILES, Deal, Drew, HandEnded, HandHistory, HandStarted, Match, MatchEnded, Move, Played, Rules
 from allfives.players.simple import greedy_move
 from allfives.record import RecordError, cut, from_record, positions, replay, to_record
+from allfives.view import view_of
 
 # Two hands to 50, "winner-takes": the side that goes out scores the others' pips.
 RULES = Rules(players=2, hand_size=3, target=50, hand_end="winner-takes", win="hand-end")
@@ -277,3 +278,16 @@ def test_random_matches_keep_their_history_through_a_record_and_every_cut(rules:
         assert to_record(cut_match) == then
         assert cut_match.history == from_record(then).history
         assert cut(to_record(match), hand, kept) == then
+
+
+
+def test_a_seat_sees_which_tile_was_played_last() -> None:
+    # What the board marks: the last tile played in the hand, not a draw after it.
+    match = Match(Rules(hand_size=2))
+    match.start_hand(Deal.from_text([["5-5", "1-1"], ["5-3", "6-6"]], leader=0))
+    assert view_of(match, 1).last_played is None, "nothing played yet"
+    match.play(Move.parse("5-5"))
+    match.play(Move.parse("5-3 E"))  # 1-1 fits neither end: seat 0 draws
+    seen = view_of(match, 0)
+    assert isinstance(seen.history[-1], Drew)
+    assert str(seen.last_played) == "5-3"

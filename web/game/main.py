@@ -16,7 +16,7 @@ from typing import Any
 
 from pyscript import document, window
 
-from allfives import End, Event, HandStarted, IllegalMove, Move, Played, Tile
+from allfives import End, Event, HandStarted, IllegalMove, Move, Tile
 from allfives.view import SeatView
 
 from game import (
@@ -41,7 +41,7 @@ from game.daily import install as install_daily
 from game.renaming import renamed_seats
 from game.state import PageState, Ticket
 from game.store import Store
-from page import motion, service_worker
+from page import service_worker
 from page.dom import by_id, closest, draw, q
 from page.shell import Shell
 from table import board, coach_words, refusal
@@ -75,8 +75,6 @@ class Page(Shell):
         self.learning = bool(prefs.get("learning", True))
         self.reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         self.game: Game | None = None
-        self.board_markup = ""  # the board as last drawn
-        self.arrived: Tile | None = None  # the last tile, once its arrival has been drawn
 
     # What the shell asks of the page
 
@@ -259,35 +257,22 @@ class Page(Shell):
     def draw_board(self, seen: SeatView | None) -> None:
         if self.game is None:
             return
-        node = by_id("board")
         if seen is None:
-            node.replaceChildren()
-            self.board_markup = ""
+            self.show_board("", None)
             return
-        layout = seen.layout
-        last = last_played(seen)
-        aspect, small = self.table_shape()
-        # board.render_board escapes everything it draws from data.
+        layout, (aspect, small) = seen.layout, self.table_shape()
+        labels = board_labels(self.t)
         markup = board.render_board(
             layout,
             aspect=aspect,
             small=small,
             targets=self.targets(seen),
-            last=last,
+            last=seen.last_played,
             reduced=self.reduced,
-            words=board_labels(self.t),
+            words=labels,
             size=self.drawn_box,
         )
-        # Drawing the same board again would cut short what is animating on
-        # it (the tile sliding in, the points floating up) before it is seen.
-        if markup != self.board_markup:
-            before = motion.view_box(node)
-            node.innerHTML = markup
-            motion.zoom_from(node, before)
-            self.board_markup = markup
-            # The last tile fades in once, when it arrives, not on each redraw.
-            node.classList.toggle("settled", last is not None and last is self.arrived)
-            self.arrived = last
+        self.show_board(markup, seen.last_played)
         by_id("ends").textContent = words.ends_line(self.t, layout)
         by_id("boneyard").textContent = self.t("boneyard", count=seen.boneyard_size)
 
@@ -437,23 +422,6 @@ class Page(Shell):
         else:
             super().act(data)
 
-    def on_hand_key(self, event: Any) -> None:
-        key = str(event.key)
-        if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
-            return
-        buttons = list(document.querySelectorAll("#hand .hand-tile"))
-        if not buttons:
-            return
-        current = document.activeElement
-        index = next((i for i, b in enumerate(buttons) if b == current), 0)
-        index = {"ArrowLeft": index - 1, "ArrowRight": index + 1, "Home": 0, "End": len(buttons) - 1}[key] % len(
-            buttons
-        )
-        for i, button in enumerate(buttons):
-            button.tabIndex = 0 if i == index else -1
-        buttons[index].focus()
-        event.preventDefault()
-
     def on_key(self, event: Any) -> None:
         if self.keeper.covered or by_id("dialog").open or str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
             return
@@ -541,13 +509,3 @@ class Page(Shell):
         history_page.keep(self, game, "finished")  # the history counts it (game/history.py)
         game.counted = True
         self.save()
-
-    # Dialogs
-
-
-def last_played(seen: SeatView) -> Tile | None:
-    """The tile played last in the hand, which the board marks."""
-    for event in reversed(seen.history):
-        if isinstance(event, Played):
-            return event.move.tile
-    return None

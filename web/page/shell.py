@@ -19,6 +19,7 @@ from pyscript import document, window
 from allfives import Move, Tile
 from allfives.tiles import TILES
 
+from page import motion
 from page.dom import by_id, closest, el, some
 from table import board, keys
 from table.choice import Choice
@@ -56,9 +57,10 @@ class Shell:
         self.drag: dict[str, Any] | None = None
         self.dialog_handler: Callable[[str], None] | None = None  # called with the button pressed
         self.dialog_return: Any = None  # the element focus goes back to
-        #: The table's shape the board was last drawn for (None: not drawn yet).
-        #: The board's box (CSS pixels) when it was last drawn.
+        #: The board's box (CSS pixels) when it was last drawn (None: not yet).
         self.drawn_box: tuple[float, float] | None = None
+        self.board_markup = ""  # the board as last drawn
+        self.arrived: Tile | None = None  # the last tile, once its arrival has been drawn
 
     @property
     def selected(self) -> Tile | None:
@@ -229,6 +231,40 @@ class Shell:
             after = keys.target_after(places, str(target.dataset.end), key)
             if after is not None:
                 nodes[after].focus()
+
+    def show_board(self, markup: str, last: Tile | None) -> None:
+        """The board drawn as ``markup`` (:func:`board.render_board`, which
+        escapes all it draws), zooming from the view it had; ``last`` is the
+        tile played last, which fades in once, when it arrives. The same
+        board drawn again is left as it is, so what animates on it (the tile
+        sliding in, the points floating up) is not cut short."""
+        if markup == self.board_markup:
+            return
+        node = by_id(self.board_id)
+        before = motion.view_box(node)
+        node.innerHTML = markup
+        motion.zoom_from(node, before)
+        self.board_markup = markup
+        node.classList.toggle("settled", last is not None and last is self.arrived)
+        self.arrived = last
+
+    def on_hand_key(self, event: Any) -> None:
+        """Arrow keys, Home and End move along the hand's tiles, one tab
+        stop among them (the one the focus is on)."""
+        key = str(event.key)
+        if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            return
+        buttons = list(event.currentTarget.querySelectorAll(".hand-tile"))
+        if not buttons:
+            return
+        current = document.activeElement
+        index = next((i for i, b in enumerate(buttons) if b == current), 0)
+        moved = {"ArrowLeft": index - 1, "ArrowRight": index + 1, "Home": 0, "End": len(buttons) - 1}[key]
+        index = moved % len(buttons)
+        for i, button in enumerate(buttons):
+            button.tabIndex = 0 if i == index else -1
+        buttons[index].focus()
+        event.preventDefault()
 
     def table_shape(self) -> tuple[float, bool]:
         """The board's aspect ratio and whether it is a small (phone) table,

@@ -27,11 +27,11 @@ from js import ResizeObserver
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from allfives import End, IllegalMove, Layout, Move, Played, Rules, Tile
+from allfives import End, IllegalMove, Layout, Move, Rules, Tile
 from allfives.record import RecordError
 from allfives.refusal import Refused
 
-from page import motion, service_worker
+from page import service_worker
 from page.dom import by_id, draw, js_object, some
 from page.shell import Shell
 from replay import poster, review_panel
@@ -306,9 +306,8 @@ class Replay(Shell):
         game = trying.game
         seen = game.view(self.seat)
         names = [seat.name for seat in game.seats]
-        last = next((e.move.tile for e in reversed(seen.history) if isinstance(e, Played)), None)
         moves = self.moves_for(self.selected) if self.selected is not None else []
-        self.draw_table(seen.layout, last, trying.targets(moves) if self.selected is not None else None)
+        self.draw_table(seen.layout, seen.last_played, trying.targets(moves) if self.selected is not None else None)
         self.draw_scores(seen.scores, names)
         self.draw_explanation(explain(trying.said, seen.layout, self.words, names, game.rules, self.seat))
         self.part("position").textContent = trying.prompt(self.words, self.selected)
@@ -319,12 +318,10 @@ class Replay(Shell):
     def draw_table(self, layout: Layout, last: Tile | None, targets: dict[End, int | None] | None = None) -> None:
         # board.render_board escapes everything it draws from data.
         aspect, small = self.table_shape()
-        node = self.part("board")
-        before = motion.view_box(node)
-        node.innerHTML = board.render_board(
+        markup = board.render_board(
             layout, aspect=aspect, small=small, targets=targets, last=last, words=self.board_words, size=self.drawn_box
         )
-        motion.zoom_from(node, before)
+        self.show_board(markup, last)
 
     def render_board(self) -> None:
         if self.frames:
