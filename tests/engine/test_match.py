@@ -280,7 +280,6 @@ def test_random_matches_keep_their_history_through_a_record_and_every_cut(rules:
         assert cut(to_record(match), hand, kept) == then
 
 
-
 def test_a_seat_sees_which_tile_was_played_last() -> None:
     # What the board marks: the last tile played in the hand, not a draw after it.
     match = Match(Rules(hand_size=2))
