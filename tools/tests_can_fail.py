@@ -545,9 +545,9 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "summary-shows-no-tiles-left",
         "the hand's summary draws each player's tiles left as tiles",
-        "web/game/summary.py",
-        '    picture.innerHTML = "".join(board.tile_svg(tile) for tile in seat.tiles)\n',
-        "",
+        "web/game/summary_markup.py",
+        '    tiles = "".join(board.tile_svg(tile) for tile in seat.tiles)\n',
+        '    tiles = ""\n',
         ("tests/browser/test_hand_end.py", "-k", "before_its_summary and desktop"),
         browser=True,
     ),

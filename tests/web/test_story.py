@@ -98,3 +98,24 @@ def test_the_best_hand_is_the_one_where_the_players_side_gained_most() -> None:
     best = max(range(len(gains)), key=lambda i: (gains[i], -i))
     signed = ("+" if gains[best] > 0 else "") + str(gains[best])
     assert match_story(EN, game).best == f"Your best hand: hand {sheet[best].hand}, {signed}."
+
+
+def test_the_summary_draws_each_hand_left_as_tiles_named_for_a_screen_reader() -> None:
+    import xml.etree.ElementTree as ET
+
+    from game.deal_proof import DealCheck
+    from game.summary_markup import hand_end_markup
+
+    end = HandEnded(1, "domino", 0, (0, 7, 3, 7), (-5, -10), (-5, -10))
+    said = hand_summary(EN, game_of(Rules(players=4), "<Ann>", "Ben", "Cat", "Dan"), end, SHOWN)
+    check = DealCheck("Check this deal", "Seed 12", "Open the rules page")
+    root = ET.fromstring(f"<div>{hand_end_markup(said, check)}</div>")
+    hands = root.findall("ul[@class='left-hands']/li")
+    assert [h.findtext("span[@class='left-name']") for h in hands] == ["<Ann>", "Ben", "Cat", "Dan"], "names escaped"
+    pictures = [h.find("span[@class='left-tiles']") for h in hands]
+    assert [p.get("aria-label") if p is not None else None for p in pictures] == [s.label for s in said.seats]
+    assert [len(p.findall("{http://www.w3.org/2000/svg}svg")) if p is not None else 0 for p in pictures] == [0, 1, 1, 1]
+    assert root.find("ul[@class='left-hands']").get("aria-labelledby") == "left-hands-heading"  # type: ignore[union-attr]
+    sides = ["".join(li.itertext()) for li in root.findall("ul[@class='side-scores']/li")]
+    assert sides == ["<Ann> & Cat -5 for the tiles left -5", "Ben & Dan -10 for the tiles left -10"]
+    assert root.findtext("details/summary") == "Check this deal"

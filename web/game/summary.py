@@ -6,15 +6,12 @@ and the best hand). What they say comes from :mod:`story`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from pyscript import document
+from typing import TYPE_CHECKING
 
 from allfives import HandEnded
 
-from game import coach, deal_proof, dialogs, landing, parts, story, words
-from page.dom import by_id, el
-from table import board
+from game import coach, deal_proof, dialogs, landing, story, summary_markup, words
+from page.dom import by_id
 
 if TYPE_CHECKING:
     from game.roles import Table
@@ -49,43 +46,6 @@ def deal_next(page: Table) -> None:
     page.after_move()
 
 
-def tiles_left(seat: story.SeatLeft) -> Any:
-    """One player's tiles left, drawn large, and what they counted."""
-    item = el("li", None, class_="left-hand")
-    item.append(el("span", seat.name, class_="left-name"))
-    picture = el("span", None, class_="left-tiles", role="img", aria_label=seat.label)
-    picture.innerHTML = "".join(board.tile_svg(tile) for tile in seat.tiles)
-    item.append(picture)
-    item.append(el("span", seat.counted, class_="left-count"))
-    return item
-
-
-def listing(heading: str, name: str, items: list[Any]) -> list[Any]:
-    """A heading and the list it names (a screen reader reads the list by it)."""
-    node = el("ul", None, class_=name, aria_labelledby=f"{name}-heading")
-    node.append(*items)
-    return [el("h3", heading, id=f"{name}-heading"), node]
-
-
-def side_score(side: story.SideChange) -> Any:
-    """A side's line: its name, what the hand's end did, its score now."""
-    item = el("li", None, class_="side-score")
-    for text, name in ((side.name, "side-name"), (side.change, "side-change"), (side.score, "side-total")):
-        if item.childElementCount:
-            item.append(document.createTextNode(" "))
-        item.append(el("span", text, class_=name))
-    return item
-
-
-def deal_check(check: deal_proof.DealCheck) -> Any:
-    """ "Check this deal", closed until asked for: the seed and how to check it."""
-    part = el("details", None, class_="deal-proof")
-    part.append(el("summary", check.heading))
-    part.append(el("p", check.seed, class_="deal-seed"))
-    part.append(el("p", check.how))
-    return part
-
-
 def show_hand_end(page: Table) -> None:
     """The hand's summary. Next hand deals; Look at the table (and Escape)
     closes it and leaves the finished table, with Next hand under it."""
@@ -95,14 +55,7 @@ def show_hand_end(page: Table) -> None:
     if end is None:
         return
     said = story.hand_summary(page.t, game, end, game.view(page.shown_seat()).shown)
-    body = [
-        el("p", said.line, class_="hand-line"),
-        *listing(said.left_heading, "left-hands", [tiles_left(seat) for seat in said.seats]),
-        *listing(said.scores_heading, "side-scores", [side_score(side) for side in said.sides]),
-    ]
-    check = deal_proof.check_this_deal(page.t, game.history, end.hand)
-    if check:
-        body.append(deal_check(check))
+    body = summary_markup.hand_end_markup(said, deal_proof.check_this_deal(page.t, game.history, end.hand))
 
     def done(value: str) -> None:
         if value == dialogs.DAILY_RESULT:
@@ -130,15 +83,7 @@ def show_match_end(page: Table) -> None:
     assert result is not None
     winner, _scores = result
     said = words.said_to_you(page.t, game, "winner", game.rules.seats_of(winner))
-    told = story.match_story(page.t, game)
-    body = [el("p", page.t(said, name=game.side_name(winner)), class_="match-winner"), el("p", told.final)]
-    if told.best:
-        body.append(el("p", told.best, class_="match-best"))
-    body.append(el("h3", told.heading, id="match-story-heading"))
-    sheet = parts.table(told.head, told.rows)
-    sheet.classList.add("match-story")
-    sheet.setAttribute("aria-labelledby", "match-story-heading")
-    body.append(sheet)
+    body = summary_markup.match_end_markup(page.t(said, name=game.side_name(winner)), story.match_story(page.t, game))
 
     last_hand = game.hands_dealt
 

@@ -20,7 +20,7 @@ from allfives import Move, Tile
 from allfives.tiles import TILES
 
 from page import motion
-from page.dom import by_id, closest, el, some
+from page.dom import by_id, closest, draw, el, some
 from table import board, keys
 from table.choice import Choice
 
@@ -356,7 +356,7 @@ class Shell:
     def open_dialog(
         self,
         title: str,
-        body: list[Any],
+        body: list[Any] | str,
         buttons: list[tuple[str, str]],
         on_close: Callable[[str], None] | None = None,
     ) -> None:
@@ -369,12 +369,16 @@ class Shell:
         dialog.returnValue = ""
         dialog.showModal()
 
-    def refill_dialog(self, title: str, body: list[Any], buttons: list[tuple[str, str]]) -> None:
-        """Put ``title``, ``body`` and ``buttons`` in the dialog, open or not:
-        an open dialog stays open, with the same answer to its closing (the
-        Menu redrawn in the language just chosen in it)."""
+    def refill_dialog(self, title: str, body: list[Any] | str, buttons: list[tuple[str, str]]) -> None:
+        """Put ``title``, ``body`` (elements, or markup that escapes all it
+        holds) and ``buttons`` in the dialog, open or not: an open dialog
+        stays open, with the same answer to its closing (the Menu redrawn in
+        the language just chosen in it)."""
         by_id("dialog-title").textContent = title
-        by_id("dialog-body").replaceChildren(*body)
+        if isinstance(body, str):
+            draw("dialog-body", body)
+        else:
+            by_id("dialog-body").replaceChildren(*body)
         row = by_id("dialog-buttons")
         row.replaceChildren()
         for value, label in buttons:
