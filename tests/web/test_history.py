@@ -343,3 +343,35 @@ def test_the_filter_keeps_one_opponent_or_the_matches_without_a_computer() -> No
     assert filtered([easy, hard, friends], "") == [easy, hard, friends]
     assert filtered([easy, hard, friends], "hard") == [hard]
     assert filtered([easy, hard, friends], FRIENDS) == [friends]
+
+
+def test_the_list_shows_the_filters_matches_each_with_its_replay_and_save_named_by_its_date() -> None:
+    import xml.etree.ElementTree as ET
+
+    from game.history_words import matches_markup
+
+    t = Translator("en")
+    entries = [finished(1, "easy", day=3), finished(2, "beginner", day=2)]
+    markup = matches_markup(t, entries, "easy", when=lambda iso: iso[:10], replay_url=lambda e: f"embed.html#{e.id}")
+    root = ET.fromstring(f"<div>{markup}</div>")
+    (item,) = root.findall("ol/li")
+    assert item.get("data-entry") == entries[0].id
+    assert item.findtext("span[@class='history-who']") == f"2026-02-03 · {sides_line(t, entries[0])}"
+    link = item.find("span/a")
+    save = item.find("span/button")
+    assert link is not None
+    assert save is not None
+    assert (link.get("href"), link.get("aria-label")) == (
+        f"embed.html#{entries[0].id}",
+        "Replay the match of 2026-02-03",
+    )
+    assert (save.get("data-save"), save.get("aria-label")) == (entries[0].id, "Save the match of 2026-02-03 to a file")
+    # The statistics count the same entries as the list: one match, against Easy.
+    stats = root.find("table")
+    assert stats is not None
+    assert stats.get("aria-labelledby") == "history-statistics"
+    assert [row.findtext("th") for row in stats.findall("tr")[1:]] == ["Easy"]
+    # None kept at this level: said so, no list.
+    none = ET.fromstring(f"<div>{matches_markup(t, entries, 'hard', when=str, replay_url=str)}</div>")
+    assert none.find("ol") is None
+    assert none.findtext("p") == t("history_none_here")

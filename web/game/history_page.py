@@ -22,9 +22,10 @@ from allfives.players import LEVELS
 from game import daily_book, daily_calendar
 from game.dates import local_time, moment_words
 from game.history import CAPACITY, Entry, History, Refused, Shelf, export_lines, now, read_file
-from game.history_words import filtered, level_choices, result_line, sides_line, statistics_rows
+from game.history_words import level_choices, matches_markup
 from game.parts import download, table
 from page.dom import by_id, closest, el
+from page.dom import draw as draw_markup
 from table import refusal
 from table.controller import EMBED_PAGE, Game, encode_link
 from table.i18n import Words
@@ -163,50 +164,15 @@ def keeping(page: Host, shelf: Shelf) -> Any:
 
 def draw(page: Host, shelf: Shelf, level: str) -> None:
     """The statistics and the list, from the same entries: the filter's."""
-    t = page.t
-    entries = filtered(shelf.entries, level)
-    part = by_id("history-part")
-    part.replaceChildren()
-    rows = statistics_rows(t, entries)
-    if rows:
-        part.append(el("h3", t("statistics"), id="history-statistics"))
-        head = (t("opponent"), t("history_rules"), t("played"), t("won"), t("history_points_per_hand"))
-        statistics = table(head, rows)
-        statistics.setAttribute("aria-labelledby", "history-statistics")
-        statistics.classList.add("history-stats")
-        part.append(statistics)
-    part.append(el("h3", t("history_matches"), id="history-matches"))
-    if not entries:
-        part.append(el("p", t("history_empty" if not shelf.entries else "history_none_here")))
-        return
     page_url = str(window.location.href).split("#")[0].split("?")[0]
-    listing = el("ol", None, class_="history-list", aria_labelledby="history-matches")
-    for entry in entries:
-        when = date_text(page, entry.ended)
-        item = el("li", None, class_="history-entry")
-        item.dataset.entry = entry.id
-        item.append(el("span", f"{when} · {sides_line(t, entry)}", class_="history-who"))
-        result = result_line(t, entry)
-        if entry.how == "imported":
-            result += f" ({t('history_brought_in')})"
-        item.append(el("span", result, class_="history-result"))
-        actions = el("span", None, class_="history-actions")
-        replay = el(
-            "a",
-            t("history_replay"),
-            href=replay_url(page, entry, page_url),
-            target="_blank",
-            rel="noopener",
-            class_="btn",
-        )
-        replay.setAttribute("aria-label", t("history_replay_label", date=when))
-        actions.append(replay)
-        save = el("button", t("history_save"), type="button", data_save=entry.id, class_="btn")
-        save.setAttribute("aria-label", t("history_save_label", date=when))
-        actions.append(save)
-        item.append(actions)
-        listing.append(item)
-    part.append(listing)
+    markup = matches_markup(
+        page.t,
+        shelf.entries,
+        level,
+        when=lambda iso: date_text(page, iso),
+        replay_url=lambda entry: replay_url(page, entry, page_url),
+    )
+    draw_markup("history-part", markup)
 
 
 def replay_url(page: Host, entry: Entry, page_url: str) -> str:

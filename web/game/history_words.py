@@ -1,10 +1,11 @@
 """What the History screen says: each match's line, its result, the
-statistics' rows. Browser-free, so pytest reads them on CPython; every
+statistics' rows, and its list of matches as markup. Browser-free, so pytest reads them on CPython; every
 date is written as the page writes dates (:mod:`game.dates`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import html
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from allfives.players import LEVELS
@@ -13,10 +14,20 @@ from allfives.rules import Rules
 from game.daily_month import daily_of
 from game.dates import iso_date_words
 from game.history import Entry, Tally, statistics
+from game.summary_markup import table_markup
 from table.i18n import Translator
 from table.seat_names import in_language
 
-__all__ = ["FRIENDS", "filtered", "level_choices", "result_line", "rules_line", "sides_line", "statistics_rows"]
+__all__ = [
+    "FRIENDS",
+    "filtered",
+    "level_choices",
+    "matches_markup",
+    "result_line",
+    "rules_line",
+    "sides_line",
+    "statistics_rows",
+]
 
 #: The filter's value for matches with no computer against one person (hot-seat, or imported).
 FRIENDS: Final = "friends"
@@ -99,3 +110,51 @@ def statistics_rows(t: Translator, entries: Iterable[Entry]) -> list[tuple[str, 
         )
         for (level, rules), tally in statistics(entries).items()
     ]
+
+
+def matches_markup(
+    t: Translator,
+    every: Sequence[Entry],
+    level: str,
+    *,
+    when: Callable[[str], str],
+    replay_url: Callable[[Entry], str],
+) -> str:
+    """The History screen's statistics and its list of matches, from the
+    same entries: those of ``every`` the filter (``level``) keeps. ``when``
+    writes a moment as the page writes dates; ``replay_url`` is a match's
+    address in the replay. Markup with every text escaped."""
+    entries = filtered(every, level)
+    parts = []
+    rows = statistics_rows(t, entries)
+    if rows:
+        head = (t("opponent"), t("history_rules"), t("played"), t("won"), t("history_points_per_hand"))
+        parts.append(f'<h3 id="history-statistics">{_esc(t("statistics"))}</h3>')
+        parts.append(table_markup(head, rows, kind="history-stats", labelled_by="history-statistics"))
+    parts.append(f'<h3 id="history-matches">{_esc(t("history_matches"))}</h3>')
+    if not entries:
+        parts.append(f"<p>{_esc(t('history_empty' if not every else 'history_none_here'))}</p>")
+        return "".join(parts)
+    items = []
+    for entry in entries:
+        date = when(entry.ended)
+        result = result_line(t, entry)
+        if entry.how == "imported":
+            result += f" ({t('history_brought_in')})"
+        items.append(
+            f'<li class="history-entry" data-entry="{_esc(entry.id)}">'
+            f'<span class="history-who">{_esc(f"{date} · {sides_line(t, entry)}")}</span>'
+            f'<span class="history-result">{_esc(result)}</span>'
+            '<span class="history-actions">'
+            f'<a href="{_esc(replay_url(entry))}" target="_blank" rel="noopener" class="btn"'
+            f' aria-label="{_esc(t("history_replay_label", date=date))}">{_esc(t("history_replay"))}</a>'
+            f'<button type="button" data-save="{_esc(entry.id)}" class="btn"'
+            f' aria-label="{_esc(t("history_save_label", date=date))}">{_esc(t("history_save"))}</button>'
+            "</span></li>"
+        )
+    parts.append(f'<ol class="history-list" aria-labelledby="history-matches">{"".join(items)}</ol>')
+    return "".join(parts)
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
