@@ -225,7 +225,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "hot-seat-steps-through-the-first-seat",
         "in hot-seat each person steps through the reviewed hand from their own seat",
-        "web/game/coach.py",
+        "web/game/review_markup.py",
         "lang=t.language, seat=seat)\n",
         "lang=t.language, seat=None)\n",
         ("tests/browser/test_review.py", "-k", "hot_seat"),
