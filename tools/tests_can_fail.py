@@ -653,7 +653,7 @@ BREAKS: tuple[Break, ...] = (
         "touch-told-of-escape",
         "a touch screen is never told to press a key",
         "web/game/voice.py",
-        "touch=touch_screen()",
+        "touch=page.touch",
         "touch=False",
         ("tests/browser/test_voice.py", "-k", "touch_screen"),
         browser=True,

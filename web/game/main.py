@@ -74,6 +74,8 @@ class Page(Shell):
         self.speed = prefs.get("speed", "normal") if prefs.get("speed") in SPEEDS else "normal"
         self.learning = bool(prefs.get("learning", True))
         self.reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        #: Used by touch (a phone, a tablet): no keys to speak of.
+        self.touch = bool(window.matchMedia("(pointer: coarse)").matches)
         self.game: Game | None = None
 
     # What the shell asks of the page

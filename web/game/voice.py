@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pyscript import window
-
 from allfives import HandEnded
 from allfives.view import SeatView
 
@@ -18,17 +16,12 @@ from game import words
 if TYPE_CHECKING:
     from game.roles import Table
 
-__all__ = ["hand_end", "prompt_text", "touch_screen"]
+__all__ = ["hand_end", "prompt_text"]
 
 
 def hand_end(seen: SeatView) -> HandEnded | None:
     """How the hand on the table ended, once it has (it may end in a win instead)."""
     return next((e for e in reversed(seen.history) if isinstance(e, HandEnded)), None)
-
-
-def touch_screen() -> bool:
-    """Whether the page is used by touch (a phone, a tablet): no keys to speak of."""
-    return bool(window.matchMedia("(pointer: coarse)").matches)
 
 
 def prompt_text(page: Table, seen: SeatView | None) -> str:
@@ -41,7 +34,7 @@ def prompt_text(page: Table, seen: SeatView | None) -> str:
         return ""
     leading = seen is not None and seen.layout.is_empty
     text = words.prompt(
-        page.t, game, visible=page.hand_visible(), selected=page.state.selected, leading=leading, touch=touch_screen()
+        page.t, game, visible=page.hand_visible(), selected=page.state.selected, leading=leading, touch=page.touch
     )
     end = hand_end(seen) if seen is not None and seen.shown and not game.is_over else None
     if seen is not None and end is not None:
