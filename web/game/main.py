@@ -33,7 +33,6 @@ from game import (
     pacing,
     summary,
     tabs,
-    translation,
     voice,
     words,
 )
@@ -104,7 +103,7 @@ class Page(Shell):
     # Start-up
 
     def start(self) -> None:
-        translation.translate_static(self)
+        self.translate_static(self.t, self.t.language)
         self.bind()
         elsewhere.listen(self)
         links.listen(self)

@@ -11,8 +11,6 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING
 
-from pyscript import document
-
 from allfives.rules import RulesError
 
 from game import move_log
@@ -24,21 +22,7 @@ from table.i18n import Translator
 if TYPE_CHECKING:
     from game.roles import Table
 
-__all__ = ["switch", "translate_static"]
-
-
-def translate_static(page: Table) -> None:
-    """The page's fixed words (``data-i18n``) in the page's language."""
-    document.documentElement.lang = page.t.language
-    for node in document.querySelectorAll("[data-i18n]"):
-        node.textContent = page.t(str(node.dataset.i18n))
-    for node in document.querySelectorAll("[data-i18n-label]"):
-        node.setAttribute("aria-label", page.t(str(node.dataset.i18nLabel)))
-    by_id("hand").setAttribute("aria-label", page.t("your_hand"))
-    sound = by_id("sound")
-    if sound is not None:
-        sound.setAttribute("aria-label", page.t("sound"))
-        sound.title = page.t("sound")
+__all__ = ["switch"]
 
 
 def switch(page: Table, code: str) -> None:
@@ -47,7 +31,7 @@ def switch(page: Table, code: str) -> None:
     if new.language == old.language:
         return
     page.t = new
-    translate_static(page)
+    page.translate_static(new, new.language)
     game = page.game
     if game is not None:
         renamed = renamed_seats(new, game.setup)

@@ -232,6 +232,17 @@ class Shell:
             if after is not None:
                 nodes[after].focus()
 
+    def translate_static(self, say: Callable[[str], str], language: str) -> None:
+        """The page's fixed words in ``language``: each element's ``data-i18n``
+        text, ``data-i18n-label`` name and ``data-i18n-title`` tooltip."""
+        document.documentElement.lang = language
+        for node in document.querySelectorAll("[data-i18n]"):
+            node.textContent = say(str(node.dataset.i18n))
+        for node in document.querySelectorAll("[data-i18n-label]"):
+            node.setAttribute("aria-label", say(str(node.dataset.i18nLabel)))
+        for node in document.querySelectorAll("[data-i18n-title]"):
+            node.title = say(str(node.dataset.i18nTitle))
+
     def show_board(self, markup: str, last: Tile | None) -> None:
         """The board drawn as ``markup`` (:func:`board.render_board`, which
         escapes all it draws), zooming from the view it had; ``last`` is the

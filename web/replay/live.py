@@ -116,7 +116,9 @@ class Replay(Shell):
 
     async def start(self) -> None:
         if self.standalone:
-            self.translate_static()
+            self.translate_static(self.words, self.words.language)
+            document.documentElement.dataset.theme = self.options.theme
+            document.title = self.words("embed_title")
         try:
             record = await self.load_record()
             self.frames = frames(record)
@@ -171,17 +173,6 @@ class Replay(Shell):
             if not self.options.fit:  # a frame that fits the replay to the host's height has nothing to ask
                 self.watch_height()
             document.body.dataset.ready = "1"
-
-    def translate_static(self) -> None:
-        document.documentElement.lang = self.words.language
-        document.documentElement.dataset.theme = self.options.theme
-        document.title = self.words("embed_title")
-        for node in document.querySelectorAll("[data-i18n]"):
-            node.textContent = self.words(str(node.dataset.i18n))
-        for node in document.querySelectorAll("[data-i18n-label]"):
-            node.setAttribute("aria-label", self.words(str(node.dataset.i18nLabel)))
-        for node in document.querySelectorAll("[data-action='try']"):
-            node.title = self.words("embed_try_help")
 
     def show_problem(self, message: str) -> None:
         problem = self.part("problem")
