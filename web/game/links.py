@@ -14,12 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
-from allfives.record import RecordError
-
-from game import dialogs, elsewhere, history_page
+from game import dialogs, elsewhere, history_page, opening
 from page.dom import by_id, el, q
-from table import refusal
-from table.controller import Game, LinkError, decode_link
+from table.controller import Game
 
 if TYPE_CHECKING:
     from game.roles import Owner, Table
@@ -37,14 +34,6 @@ def take_from_address() -> str | None:
     return fragment[len(PREFIX) :]
 
 
-def read(page: Table, link: str) -> Game | str:
-    """The linked game, or why it cannot be opened, in the player's words."""
-    try:
-        return Game.from_record_data(decode_link(link))
-    except (LinkError, RecordError) as error:
-        return refusal.reason(page.t, error)
-
-
 def listen(page: Owner) -> None:
     """Act on a link pasted into the address of the tab already open."""
     page.on(window, "hashchange", lambda _event: on_pasted(page))
@@ -56,7 +45,7 @@ def on_pasted(page: Owner) -> None:
         return
     if by_id("elsewhere").open:  # the person acts in this tab: it has the game now
         elsewhere.play_here(page)
-    linked = read(page, link)
+    linked = opening.read_link(page, link)
     if isinstance(linked, str):
         dialogs.show_problem(page, page.t("link_broken_resumed", reason=linked), "", False)
         return

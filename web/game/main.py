@@ -110,7 +110,7 @@ class Page(Shell):
         elsewhere.take_over(self)  # before the save is read: whatever another tab writes after it is refused
         link = str(window.location.hash or "").startswith("#game=") or "daily=" in str(window.location.search)
         self.state.waiting = intro.first_visit(self, saved=self.store.saved_game() is not None, link=link)
-        game, problem, linked = self.initial_game()
+        game, problem, linked = opening.initial_game(self, links.take_from_address(), history_page.leave)
         self.begin(game)  # the header says whose turn it is, or that the game cannot be saved
         # Hint and Undo are on or off as the match allows (render decides).
         for button in ("new", "menu", "how-to", "sound"):
@@ -133,28 +133,6 @@ class Page(Shell):
     def on_update_ready(self, _update: Any) -> None:
         document.body.setAttribute("data-update-ready", "1")
         self.set_status(Words("update_ready"))
-
-    def initial_game(self) -> tuple[Game, opening.Problem | None, Game | None]:
-        """A shared link first, then the saved game, else a new match; and a
-        linked game to offer once the match in progress is on the table.
-
-        A link never costs the player their saved game: when a person has
-        moved in it and it is not over, the page asks before the link
-        replaces it; a link that cannot be opened leaves it be, and the dialog
-        says why. A save that cannot be read is kept aside (when storage
-        allows) and offered as a download."""
-        link = links.take_from_address()
-        if link is None:
-            return (*opening.saved_game(self), None)
-        linked = links.read(self, link)
-        if isinstance(linked, str):
-            return (*opening.saved_game(self, linked), None)
-        game, problem = opening.saved_game(self)
-        if problem is None and game.in_progress:
-            return game, None, linked
-        if problem is None:
-            history_page.leave(self, game)  # a counted daily not yet moved in is kept
-        return linked, None, None
 
     def begin(self, game: Game) -> None:
         # A saved game, a shared link or a file may come from another language:

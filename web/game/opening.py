@@ -1,12 +1,12 @@
-"""What the game page opens on when no link brings a game (Page.initial_game
-reads the link first): the saved game, else a new match (the last one's
-settings, or the match the first paint drew); and what to say when a save,
-or a link, cannot be opened. Nothing is lost: a save that cannot be read is
+"""What the game page opens on: a shared link's game, else the saved game,
+else a new match (the last one's settings, or the match the first paint
+drew); and what to say when a save, or a link, cannot be opened. Nothing is lost: a save that cannot be read is
 kept aside to download. Another tab's Play here reads the newest save here
 too."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from allfives.record import RecordError
@@ -14,15 +14,48 @@ from allfives.rules import RulesError
 
 from game import first_screen
 from table import refusal
-from table.controller import Game, GameSetup
+from table.controller import Game, GameSetup, LinkError, decode_link
 
 if TYPE_CHECKING:
     from game.roles import Table
 
-__all__ = ["Problem", "default_setup", "fresh_game", "saved_game"]
+__all__ = ["Problem", "default_setup", "fresh_game", "initial_game", "read_link", "saved_game"]
 
 Problem = tuple[str, str, bool]
 """What the problem dialog says, the unreadable save it offers, and whether it was kept aside."""
+
+
+def initial_game(
+    page: Table, link: str | None, leave: Callable[[Table, Game], None]
+) -> tuple[Game, Problem | None, Game | None]:
+    """A shared ``link`` first, then the saved game, else a new match; and
+    a linked game to offer once the match in progress is on the table.
+
+    A link never costs the player their saved game: when a person has
+    moved in it and it is not over, the page asks before the link replaces
+    it; a saved game the link does replace is left to the history
+    (``leave``); a link that cannot be opened leaves the save be, and the
+    dialog says why. A save that cannot be read is kept aside (when storage
+    allows) and offered as a download."""
+    if link is None:
+        return (*saved_game(page), None)
+    linked = read_link(page, link)
+    if isinstance(linked, str):
+        return (*saved_game(page, linked), None)
+    game, problem = saved_game(page)
+    if problem is None and game.in_progress:
+        return game, None, linked
+    if problem is None:
+        leave(page, game)  # a counted daily not yet moved in is kept
+    return linked, None, None
+
+
+def read_link(page: Table, link: str) -> Game | str:
+    """The linked game, or why it cannot be opened, in the player's words."""
+    try:
+        return Game.from_record_data(decode_link(link))
+    except (LinkError, RecordError) as error:
+        return refusal.reason(page.t, error)
 
 
 def saved_game(page: Table, link_problem: str | None = None) -> tuple[Game, Problem | None]:
