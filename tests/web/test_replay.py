@@ -13,7 +13,16 @@ from allfives import Deal, Drew, Event, HandEnded, HandStarted, Match, Move, Pas
 from allfives.record import RecordError, to_record
 
 from replay.frames import Words, count_line, explain, frames, seat_names, try_record, turn_draws
-from replay.hosting import EmbedOptions, goto_message, height_message, host_origin, move_message, origin_of, record_url
+from replay.hosting import (
+    EmbedOptions,
+    goto_message,
+    height_message,
+    host_origin,
+    load_record,
+    move_message,
+    origin_of,
+    record_url,
+)
 from table.controller import Game
 
 WORDS = Words("en")
@@ -266,6 +275,46 @@ PAGE = "http://127.0.0.1:8000/deep/embed.html?src=x"
 )
 def test_a_record_is_fetched_from_the_site_itself(src: str, url: str) -> None:
     assert record_url(src, PAGE) == url
+
+
+class Response:
+    """What the browser's fetch answers, as far as the replay reads it."""
+
+    def __init__(self, status: int, text: str) -> None:
+        self.status, self.ok, self.body = status, 200 <= status < 300, text
+
+    async def text(self) -> str:
+        return self.body
+
+
+def fetched(status: int, text: str, asked: list[str]) -> Any:
+    async def fetch(url: str) -> Response:
+        asked.append(url)
+        return Response(status, text)
+
+    return fetch
+
+
+def test_the_record_is_read_from_the_site_and_a_missing_or_broken_one_is_said_in_words() -> None:
+    import asyncio
+    import json
+
+    options = EmbedOptions(src="tutorial/a.json")
+    asked: list[str] = []
+    record = asyncio.run(load_record(options, PAGE, fetched(200, json.dumps(SPINNER), asked), WORDS))
+    assert record == SPINNER
+    assert asked == ["http://127.0.0.1:8000/deep/tutorial/a.json"]
+    with pytest.raises(ValueError, match="404"):
+        asyncio.run(load_record(options, PAGE, fetched(404, "", []), WORDS))
+    with pytest.raises(RecordError):
+        asyncio.run(load_record(options, PAGE, fetched(200, "{not json", []), WORDS))
+    with pytest.raises(ValueError, match="this site"):
+        asyncio.run(
+            load_record(EmbedOptions(src="https://elsewhere.example/a.json"), PAGE, fetched(200, "", []), WORDS)
+        )
+    with pytest.raises(ValueError) as error:
+        asyncio.run(load_record(EmbedOptions(), PAGE, fetched(200, "", []), WORDS))
+    assert str(error.value) == WORDS("embed_no_record")
 
 
 @pytest.mark.parametrize(

@@ -8,12 +8,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 from urllib.parse import parse_qs, urljoin, urlsplit
 
+from allfives.record import RecordError
+
 from replay.frames import Frame
+from table.controller import decode_link
 
 __all__ = [
     "GOTO",
@@ -22,6 +26,7 @@ __all__ = [
     "goto_message",
     "height_message",
     "host_origin",
+    "load_record",
     "move_message",
     "origin_of",
     "record_url",
@@ -141,3 +146,28 @@ def move_message(frame: Frame, moves: int) -> dict[str, Any]:
 def height_message(height: float) -> dict[str, Any]:
     """What the embed tells its host about its height, in CSS pixels."""
     return {"type": "allfives:height", "height": int(-(-height // 1))}
+
+
+async def load_record(
+    options: EmbedOptions, page_url: str, fetch: Callable[[str], Awaitable[Any]], words: Callable[..., str]
+) -> object:
+    """The record the address names: a link in the fragment, or a file on
+    this site, read with ``fetch`` (the browser's, given by the page: a
+    response with ``ok``, ``status`` and ``text()``). A record that cannot
+    be had raises ValueError in the reader's ``words``; a file that is no
+    JSON, :class:`RecordError`."""
+    if options.link:
+        return decode_link(options.link)
+    if not options.src:
+        raise ValueError(words("embed_no_record"))
+    try:
+        url = record_url(options.src, page_url)
+    except ValueError:
+        raise ValueError(words("embed_bad_record", reason=words("embed_bad_src"))) from None
+    response = await fetch(url)
+    if not response.ok:
+        raise ValueError(words("embed_bad_record", reason=words("embed_fetch_failed", status=str(response.status))))
+    try:
+        return json.loads(str(await response.text()))
+    except ValueError:
+        raise RecordError("the record is not valid JSON", "not_json") from None

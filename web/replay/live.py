@@ -19,7 +19,6 @@ and each move by ``postMessage``, and accepts ``{"type": "allfives:goto",
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,12 +35,12 @@ from page.dom import by_id, draw, js_object, some
 from page.shell import Shell
 from replay import poster, review_panel
 from replay.frames import Frame, Words, board_words, explain, frames, seat_names
-from replay.hosting import EmbedOptions, goto_message, height_message, host_origin, move_message, origin_of, record_url
+from replay.hosting import EmbedOptions, goto_message, height_message, host_origin, load_record, move_message, origin_of
 from replay.marks import Mark, Marks
 from replay.proof import seed_line
 from replay.trying import Trying
 from table import board, refusal
-from table.controller import decode_link, think
+from table.controller import think
 
 AUTOPLAY_MS = 1800
 #: Each run of autoplay, from Play to its end (Pause, the last move, "Try it"),
@@ -120,7 +119,7 @@ class Replay(Shell):
             document.documentElement.dataset.theme = self.options.theme
             document.title = self.words("embed_title")
         try:
-            record = await self.load_record()
+            record = await load_record(self.options, str(window.location.href), window.fetch, self.words)
             self.frames = frames(record)
         except Refused as error:  # a link's, a record's: said from its code
             self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, error)))
@@ -145,25 +144,6 @@ class Replay(Shell):
         self.ready()
         if self.standalone and self.own_site:
             service_worker.register(window, lambda _update: None)  # the next load takes the new version
-
-    async def load_record(self) -> object:
-        """The record the address names: a link in the fragment, or a file on this site."""
-        if self.options.link:
-            return decode_link(self.options.link)
-        if not self.options.src:
-            raise ValueError(self.words("embed_no_record"))
-        try:
-            url = record_url(self.options.src, str(window.location.href))
-        except ValueError:
-            raise ValueError(self.words("embed_bad_record", reason=self.words("embed_bad_src"))) from None
-        response = await window.fetch(url)
-        if not response.ok:
-            reason = self.words("embed_fetch_failed", status=str(response.status))
-            raise ValueError(self.words("embed_bad_record", reason=reason))
-        try:
-            return json.loads(str(await response.text()))
-        except ValueError:
-            raise RecordError("the record is not valid JSON", "not_json") from None
 
     def ready(self) -> None:
         root = self.part("embed")
