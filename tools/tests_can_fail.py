@@ -545,7 +545,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "summary-shows-no-tiles-left",
         "the hand's summary draws each player's tiles left as tiles",
-        "web/game/summary_markup.py",
+        "web/game/dialog_markup.py",
         '    tiles = "".join(board.tile_svg(tile) for tile in seat.tiles)\n',
         '    tiles = ""\n',
         ("tests/browser/test_hand_end.py", "-k", "before_its_summary and desktop"),
@@ -780,6 +780,14 @@ BREAKS: tuple[Break, ...] = (
         "        held = {draw.tile for draw in self.undrawn}\n",
         "        held: set[Tile] = set()\n",
         ("tests/web/test_trying.py",),
+    ),
+    Break(
+        "menu-forgets-the-speed",
+        "the Menu shows the settings as they stand: the computer's speed chosen is the one selected",
+        "web/game/dialog_markup.py",
+        """f'<option value="{_esc(key)}"{" selected" if key == menu.speed else ""}>""",
+        """f'<option value="{_esc(key)}">""",
+        ("tests/web/test_dialog_markup.py",),
     ),
     Break(
         "board-kept-at-its-first-shape",

@@ -14,8 +14,8 @@ from allfives.players import LEVELS
 from allfives.record import RecordError
 from allfives.rules import OPTION_RANGES, RulesError
 
-from game import deal_proof, first_screen, history_page, translation, words
-from game.parts import download, table
+from game import deal_proof, dialog_markup, first_screen, history_page, translation, words
+from game.parts import download
 from page.dom import by_id, el
 from replay import poster
 from table import refusal
@@ -257,59 +257,33 @@ def show_menu(page: Menu) -> None:
     by_id("dialog").focus()
 
 
-def menu_parts(page: Menu) -> tuple[str, list[Any], list[tuple[str, str]]]:
+def menu_parts(page: Menu) -> tuple[str, str, list[tuple[str, str]]]:
     """The Menu's title, body and buttons, in the page's language."""
-    body = []
-    language = el("select", None, id="menu-language", name="language")
-    for code, name in LANGUAGES.items():
-        option = el("option", name, value=code, lang=code)
-        if code == page.t.language:
-            option.setAttribute("selected", "")
-        language.append(option)
-    speed = el("select", None, id="menu-speed", name="speed")
-    for key in words.SPEEDS:
-        option = el("option", page.t("speed_" + key), value=key)
-        if key == page.speed:
-            option.setAttribute("selected", "")
-        speed.append(option)
-    learning = el("input", None, type="checkbox", id="menu-learning", name="learning")
-    learning.checked = page.learning
-    for label, control in (
-        (page.t("language"), language),
-        (page.t("speed"), speed),
-        (page.t("learning_aid"), learning),
-    ):
-        wrap = el("label", None, class_="field")
-        wrap.append(el("span", label))
-        wrap.append(control)
-        body.append(wrap)
-    body.append(el("h3", page.t("score_sheet")))
-    body.append(score_sheet_table(page))
-    if page.game is not None and (fixed := deal_proof.menu_line(page.t, page.game.history)):
-        body.append(el("p", fixed, class_="deal-proof"))
-    # The statistics are on the History screen, worked out from the matches it lists.
-    body.append(el("p", history_page.persistence_line(page), class_="storage-note"))
-    rules_link = el("p")
-    # The rules tutorial is written in every language of the game (build.py).
-    code = page.t.language
-    rules_page = "./rules.html" if code == "en" else f"./rules.{code}.html"
-    rules_link.append(el("a", page.t("how_to_play"), href=rules_page, target="_blank"))
-    body.append(rules_link)
-    file_input = el("input", None, type="file", id="menu-import", accept=".json,application/json")
-    file_input.setAttribute("aria-label", page.t("import"))
-    wrap = el("label", None, class_="field")
-    wrap.append(el("span", page.t("import")))
-    wrap.append(file_input)
-    body.append(wrap)
+    t, game = page.t, page.game
+    assert game is not None
+    code = t.language
+    menu = dialog_markup.Menu(
+        language=code,
+        languages=LANGUAGES,
+        speed=page.speed,
+        speeds=[(key, t("speed_" + key)) for key in words.SPEEDS],
+        learning=page.learning,
+        sheet_head=(t("hand"), *(game.side_name(side) for side in range(game.rules.sides))),
+        sheet_rows=words.score_sheet_rows(t, game),
+        proof=deal_proof.menu_line(t, game.history),
+        storage=history_page.persistence_line(page),
+        # The rules tutorial is written in every language of the game (build.py).
+        rules_page="./rules.html" if code == "en" else f"./rules.{code}.html",
+    )
     buttons = [
-        ("history", page.t("history")),
-        (DAILY_DEAL, page.t("daily_deal")),
-        ("export", page.t("export")),
-        ("link", page.t("copy_link")),
-        ("embed", page.t("embed_code")),
-        ("close", page.t("close")),
+        ("history", t("history")),
+        (DAILY_DEAL, t("daily_deal")),
+        ("export", t("export")),
+        ("link", t("copy_link")),
+        ("embed", t("embed_code")),
+        ("close", t("close")),
     ]
-    return page.t("menu"), body, buttons
+    return t("menu"), dialog_markup.menu_markup(menu, t), buttons
 
 
 def listen_to_menu(page: Menu) -> None:
@@ -346,16 +320,6 @@ def menu_closed(page: Menu, value: str) -> None:
         show_embed_code(page)
     elif value == "history":
         history_page.show(page)
-
-
-def score_sheet_table(page: Table) -> Any:
-    """Every hand: what each side scored in play, at the hand's end, and after."""
-    game = page.game
-    assert game is not None
-    head = (page.t("hand"), *(game.side_name(side) for side in range(game.rules.sides)))
-    node = table(head, words.score_sheet_rows(page.t, game))
-    node.classList.add("score-sheet")
-    return node
 
 
 def on_import(page: Table, event: Any) -> None:

@@ -13,8 +13,8 @@ from allfives.rules import Rules
 
 from game.daily_month import daily_of
 from game.dates import iso_date_words
+from game.dialog_markup import table_markup
 from game.history import Entry, Tally, statistics
-from game.summary_markup import table_markup
 from table.i18n import Translator
 from table.seat_names import in_language
 

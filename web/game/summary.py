@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from allfives import HandEnded
 
-from game import coach, deal_proof, dialogs, landing, story, summary_markup, words
+from game import coach, deal_proof, dialog_markup, dialogs, landing, story, words
 from page.dom import by_id
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def show_hand_end(page: Table) -> None:
     if end is None:
         return
     said = story.hand_summary(page.t, game, end, game.view(page.shown_seat()).shown)
-    body = summary_markup.hand_end_markup(said, deal_proof.check_this_deal(page.t, game.history, end.hand))
+    body = dialog_markup.hand_end_markup(said, deal_proof.check_this_deal(page.t, game.history, end.hand))
 
     def done(value: str) -> None:
         if value == dialogs.DAILY_RESULT:
@@ -83,7 +83,7 @@ def show_match_end(page: Table) -> None:
     assert result is not None
     winner, _scores = result
     said = words.said_to_you(page.t, game, "winner", game.rules.seats_of(winner))
-    body = summary_markup.match_end_markup(page.t(said, name=game.side_name(winner)), story.match_story(page.t, game))
+    body = dialog_markup.match_end_markup(page.t(said, name=game.side_name(winner)), story.match_story(page.t, game))
 
     last_hand = game.hands_dealt
 

@@ -20,7 +20,7 @@ from allfives import Move, Tile
 from allfives.tiles import TILES
 
 from page import motion
-from page.dom import by_id, closest, draw, el, some
+from page.dom import by_id, closest, el, some
 from table import board, keys
 from table.choice import Choice
 
@@ -387,7 +387,9 @@ class Shell:
         the language just chosen in it)."""
         by_id("dialog-title").textContent = title
         if isinstance(body, str):
-            draw("dialog-body", body)
+            # Fresh nodes, as for elements: the listeners a dialog's controls
+            # get are bound to each opening's own.
+            by_id("dialog-body").innerHTML = body
         else:
             by_id("dialog-body").replaceChildren(*body)
         row = by_id("dialog-buttons")

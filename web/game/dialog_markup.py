@@ -1,17 +1,19 @@
-"""The hand's summary and the match's end as markup: what :mod:`story` and
-:mod:`deal_proof` say, laid out for the dialog (:mod:`summary` opens it).
-A pure module: every text in it escaped, put in place by the shell."""
+"""The game page's dialogs as markup: the hand's summary and the match's
+end (what :mod:`story` and :mod:`deal_proof` say; :mod:`summary` opens
+them), the Menu (:mod:`dialogs`) and the summary tables they share. A pure
+module: every text in it escaped, put in place by the shell."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from game import story
 from game.deal_proof import DealCheck
 from table import board
 
-__all__ = ["hand_end_markup", "match_end_markup", "table_markup"]
+__all__ = ["Menu", "hand_end_markup", "match_end_markup", "menu_markup", "table_markup"]
 
 
 def _esc(text: object) -> str:
@@ -83,3 +85,59 @@ def match_end_markup(winner: str, told: story.MatchStory) -> str:
         f'<p class="match-winner">{_esc(winner)}</p><p>{_esc(told.final)}</p>{best}'
         f'<h3 id="match-story-heading">{_esc(told.heading)}</h3>{sheet}'
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """What the Menu shows: the settings as they stand (``language`` among
+    ``languages``, code to name; ``speed`` among ``speeds``, value to label;
+    ``learning``), the score sheet, the deal's fingerprint (when a hand is
+    in play), the line on how matches are kept, the rules page's address."""
+
+    language: str
+    languages: Mapping[str, str]
+    speed: str
+    speeds: Sequence[tuple[str, str]]
+    learning: bool
+    sheet_head: Sequence[str]
+    sheet_rows: Sequence[Sequence[str]]
+    proof: str | None
+    storage: str
+    rules_page: str
+
+
+def _field(label: str, control: str) -> str:
+    return f'<label class="field"><span>{_esc(label)}</span>{control}</label>'
+
+
+def menu_markup(menu: Menu, say: Callable[[str], str]) -> str:
+    """The Menu's body: the settings, the score sheet, the deal's
+    fingerprint, how matches are kept, the rules, and bringing in a game
+    from a file; ``say`` words each label."""
+    languages = "".join(
+        f'<option value="{_esc(code)}" lang="{_esc(code)}"{" selected" if code == menu.language else ""}>'
+        f"{_esc(name)}</option>"
+        for code, name in menu.languages.items()
+    )
+    speeds = "".join(
+        f'<option value="{_esc(key)}"{" selected" if key == menu.speed else ""}>{_esc(label)}</option>'
+        for key, label in menu.speeds
+    )
+    checked = " checked" if menu.learning else ""
+    parts = [
+        _field(say("language"), f'<select id="menu-language" name="language">{languages}</select>'),
+        _field(say("speed"), f'<select id="menu-speed" name="speed">{speeds}</select>'),
+        _field(say("learning_aid"), f'<input type="checkbox" id="menu-learning" name="learning"{checked}>'),
+        f"<h3>{_esc(say('score_sheet'))}</h3>",
+        table_markup(menu.sheet_head, menu.sheet_rows, kind="score-sheet"),
+    ]
+    if menu.proof:
+        parts.append(f'<p class="deal-proof">{_esc(menu.proof)}</p>')
+    # The statistics are on the History screen, worked out from the matches it lists.
+    parts.append(f'<p class="storage-note">{_esc(menu.storage)}</p>')
+    parts.append(f'<p><a href="{_esc(menu.rules_page)}" target="_blank">{_esc(say("how_to_play"))}</a></p>')
+    file_input = (
+        f'<input type="file" id="menu-import" accept=".json,application/json" aria-label="{_esc(say("import"))}">'
+    )
+    parts.append(_field(say("import"), file_input))
+    return "".join(parts)

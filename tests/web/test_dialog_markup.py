@@ -1,0 +1,79 @@
+"""The Menu as markup (web/game/dialog_markup.py) on CPython: the settings
+as they stand, the score sheet, the deal's fingerprint, the rules page in
+the reader's language, and bringing a game in from a file."""
+
+from __future__ import annotations
+
+import dataclasses
+import xml.etree.ElementTree as ET
+
+from game.dialog_markup import Menu, menu_markup
+from table.i18n import LANGUAGES, Translator
+
+DE = Translator("de")
+
+
+def a_menu(**changes: object) -> Menu:
+    menu = Menu(
+        language="de",
+        languages=LANGUAGES,
+        speed="fast",
+        speeds=[("slow", "Langsam"), ("normal", "Normal"), ("fast", "Schnell")],
+        learning=False,
+        sheet_head=("Spiel", "Du", "<Computer>"),
+        sheet_rows=[("1", "10 + 5 = 15", "0")],
+        proof="Fingerabdruck 1a2b",
+        storage="Auf diesem Gerät gespeichert.",
+        rules_page="./rules.de.html",
+    )
+    return dataclasses.replace(menu, **changes)  # type: ignore[arg-type]
+
+
+def parse(menu: Menu) -> ET.Element:
+    """The markup read as XML: its boolean attributes given a value and its
+    ``<input>`` elements closed (the markup itself is HTML)."""
+    markup = menu_markup(menu, DE).replace(" selected>", ' selected="">').replace(" checked>", ' checked="">')
+    return ET.fromstring(f"<div>{_closed(markup)}</div>")
+
+
+def _closed(markup: str) -> str:
+    """Self-close the void ``<input>`` elements, so the HTML reads as XML."""
+    out, at = [], 0
+    while (start := markup.find("<input", at)) != -1:
+        end = markup.index(">", start)
+        out.append(markup[at:end] + "/>")
+        at = end + 1
+    out.append(markup[at:])
+    return "".join(out)
+
+
+def test_the_menu_shows_the_settings_as_they_stand() -> None:
+    root = parse(a_menu())
+    language = root.find(".//select[@id='menu-language']")
+    assert language is not None
+    chosen = [o.get("value") for o in language.iter("option") if o.get("selected") is not None]
+    assert chosen == ["de"]
+    assert {o.get("value"): o.get("lang") for o in language.iter("option")} == {code: code for code in LANGUAGES}
+    speed = root.find(".//select[@id='menu-speed']")
+    assert speed is not None
+    assert [o.get("value") for o in speed.iter("option") if o.get("selected") is not None] == ["fast"]
+    learning = root.find(".//input[@id='menu-learning']")
+    assert learning is not None
+    assert learning.get("checked") is None
+    assert parse(a_menu(learning=True)).find(".//input[@id='menu-learning']").get("checked") is not None  # type: ignore[union-attr]
+
+
+def test_the_menu_holds_the_score_sheet_the_fingerprint_and_the_rules_in_the_readers_language() -> None:
+    root = parse(a_menu())
+    sheet = root.find(".//table")
+    assert sheet is not None
+    assert sheet.get("class") == "summary score-sheet"
+    assert [th.text for th in sheet.findall("tr/th[@scope='col']")] == ["Spiel", "Du", "<Computer>"]
+    assert root.findtext(".//p[@class='deal-proof']") == "Fingerabdruck 1a2b"
+    link = root.find(".//a")
+    assert link is not None
+    assert (link.get("href"), link.text) == ("./rules.de.html", DE("how_to_play"))
+    assert parse(a_menu(proof=None)).find(".//p[@class='deal-proof']") is None
+    file_input = root.find(".//input[@id='menu-import']")
+    assert file_input is not None
+    assert file_input.get("aria-label") == DE("import")
