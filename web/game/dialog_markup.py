@@ -13,11 +13,16 @@ from game import story
 from game.deal_proof import DealCheck
 from table import board
 
-__all__ = ["Menu", "hand_end_markup", "match_end_markup", "menu_markup", "table_markup"]
+__all__ = ["Menu", "hand_end_markup", "lines", "match_end_markup", "menu_markup", "table_markup"]
 
 
 def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
+
+
+def lines(*said: str) -> str:
+    """A dialog that says ``said``, a paragraph each."""
+    return "".join(f"<p>{_esc(line)}</p>" for line in said)
 
 
 def _tiles_left(seat: story.SeatLeft) -> str:

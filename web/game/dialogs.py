@@ -34,10 +34,9 @@ DAILY_RESULT = "daily-result"
 def show_problem(page: Host, message: str, unreadable: str, kept: bool) -> None:
     """Say what went wrong at start-up; offer ``unreadable`` (a save that
     could not be read) as a download, and say whether it was ``kept``."""
-    body = [el("p", message)]
+    body = dialog_markup.lines(message, *([page.t("save_kept" if kept else "save_not_kept")] if unreadable else []))
     buttons = [("ok", page.t("ok"))]
     if unreadable:
-        body.append(el("p", page.t("save_kept" if kept else "save_not_kept")))
         buttons.insert(0, ("download", page.t("download_unreadable")))
 
     def done(value: str) -> None:
@@ -61,7 +60,7 @@ def show_pass_screen(page: Table) -> None:
 
     page.open_dialog(
         page.t("pass_to", name=name),
-        [el("p", page.t("pass_explain", name=name))],
+        dialog_markup.lines(page.t("pass_explain", name=name)),
         [("show", page.t("show_hand", name=name))],
         done,
     )
