@@ -77,3 +77,41 @@ def test_the_menu_holds_the_score_sheet_the_fingerprint_and_the_rules_in_the_rea
     file_input = root.find(".//input[@id='menu-import']")
     assert file_input is not None
     assert file_input.get("aria-label") == DE("import")
+
+
+def test_the_new_match_form_is_filled_in_with_the_match_it_would_start() -> None:
+    from allfives import Rules
+
+    from game.dialog_markup import new_match_markup
+    from table.controller import GameSetup, SeatSetup
+
+    setup = GameSetup(
+        Rules(players=3, hand_size=5, target=150, lead="highest-double"),
+        (
+            SeatSetup("<Ann>"),
+            SeatSetup("Bo", "hard"),
+            SeatSetup("Cy", "easy"),
+        ),
+        None,
+    )
+    markup = new_match_markup(DE, setup).replace(" selected>", ' selected="">').replace(" checked>", ' checked="">')
+    root = ET.fromstring(_closed(markup))
+
+    def chosen(name: str) -> list[str | None]:
+        select = root.find(f".//select[@id='nm-{name}']")
+        assert select is not None
+        return [o.get("value") for o in select.iter("option") if o.get("selected") is not None]
+
+    assert chosen("players") == ["3"]
+    assert chosen("lead") == ["highest-double"]
+    assert chosen("preset") == [""], "no preset chosen: the rules are as set"
+    names = [root.find(f".//input[@id='nm-name{seat}']") for seat in range(4)]
+    assert [n.get("value") if n is not None else None for n in names[:3]] == ["<Ann>", "Bo", "Cy"]
+    assert (chosen("kind0"), chosen("kind1"), chosen("kind2")) == (["person"], ["hard"], ["easy"])
+    assert names[3] is not None and names[3].get("value"), "a fourth seat, ready if the count is raised"
+    size = root.find(".//input[@id='nm-hand_size']")
+    target = root.find(".//input[@id='nm-target']")
+    assert size is not None and target is not None
+    assert (size.get("value"), size.get("max"), target.get("value")) == ("5", "9", "150")
+    partners = root.find(".//input[@id='nm-partnerships']")
+    assert partners is not None and partners.get("checked") is None

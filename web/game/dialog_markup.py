@@ -9,11 +9,24 @@ import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from game import story
+from allfives.players import LEVELS
+from allfives.rules import OPTION_RANGES
+
+from game import story, words
 from game.deal_proof import DealCheck
 from table import board
+from table.controller import GameSetup, SeatSetup
+from table.i18n import Translator
 
-__all__ = ["Menu", "hand_end_markup", "lines", "match_end_markup", "menu_markup", "table_markup"]
+__all__ = [
+    "Menu",
+    "hand_end_markup",
+    "lines",
+    "match_end_markup",
+    "menu_markup",
+    "new_match_markup",
+    "table_markup",
+]
 
 
 def _esc(text: object) -> str:
@@ -146,3 +159,69 @@ def menu_markup(menu: Menu, say: Callable[[str], str]) -> str:
     )
     parts.append(_field(say("import"), file_input))
     return "".join(parts)
+
+
+def _select(name: str, options: Sequence[tuple[str, str]], value: str, label: str = "") -> str:
+    named = f' aria-label="{_esc(label)}"' if label else ""
+    chosen = "".join(
+        f'<option value="{_esc(v)}"{" selected" if v == value else ""}>{_esc(text)}</option>' for v, text in options
+    )
+    return f'<select name="{name}" id="nm-{name}"{named}>{chosen}</select>'
+
+
+def new_match_markup(t: Translator, setup: GameSetup) -> str:
+    """The New match form, filled in with ``setup``: the preset, the
+    players (each seat's name and who plays it; the seats beyond the count
+    are hidden by the page), partnerships, the hand's size, the target,
+    the rules of the hand's end, the lead and the win, and under a
+    disclosure the deal number; a line for a refusal, empty."""
+    rules, choices = setup.rules, words.form_choices(t)
+    most = max(OPTION_RANGES.players)
+    kinds = [("person", t("person"))] + [(level, t("level_" + level)) for level in LEVELS]
+    sizes = OPTION_RANGES.hand_sizes(rules.players)
+    parts = [
+        _field(t("preset"), _select("preset", choices["preset"], "")),
+        _field(t("players"), _select("players", choices["players"], str(rules.players))),
+        _field(
+            t("partnerships"),
+            f'<input type="checkbox" name="partnerships" id="nm-partnerships"{" checked" if rules.teams else ""}>',
+        ),
+    ]
+    for seat in range(most):
+        current = (
+            setup.seats[seat] if seat < len(setup.seats) else SeatSetup(words.default_name(t, seat, most), "medium")
+        )
+        name = (
+            f'<input type="text" name="name{seat}" id="nm-name{seat}" maxlength="24" value="{_esc(current.name)}"'
+            f' aria-label="{_esc(t("seat_name", seat=seat + 1))}">'
+        )
+        kind = _select(f"kind{seat}", kinds, current.kind, t("seat_kind", seat=seat + 1))
+        parts.append(f'<div class="seat-row" data-seat="{seat}">{_field(t("seat_n", seat=seat + 1), name)}{kind}</div>')
+    parts.append(
+        _field(
+            t("hand_size"),
+            f'<input type="number" name="hand_size" id="nm-hand_size" min="{sizes[0]}" max="{sizes[-1]}"'
+            f' value="{rules.hand_size or ""}">',
+        )
+    )
+    parts.append(
+        _field(
+            t("target"),
+            f'<input type="number" name="target" id="nm-target" min="{OPTION_RANGES.target_min}"'
+            f' step="{OPTION_RANGES.target_step}" value="{rules.target or ""}">',
+        )
+    )
+    for option in ("hand_end", "lead", "win"):
+        parts.append(_field(t(option), _select(option, choices[option], getattr(rules, option))))
+    # The deal number (the seed) is for replaying a deal: out of the way,
+    # under a disclosure the player opens when they want it.
+    seed = (
+        f'<input type="number" name="seed" id="nm-seed" placeholder="{_esc(t("seed_random"))}"'
+        ' aria-describedby="nm-seed-help">'
+    )
+    parts.append(
+        f'<details class="advanced"><summary>{_esc(t("advanced"))}</summary>{_field(t("seed"), seed)}'
+        f'<p id="nm-seed-help" class="field-help">{_esc(t("seed_help"))}</p></details>'
+    )
+    parts.append('<p class="form-error" role="alert" id="nm-error"></p>')
+    return f'<div class="new-match">{"".join(parts)}</div>'

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 from allfives import Rules
-from allfives.players import LEVELS
 from allfives.record import RecordError
 from allfives.rules import OPTION_RANGES, RulesError
 
@@ -19,7 +18,7 @@ from game.parts import download
 from page.dom import by_id, el
 from replay import poster
 from table import refusal
-from table.controller import Game, GameSetup, SeatSetup
+from table.controller import Game, GameSetup
 from table.i18n import LANGUAGES, Said, Words
 
 if TYPE_CHECKING:
@@ -73,112 +72,6 @@ def show_new_match(page: Table) -> None:
     match, which the History keeps, where the browser lets it keep anything."""
     game = page.game
     setup = game.setup if game else first_screen.default_setup(page.t)
-    choices = words.form_choices(page.t)
-    form = el("div", None, class_="new-match")
-
-    def field(label: str, control: Any) -> Any:
-        wrap = el("label", None, class_="field")
-        wrap.append(el("span", label))
-        wrap.append(control)
-        return wrap
-
-    def select(name: str, options: list[tuple[str, str]], value: str) -> Any:
-        node = el("select", None, name=name, id=f"nm-{name}")
-        for option_value, text in options:
-            option = el("option", text, value=option_value)
-            if option_value == value:
-                option.setAttribute("selected", "")
-            node.append(option)
-        return node
-
-    rules = setup.rules
-    form.append(
-        field(
-            page.t("preset"),
-            select("preset", choices["preset"], ""),
-        )
-    )
-    form.append(field(page.t("players"), select("players", choices["players"], str(rules.players))))
-    partners = el("input", None, type="checkbox", name="partnerships", id="nm-partnerships")
-    partners.checked = rules.teams
-    form.append(field(page.t("partnerships"), partners))
-    kinds = [("person", page.t("person"))] + [(level, page.t("level_" + level)) for level in LEVELS]
-    for seat in range(max(OPTION_RANGES.players)):
-        current = (
-            setup.seats[seat]
-            if seat < len(setup.seats)
-            else SeatSetup(words.default_name(page.t, seat, max(OPTION_RANGES.players)), "medium")
-        )
-        row = el("div", None, class_="seat-row")
-        row.dataset.seat = str(seat)
-        name = el(
-            "input", None, type="text", name=f"name{seat}", id=f"nm-name{seat}", maxlength="24", value=current.name
-        )
-        name.setAttribute("aria-label", page.t("seat_name", seat=seat + 1))
-        row.append(field(page.t("seat_n", seat=seat + 1), name))
-        kind = select(f"kind{seat}", kinds, current.kind)
-        kind.setAttribute("aria-label", page.t("seat_kind", seat=seat + 1))
-        row.append(kind)
-        form.append(row)
-    form.append(
-        field(
-            page.t("hand_size"),
-            el(
-                "input",
-                None,
-                type="number",
-                name="hand_size",
-                id="nm-hand_size",
-                min=str(OPTION_RANGES.hand_sizes(rules.players)[0]),
-                max=str(OPTION_RANGES.hand_sizes(rules.players)[-1]),
-                value=str(rules.hand_size or ""),
-            ),
-        )
-    )
-    form.append(
-        field(
-            page.t("target"),
-            el(
-                "input",
-                None,
-                type="number",
-                name="target",
-                id="nm-target",
-                min=str(OPTION_RANGES.target_min),
-                step=str(OPTION_RANGES.target_step),
-                value=str(rules.target or ""),
-            ),
-        )
-    )
-    form.append(
-        field(
-            page.t("hand_end"),
-            select("hand_end", choices["hand_end"], rules.hand_end),
-        )
-    )
-    form.append(
-        field(
-            page.t("lead"),
-            select("lead", choices["lead"], rules.lead),
-        )
-    )
-    form.append(
-        field(
-            page.t("win"),
-            select("win", choices["win"], rules.win),
-        )
-    )
-    # The deal number (the seed) is for replaying a deal: out of the way,
-    # under a disclosure the player opens when they want it.
-    advanced = el("details", None, class_="advanced")
-    advanced.append(el("summary", page.t("advanced")))
-    seed = el("input", None, type="number", name="seed", id="nm-seed", placeholder=page.t("seed_random"))
-    seed.setAttribute("aria-describedby", "nm-seed-help")
-    advanced.append(field(page.t("seed"), seed))
-    advanced.append(el("p", page.t("seed_help"), id="nm-seed-help", class_="field-help"))
-    form.append(advanced)
-    error = el("p", "", class_="form-error", role="alert", id="nm-error")
-    form.append(error)
 
     def done(value: str) -> None:
         if value != "start":
@@ -193,7 +86,8 @@ def show_new_match(page: Table) -> None:
         history_page.leave(page, page.game)
         page.begin(Game(new_setup))
 
-    page.open_dialog(page.t("new_match"), [form], [("start", page.t("start")), ("cancel", page.t("cancel"))], done)
+    form = dialog_markup.new_match_markup(page.t, setup)
+    page.open_dialog(page.t("new_match"), form, [("start", page.t("start")), ("cancel", page.t("cancel"))], done)
     if game is not None and game.in_progress:
         # Above the buttons, which stay in view while the form scrolls (the next dialog's buttons replace it).
         scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.scores))
