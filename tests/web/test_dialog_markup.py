@@ -108,10 +108,13 @@ def test_the_new_match_form_is_filled_in_with_the_match_it_would_start() -> None
     names = [root.find(f".//input[@id='nm-name{seat}']") for seat in range(4)]
     assert [n.get("value") if n is not None else None for n in names[:3]] == ["<Ann>", "Bo", "Cy"]
     assert (chosen("kind0"), chosen("kind1"), chosen("kind2")) == (["person"], ["hard"], ["easy"])
-    assert names[3] is not None and names[3].get("value"), "a fourth seat, ready if the count is raised"
+    assert names[3] is not None
+    assert names[3].get("value"), "a fourth seat, ready if the count is raised"
     size = root.find(".//input[@id='nm-hand_size']")
     target = root.find(".//input[@id='nm-target']")
-    assert size is not None and target is not None
+    assert size is not None
+    assert target is not None
     assert (size.get("value"), size.get("max"), target.get("value")) == ("5", "9", "150")
     partners = root.find(".//input[@id='nm-partnerships']")
-    assert partners is not None and partners.get("checked") is None
+    assert partners is not None
+    assert partners.get("checked") is None
