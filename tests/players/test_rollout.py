@@ -51,6 +51,11 @@ RULES = {
     "muggins, 3 players": Rules.preset("muggins", 3),
     "muggins, partners": Rules.preset("muggins", 4),
     "no spinner, subtract own, drawing": Rules(spinner="none"),
+    # Sniff: the sniff's faces count on once both its sides are covered.
+    "sniff": Rules.preset("sniff"),
+    "sniff, 3 players": Rules.preset("sniff", 3),
+    "sniff, partners": Rules.preset("sniff", 4),
+    "the sniff under All Fives' other rules": Rules(spinner="sniff"),
     "threes and fives drawn for, chip-out each for themselves": Rules(
         players=4,
         partnerships=False,
