@@ -27,9 +27,10 @@ counted), a count that would pass an exact target is not counted, a closed
 boneyard is an empty one (a player who cannot play knocks), a line with no
 spinner never opens North and South (a double lead counts both halves at
 the end it leaves), Sniff's sniff counts on its uncovered faces North and
-South once both its sides are covered, and "chip-out" ends the hand by the engine's own
-:func:`~allfives.hand.hand_end_change`. Only the rules no loop here plays
-(partners who must both chip out while the others draw) go to the engine.
+South once both its sides are covered, and "chip-out" ends the hand by the
+engine's own :func:`~allfives.hand.hand_end_change`. Only the rules no loop
+here plays (partners who must both chip out while the others draw) go to
+the engine.
 """
 
 from __future__ import annotations
