@@ -128,19 +128,19 @@ def test_a_copy_of_a_sniff_layout_counts_the_same_and_apart() -> None:
 # sniff's faces, and the end of the hand. Seat 0 leads; 3 tiles each.
 def test_a_hand_of_sniff_scores_the_faces_and_the_winner_takes_the_pips_left() -> None:
     match = match_with(SNIFF.with_options(hand_size=3), "4-4 4-1 4-2", "6-4 6-1 5-3")
-    events = play(match, "4-4", "6-4 W", "4-1 E", "6-1 W", "4-2 N")
+    events = play(match, "4-4", "6-4 W", "4-1 E", "6-1 E", "4-2 N")
     plays = [(e.total, e.points) for e in events if isinstance(e, Played)]
     assert plays == [
         (8, 0),  # the sniff alone: 8
         (14, 0),  # 6 + the sniff, an end, 4 + 4
         (15, 15),  # 6 + 1 + its faces 4 + 4
-        (10, 10),  # 1 + 1 + 4 + 4
-        (8, 0),  # 1 + 1 + 2 + South 4
+        (20, 20),  # 6 + 6-1's 6 + 4 + 4
+        (18, 0),  # 6 + 6 + 2 + South 4
     ]
     ended = events[-1]
     assert isinstance(ended, HandEnded)
     assert (ended.reason, ended.out, ended.pips) == ("domino", 0, (0, 8))
-    assert (ended.change, ended.scores) == ((10, 0), (25, 10)), "5-3: 8 pips, rounded to 10"
+    assert (ended.change, ended.scores) == ((10, 0), (25, 20)), "5-3: 8 pips, rounded to 10"
 
 
 @pytest.mark.parametrize(("players", "tiles"), [(2, 7), (3, 6), (4, 5)])
