@@ -101,7 +101,7 @@ class HandState:
         self.plain = rules.scoring == "fives" and rules.marking == "pips" and rules.finish == "reach"
         self.hands: list[list[Tile]] = [list(h) for h in hands]
         self.boneyard: list[Tile] = list(boneyard)
-        self.layout = Layout(spinner=rules.spinner == "first-double")
+        self.layout = Layout(spinner=rules.spinner)
         self.leader = leader
         self.to_move = leader
         self.number = number

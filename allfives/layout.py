@@ -3,9 +3,11 @@
 The lead sits in the middle. The main line grows West and East from it. The
 first double played in a hand (only that one) is the spinner; once tiles sit
 on both of its sides, its other two faces open the North and South arms.
-Under the rules with no spinner (``Layout(spinner=False)``) every double lies
-crosswise on a line with two ends, West and East, and no arm ever opens North
-or South.
+Under the rules with no spinner (``Layout(spinner="none")``) every double
+lies crosswise on a line with two ends, West and East, and no arm ever opens
+North or South. Under Sniff's (``Layout(spinner="sniff")``) the first double
+is the sniff: a spinner in play, whose two faces North and South, once open,
+count on while no tile covers them.
 
 Counting the ends (the rule this module exists for):
 
@@ -13,13 +15,18 @@ Counting the ends (the rule this module exists for):
 * while the spinner still has an open side, the spinner is itself an end and
   counts both halves; a lone spinner lead counts once (5-5 alone is 10);
 * once both sides of the spinner are covered it counts no longer, and its
-  North and South arms count only once a tile has been played on them.
+  North and South arms count only once a tile has been played on them;
+* the sniff (Sniff's spinner) counts both halves while a side is open, as the
+  spinner does; once both sides are covered each of its faces North and
+  South counts its number while it has no tile (4-4, 6-4 W, 4-1 E: 6 + 1 +
+  4 + 4 = 15), and a face with a tile counts that arm's end instead.
 """
 
 from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from .rules import Spinner
 from .tiles import End, Move, Tile
 
 __all__ = ["Layout", "OpenEnd", "Placed"]
@@ -47,7 +54,9 @@ class OpenEnd(NamedTuple):
     the tile showing at this end is a double, which counts both halves.
     ``waiting``: a spinner arm with no tile yet; it takes a tile but counts
     nothing until one is played on it. ``shared``: the lone spinner lead's
-    second side; the spinner counts once, on the other side.
+    second side; the spinner counts once, on the other side. The sniff's
+    uncovered face North or South is an end that counts its number, one
+    half of the sniff (not ``double``, not ``waiting``).
     """
 
     end: End
@@ -67,8 +76,8 @@ class Layout:
 
     ``open_pips[arm]`` is the number an arm accepts (``-1`` while it is
     closed); ``weight[arm]`` is how often that number counts in the total:
-    0 for an arm with no tile of its own yet, 1 for a plain end, 2 for a
-    double at the end.
+    0 for an arm with no tile of its own yet, 1 for a plain end (and for
+    the sniff's uncovered face North or South), 2 for a double at the end.
     """
 
     __slots__ = (
@@ -76,6 +85,7 @@ class Layout:
         "lead",
         "mask",
         "open_pips",
+        "sniff",
         "spinner",
         "spinner_arm",
         "spinner_index",
@@ -84,10 +94,15 @@ class Layout:
         "weight",
     )
 
-    def __init__(self, spinner: bool = True) -> None:
+    def __init__(self, spinner: bool | Spinner = True) -> None:
+        kind = spinner if isinstance(spinner, str) else "first-double" if spinner else "none"
         #: Whether the first double is a spinner (the rules' ``spinner``
-        #: option: "first-double"), or every double lies on a line of two ends.
-        self.spins = spinner
+        #: option: "first-double" or "sniff"), or every double lies on a
+        #: line of two ends ("none"; ``False`` says the same).
+        self.spins = kind != "none"
+        #: Whether the spinner is Sniff's sniff, its faces North and South
+        #: counting while uncovered (the option's "sniff").
+        self.sniff = kind == "sniff"
         self.lead: Placed | None = None
         self.arms: list[list[Placed]] = [[], [], [], []]
         self.open_pips: list[int] = [CLOSED, CLOSED, CLOSED, CLOSED]
@@ -104,6 +119,7 @@ class Layout:
     def copy(self) -> Layout:
         other = Layout.__new__(Layout)
         other.spins = self.spins
+        other.sniff = self.sniff
         other.lead = self.lead
         other.arms = [list(a) for a in self.arms]
         other.open_pips = list(self.open_pips)
@@ -155,8 +171,14 @@ class Layout:
         outer = t.low if t.high == pips[arm] else t.high
         total = self.total - pips[arm] * weight[arm] + outer * (2 if t.is_double else 1)
         if self.spinner_arm == LEAD and self.spinner != CLOSED and arm < N and pips[N] == CLOSED and self.arms[1 - arm]:
-            # This tile covers the spinner lead's last open side: it counts no longer.
-            total -= 2 * self.spinner
+            # This tile covers the spinner lead's last open side: it counts no
+            # longer (the sniff counts on, one half on each face North and South).
+            if not self.sniff:
+                total -= 2 * self.spinner
+        elif self.sniff and arm == self.spinner_arm and self.spinner != CLOSED and pips[N] == CLOSED:
+            # This tile covers the sniff's second side (the sniff lies at
+            # this arm's end): its faces North and South open, each counting.
+            total += 2 * self.spinner
         elif not self.spins and arm < N and not self.arms[arm] and not self.arms[1 - arm] and self.lead_is_double:
             # No spinner: the first tile on a double lead leaves the double
             # as the other end, where it counts both halves (5-5 then 5-3: 13).
@@ -196,6 +218,9 @@ class Layout:
                 self.spinner_index = len(placed) - 1
         elif pips[N] == CLOSED and self._spinner_covered():
             pips[N] = pips[S] = self.spinner
+            if self.sniff:
+                # The sniff's faces count on while no tile covers them.
+                weight[N] = weight[S] = 1
         self._recount()
 
     def _lead(self, t: Tile, west: int) -> None:
@@ -277,7 +302,7 @@ class Layout:
             double = self.weight[arm] == 2 or (
                 (spinner_lead or (not self.spins and self.lead_is_double)) and not self.arms[arm]
             )
-            waiting = arm >= N and not self.arms[arm]
+            waiting = arm >= N and not self.arms[arm] and not self.sniff
             shared = spinner_lead and not counted and not self.arms[arm]
             out.append(OpenEnd(end, pips, counts.get(end, 0), double, waiting, shared))
         return tuple(out)

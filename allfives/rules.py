@@ -30,7 +30,7 @@ Win = Literal["immediate", "hand-end"]
 Scoring = Literal["fives", "threes-and-fives"]
 Marking = Literal["pips", "count"]
 Finish = Literal["reach", "exact"]
-Spinner = Literal["first-double", "none"]
+Spinner = Literal["first-double", "none", "sniff"]
 Boneyard = Literal["draw", "closed"]
 
 HAND_ENDS: Final[tuple[HandEnd, ...]] = ("subtract-own", "winner-takes", "chip-out")
@@ -39,7 +39,7 @@ WINS: Final[tuple[Win, ...]] = ("immediate", "hand-end")
 SCORINGS: Final[tuple[Scoring, ...]] = ("fives", "threes-and-fives")
 MARKINGS: Final[tuple[Marking, ...]] = ("pips", "count")
 FINISHES: Final[tuple[Finish, ...]] = ("reach", "exact")
-SPINNERS: Final[tuple[Spinner, ...]] = ("first-double", "none")
+SPINNERS: Final[tuple[Spinner, ...]] = ("first-double", "none", "sniff")
 BONEYARDS: Final[tuple[Boneyard, ...]] = ("draw", "closed")
 SET_SIZE: Final = 28
 
@@ -149,7 +149,8 @@ class Rules:
     #: it is not counted.
     finish: Finish = "reach"
     #: The first double is the spinner (four ways), or there is none: doubles
-    #: lie crosswise on a line with two ends.
+    #: lie crosswise on a line with two ends; or the first double is Sniff's
+    #: "sniff", a spinner whose two uncovered faces count on (docs/rules.md).
     spinner: Spinner = "first-double"
     #: "draw": a player who cannot play draws until a tile fits; "closed": no
     #: drawing, a player who cannot play knocks, the tiles left out of play.
@@ -363,6 +364,21 @@ def _muggins(players: int) -> Rules:
     )
 
 
+def _sniff(players: int) -> Rules:
+    # Sniff (docs/rules.md, "Sniff"): 7 tiles with 2 players, 6 with 3, 5
+    # with 4; the first hand's lead by lot, then whoever went out; the first
+    # double is the sniff, a spinner whose faces North and South count on
+    # while nothing covers them; drawing until a tile fits; fives as pips;
+    # whoever goes out takes the others' pips rounded to five; 200 up.
+    return Rules(
+        players=players,
+        hand_size={2: 7, 3: 6, 4: 5}.get(players),
+        target=200,
+        hand_end="winner-takes",
+        spinner="sniff",
+    )
+
+
 PRESETS: Final = {
     "standard": _standard,
     "five-each": _five_each,
@@ -375,6 +391,7 @@ alternatives the rules mention, and the house rules of the computer game."""
 GAMES: Final = {
     "fives-and-threes": _fives_and_threes,
     "muggins": _muggins,
+    "sniff": _sniff,
 }
 """All Fives' family: other games as presets of the same options
 (docs/rules.md names their sources). :meth:`Rules.preset` knows them too."""

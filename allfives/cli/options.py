@@ -36,7 +36,7 @@ def add_rules_arguments(
     group.add_argument("--scoring", choices=SCORINGS, default=None, help="what an ends total scores")
     group.add_argument("--marking", choices=MARKINGS, default=None, help="points as pips, or one per five (or three)")
     group.add_argument("--finish", choices=FINISHES, default=None, help="whether the target must be reached exactly")
-    group.add_argument("--spinner", choices=SPINNERS, default=None, help="the first double a spinner, or none")
+    group.add_argument("--spinner", choices=SPINNERS, default=None, help="the first double a spinner, a sniff, or none")
     group.add_argument("--boneyard", choices=BONEYARDS, default=None, help="draw until a tile fits, or knock")
 
 

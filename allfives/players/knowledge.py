@@ -219,7 +219,7 @@ def since_draws(
     played since). Each play is read by ``read`` from the layout as it was,
     the moves that made it and the hand sizes then (``None``: not counted),
     and comes with the tiles its player has played since, itself included."""
-    layout = Layout(spinner=view.rules.spinner == "first-double")
+    layout = Layout(spinner=view.rules.spinner)
     moves: list[Move] = []
     sizes = [view.rules.deal_size] * view.rules.players
     found: list[tuple[int, T, Played, list[Tile]]] = []
@@ -257,7 +257,7 @@ def _slots(view: SeatView, seat: int) -> tuple[int, ...]:
     # Layers of tiles by when they entered the hand: [void mask, how many].
     layers: list[list[int]] = [[0, view.rules.deal_size]]
     drawing = False
-    layout = Layout(spinner=view.rules.spinner == "first-double")
+    layout = Layout(spinner=view.rules.spinner)
     for event in view.history:
         if isinstance(event, Played):
             if event.seat == seat and drawing:

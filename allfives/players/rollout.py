@@ -26,9 +26,11 @@ The family's games play in the same loop: what a total scores is a table
 counted), a count that would pass an exact target is not counted, a closed
 boneyard is an empty one (a player who cannot play knocks), a line with no
 spinner never opens North and South (a double lead counts both halves at
-the end it leaves), and "chip-out" ends the hand by the engine's own
-:func:`~allfives.hand.hand_end_change`. Only the rules no loop here plays
-(partners who must both chip out while the others draw) go to the engine.
+the end it leaves), Sniff's sniff counts on its uncovered faces North and
+South once both its sides are covered, and "chip-out" ends the hand by the
+engine's own :func:`~allfives.hand.hand_end_change`. Only the rules no loop
+here plays (partners who must both chip out while the others draw) go to
+the engine.
 """
 
 from __future__ import annotations
@@ -105,7 +107,7 @@ FIVES = tuple(total if total % 5 == 0 else 0 for total in range(MOST + 1))
 """What each ends total scores by All Fives' own rules: its pips, when a multiple of 5."""
 
 
-ALL_FIVES = (FIVES, False, False, False, True, True)
+ALL_FIVES = (FIVES, False, False, False, True, True, False)
 """What :func:`_family` reads of All Fives' own rules."""
 
 LEAD_KEY = tuple((FIVES[PIPS[i]], TIMES[i], PIPS[i]) for i in range(len(TILES)))
@@ -126,20 +128,21 @@ def points_table(rules: Rules) -> tuple[int, ...]:
 
 
 @cache
-def _family(rules: Rules) -> tuple[tuple[int, ...], bool, bool, bool, bool, bool]:
+def _family(rules: Rules) -> tuple[tuple[int, ...], bool, bool, bool, bool, bool, bool]:
     """What the rollout reads of the family's rules: what each ends total
     scores (:func:`points_table`); whether the target must be reached
     exactly; whether going out scores a point ("chip-out"), and whether
     partners must both go out; whether the first double spins; whether a
-    player who cannot play draws."""
+    player who cannot play draws; whether the spinner is Sniff's sniff."""
     chips = rules.hand_end == "chip-out"
     return (
         points_table(rules),
         rules.finish == "exact",
         chips,
         chips and rules.teams,
-        rules.spinner == "first-double",
+        rules.spinner != "none",
         rules.boneyard == "draw",
+        rules.spinner == "sniff",
     )
 
 
@@ -179,13 +182,13 @@ def rollout(
         return Outcome(tuple(state.scores), state.winner, state.reason, state.out)
     family = not rules.all_fives
     if family:
-        worth, exact, chips, pairs_out, spins, draws = _family(rules)
+        worth, exact, chips, pairs_out, spins, draws, sniffs = _family(rules)
         if pairs_out and draws:
             # The one game no loop here plays: the others draw while a partner waits.
             return _by_the_engine(state, policy, rng, first, trace)
     else:
         # All Fives' own rules (the hot path: nothing to look up).
-        worth, exact, chips, pairs_out, spins, draws = ALL_FIVES
+        worth, exact, chips, pairs_out, spins, draws, sniffs = ALL_FIVES
     randomly = policy == "random"
     wary_seats = 0  # one bit per seat that plays wary's rule
     learns = policy in ("learned", "side-learned")
@@ -303,10 +306,10 @@ def rollout(
                 t = (on & -on).bit_length() - 1
             elif wary and wary_seats >> seat & 1:
                 held = hands[seat + 1 if seat + 1 < players else 0].bit_count()
-                ends = _ends(w, e, n, s, ww, we, wn, ws, total, spinner, spinner_arm, west_has, east_has)
+                ends = _ends(w, e, n, s, ww, we, wn, ws, total, spinner, spinner_arm, west_has, east_has, sniffs)
                 t, arm = _wary(hand, laid, held, ends) if learned is None else _learned(hand, laid, held, ends, learned)
             else:
-                ends = _ends(w, e, n, s, ww, we, wn, ws, total, spinner, spinner_arm, west_has, east_has)
+                ends = _ends(w, e, n, s, ww, we, wn, ws, total, spinner, spinner_arm, west_has, east_has, sniffs)
                 if family:
                     room = target - scores[sides[seat]] if exact else MOST
                     t, arm = _greedy_by(hand, ends, worth, room)
@@ -347,8 +350,11 @@ def rollout(
                 spinner, spinner_arm = outer, arm
         elif n == CLOSED and (arm == spinner_arm or (spinner_arm == LEAD and west_has and east_has)):
             # Both sides of the spinner are covered: North and South open,
-            # counting nothing until a tile is played on them.
+            # counting nothing until a tile is played on them (the sniff's
+            # faces there count its number while uncovered).
             n = s = spinner
+            if sniffs:
+                wn = ws = 1
         t = -1
         if n != CLOSED:
             total = w * ww + e * we + n * wn + s * ws
@@ -509,18 +515,29 @@ def _ends(
     spinner_arm: int,
     west_has: bool,
     east_has: bool,
+    sniffs: bool = False,
 ) -> list[tuple[int, int, int, int]]:
     """Each open end as (arm, its number, how often that counts, the total
     with the end's own count taken out): a tile's outer half joined there
-    adds to that base (Layout.total_after for every tile at once)."""
+    adds to that base (Layout.total_after for every tile at once).
+    ``sniffs``: the spinner is Sniff's sniff."""
     base_w = total - w * ww
     base_e = total - e * we
     if n == CLOSED and spinner != CLOSED and spinner_arm == LEAD:
-        # Covering a spinner lead's last open side: it counts no longer.
-        if east_has:
-            base_w -= 2 * spinner
-        if west_has:
-            base_e -= 2 * spinner
+        # Covering a spinner lead's last open side: it counts no longer
+        # (the sniff counts on, one half on each face North and South).
+        if not sniffs:
+            if east_has:
+                base_w -= 2 * spinner
+            if west_has:
+                base_e -= 2 * spinner
+    elif sniffs and n == CLOSED and spinner >= 0 and spinner_arm >= 0:
+        # Covering the sniff played later (it lies at that arm's end): its
+        # faces North and South open, each counting its number.
+        if spinner_arm == 0:
+            base_w += 2 * spinner
+        else:
+            base_e += 2 * spinner
     elif spinner_arm == NO_SPINNER and spinner >= 0 and not west_has and not east_has:
         # No spinner: a tile on one side of a double lead leaves the double
         # alone at the other end, counting both halves.

@@ -293,7 +293,7 @@ def test_contradictory_options_are_refused_in_words(options: dict[str, object], 
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"spinner": "sniff"}, "spinner must be one of first-double, none"),
+        ({"spinner": "five-up"}, "spinner must be one of first-double, none, sniff"),
         ({"boneyard": "open"}, "boneyard must be one of draw, closed"),
         ({"scoring": "threes"}, "scoring must be one of fives, threes-and-fives"),
     ],
@@ -312,7 +312,7 @@ def test_the_family_presets(players: int, deal: int, target: int) -> None:
     assert (fat.deal_size, fat.points_to_win, fat.spinner, fat.boneyard) == (deal, target, "none", "closed")
     mug = Rules.preset("muggins", players)
     assert (mug.deal_size, mug.points_to_win, mug.lead, mug.spinner) == (deal, 100, "highest-double", "none")
-    assert set(GAMES) == {"fives-and-threes", "muggins"}
+    assert set(GAMES) == {"fives-and-threes", "muggins", "sniff"}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

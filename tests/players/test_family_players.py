@@ -16,7 +16,12 @@ from allfives.players.knowledge import Knowledge
 from allfives.players.rollout import Policy, rollout
 from allfives.view import view_of
 
-GAMES = [Rules.preset("fives-and-threes", 2), Rules.preset("fives-and-threes", 4), Rules.preset("muggins", 3)]
+GAMES = [
+    Rules.preset("fives-and-threes", 2),
+    Rules.preset("fives-and-threes", 4),
+    Rules.preset("muggins", 3),
+    Rules.preset("sniff", 2),
+]
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=str)

@@ -136,6 +136,7 @@ HONEST_GAMES = {
     "fives and threes": Rules.preset("fives-and-threes"),
     "fives and threes, partners": Rules.preset("fives-and-threes", 4),
     "muggins": Rules.preset("muggins"),
+    "sniff": Rules.preset("sniff"),
 }
 
 

@@ -51,6 +51,11 @@ RULES = {
     "muggins, 3 players": Rules.preset("muggins", 3),
     "muggins, partners": Rules.preset("muggins", 4),
     "no spinner, subtract own, drawing": Rules(spinner="none"),
+    # Sniff: the sniff's faces count on once both its sides are covered.
+    "sniff": Rules.preset("sniff"),
+    "sniff, 3 players": Rules.preset("sniff", 3),
+    "sniff, partners": Rules.preset("sniff", 4),
+    "the sniff under All Fives' other rules": Rules(spinner="sniff"),
     "threes and fives drawn for, chip-out each for themselves": Rules(
         players=4,
         partnerships=False,
@@ -201,6 +206,19 @@ def test_in_fives_and_threes_the_rollout_scores_as_the_rules_say(
     for move in trace:
         state.apply(state.resolve(move))
     assert (tuple(state.scores), state.winner) == (after, winner), "the engine agrees"
+
+
+# Rule (Sniff, docs/rules.md's worked hand): once both sides of the sniff
+# are covered its faces North and South count its number each. Seat 0
+# leads 4-4; Easy's rule then plays the hand as the example does: 6-4 (14),
+# 4-1 (6 + 1 + 4 + 4 = 15), 6-1 East (6 + 6 + 4 + 4 = 20), 4-2 North and out
+# (18), taking the 5-3 left, 8 pips rounded to 10.
+def test_in_sniff_the_rollout_counts_the_sniffs_faces() -> None:
+    state = hand_with(Rules.preset("sniff").with_options(hand_size=3), "4-4 4-1 4-2", "6-4 6-1 5-3")
+    trace: list[Move] = []
+    outcome = rollout(state, "greedy", first=Move.parse("4-4"), trace=trace)
+    assert [str(m) for m in trace] == ["4-4", "6-4 W", "4-1 E", "6-1 E", "4-2 N"]
+    assert (outcome.scores, outcome.reason, outcome.out) == ((25, 20), "domino", 0)
 
 
 @pytest.mark.parametrize(
