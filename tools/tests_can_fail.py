@@ -1240,9 +1240,10 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-opens-on-the-calendar",
         "the History screen opens on the matches and their statistics; the dailies' calendar follows in its own section",
-        "web/game/history_page.py",
-        "    body.append(daily_calendar.section(page, shelf.entries))\n",
-        "    body.insert(0, daily_calendar.section(page, shelf.entries))\n",
+        "web/game/history_words.py",
+        "        '<div id=\"history-part\"></div>',\n",
+        "        '<section id=\"history-calendar\" class=\"calendar\" aria-labelledby=\"calendar-heading\"></section>'"
+        "\n        '<div id=\"history-part\"></div>',\n",
         ("tests/browser/test_history.py", "-k", "opens_on_the_matches"),
         browser=True,
     ),

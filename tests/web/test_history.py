@@ -375,3 +375,26 @@ def test_the_list_shows_the_filters_matches_each_with_its_replay_and_save_named_
     none = ET.fromstring(f"<div>{matches_markup(t, entries, 'hard', when=str, replay_url=str)}</div>")
     assert none.find("ol") is None
     assert none.findtext("p") == t("history_none_here")
+
+
+def test_the_history_screen_opens_on_the_matches_and_says_how_they_are_kept() -> None:
+    import xml.etree.ElementTree as ET
+
+    from game.history_words import history_markup, import_report_markup
+
+    t = Translator("en")
+    report = import_report_markup(t, 2, False, [])
+    markup = history_markup(t, "easy", said=report, earlier=[("Easy", "3", "1")], blocked=True, unreadable=2)
+    markup = markup.replace(" selected>", ' selected="">').replace('application/json">', 'application/json"/>')
+    root = ET.fromstring(f"<div>{markup}</div>")
+    order = [child.get("id") or child.get("class") or child.tag for child in root]
+    assert order[:3] == ["history-report", "field", "history-part"], "what the file did, the filter, the matches"
+    assert order.index("history-calendar") > order.index("history-part"), "the dailies' calendar follows"
+    assert [o.get("value") for o in root.iter("option") if o.get("selected") is not None] == ["easy"]
+    assert root.findtext(".//p[@class='history-unreadable']") == t("history_unreadable", count=2)
+    assert root.find(".//button[@id='history-unreadable']") is not None
+    assert t("history_blocked") in [p.text for p in root.iter("p")]
+    assert [p.text for p in root.find("div[@class='history-report']").iter("p")] == [  # type: ignore[union-attr]
+        t("history_brought_in_count", count=2),
+        t("history_import_full"),
+    ]

@@ -26,19 +26,19 @@ from page.dom import closest, el
 if TYPE_CHECKING:
     from game.roles import Host
 
-__all__ = ["PLAY", "chosen_day", "draw", "section"]
+__all__ = ["PLAY", "chosen_day", "draw", "fill"]
 
 #: The value of Play this daily, before the date: it closes the History
 #: screen, and game.daily deals that day's daily (as Menu, Daily deal).
 PLAY: Final = "daily-play:"
 
 
-def section(page: Host, entries: tuple[Entry, ...]) -> Any:
-    """The calendar's part of the History screen, drawn at the current month."""
+def fill(page: Host, part: Any, entries: tuple[Entry, ...]) -> None:
+    """The calendar's part of the History screen (``part``, its section),
+    drawn at the current month."""
     t = page.t
     now = today()
     book = dailies(page)
-    part = el("section", None, class_="calendar", aria_labelledby="calendar-heading")
     part.append(el("h3", t("calendar_heading"), id="calendar-heading"))
     part.append(el("p", t("daily_streak", count=book.streak(now)), class_="calendar-streak"))
     box = el("div", None, id="calendar-month")
@@ -74,7 +74,6 @@ def section(page: Host, entries: tuple[Entry, ...]) -> Any:
     page.on(part, "click", on_click)
     page.on(box, "keydown", on_key)
     draw(page, box, month_of(page, now, played))
-    return part
 
 
 def month_of(page: Host, first: date, played: set[str]) -> Month:

@@ -21,12 +21,11 @@ from allfives.players import LEVELS
 
 from game import daily_book, daily_calendar
 from game.dates import local_time, moment_words
-from game.history import CAPACITY, Entry, History, Refused, Shelf, export_lines, now, read_file
-from game.history_words import level_choices, matches_markup
-from game.parts import download, table
-from page.dom import by_id, closest, el
+from game.history import Entry, History, Shelf, export_lines, now, read_file
+from game.history_words import history_markup, import_report_markup, matches_markup
+from game.parts import download
+from page.dom import by_id, closest
 from page.dom import draw as draw_markup
-from table import refusal
 from table.controller import EMBED_PAGE, Game, encode_link
 from table.i18n import Words
 
@@ -93,7 +92,7 @@ def keep(page: Host, game: Game, how: str) -> None:
         page.set_status(Words("history_not_kept"), lasting=True)
 
 
-def show(page: Host, level: str = "", said: list[Any] | None = None) -> None:
+def show(page: Host, level: str = "", said: str = "") -> None:
     """The History screen, filtered to opponent ``level``; ``said`` (what
     bringing in a file did) at its top. It opens on the matches and their
     statistics; the calendar of dailies follows in a section of its own, then
@@ -101,27 +100,16 @@ def show(page: Host, level: str = "", said: list[Any] | None = None) -> None:
     t = page.t
     history = History(page.store)
     shelf = history.shelf()
-    choice = el("select", None, id="history-filter", name="history-filter")
-    for value, label in level_choices(t):
-        option = el("option", label, value=value)
-        if value == level:
-            option.setAttribute("selected", "")
-        choice.append(option)
-    wrap = el("label", None, class_="field")
-    wrap.append(el("span", t("history_filter")))
-    wrap.append(choice)
-    part = el("div", None, id="history-part")
-    body: list[Any] = [*(said or []), wrap, part]
     earlier = page.store.stats()
-    if earlier:
-        head = (t("opponent"), t("played"), t("won"))
-        rows = [(t("level_" + k), t.number(earlier[k][0]), t.number(earlier[k][1])) for k in LEVELS if k in earlier]
-        body.append(el("h3", t("history_earlier"), id="history-earlier"))
-        counts = table(head, rows)
-        counts.setAttribute("aria-labelledby", "history-earlier")
-        body.append(counts)
-    body.append(daily_calendar.section(page, shelf.entries))
-    body.append(keeping(page, shelf))
+    counted = [(t("level_" + k), t.number(earlier[k][0]), t.number(earlier[k][1])) for k in LEVELS if k in earlier]
+    body = history_markup(
+        t,
+        level,
+        said=said,
+        earlier=counted,
+        blocked=page.store.storage is None,
+        unreadable=len(shelf.unreadable),
+    )
 
     def done(value: str) -> None:
         if value == "export-all":
@@ -131,35 +119,19 @@ def show(page: Host, level: str = "", said: list[Any] | None = None) -> None:
     if shelf.entries:
         buttons.insert(0, ("export-all", t("history_export_all")))
     page.open_dialog(t("history"), body, buttons, done)
+    daily_calendar.fill(page, by_id("history-calendar"), shelf.entries)
     draw(page, shelf, level)
-    page.on(choice, "change", lambda _event: draw(page, history.shelf(), str(choice.value)))
-    page.on(part, "click", lambda event: on_click(page, event))
+    page.on(by_id("history-filter"), "change", lambda _event: draw(page, history.shelf(), filter_level()))
+    page.on(by_id("history-part"), "click", lambda event: on_click(page, event))
     page.on(by_id("history-import"), "change", lambda event: on_import(page, event))
     if shelf.unreadable:
         page.on(by_id("history-unreadable"), "click", lambda _event: download_unreadable(page))
     by_id("dialog").focus()
 
 
-def keeping(page: Host, shelf: Shelf) -> Any:
-    """How the matches are kept on this device: the policy, what cannot be
-    read, and bringing matches in from a file."""
-    t = page.t
-    part = el("section", None, class_="history-keeping", aria_labelledby="history-keeping")
-    part.append(el("h3", t("history_keeping"), id="history-keeping"))
-    part.append(el("p", t("history_policy", count=CAPACITY), class_="history-policy"))
-    if page.store.storage is None:
-        part.append(el("p", t("history_blocked")))
-    if shelf.unreadable:
-        part.append(el("p", t("history_unreadable", count=len(shelf.unreadable)), class_="history-unreadable"))
-        part.append(
-            el("button", t("history_download_unreadable"), type="button", id="history-unreadable", class_="btn")
-        )
-    file_input = el("input", None, type="file", id="history-import", accept=".json,.jsonl,application/json")
-    wrap = el("label", None, class_="field")
-    wrap.append(el("span", t("history_import")))
-    wrap.append(file_input)
-    part.append(wrap)
-    return part
+def filter_level() -> str:
+    """The opponent level the History's filter is set to."""
+    return str(by_id("history-filter").value)
 
 
 def draw(page: Host, shelf: Shelf, level: str) -> None:
@@ -217,21 +189,4 @@ async def import_file(page: Host, file: Any, level: str) -> None:
     text = str(await file.text())
     entries, refused = read_file(text)
     added, every = History(page.store).keep_all(entries)
-    show(page, level, import_report(page, added, every, refused))
-
-
-def import_report(page: Host, added: int, every: bool, refused: list[Refused]) -> list[Any]:
-    """What bringing a file in did, in words: what came in, what was refused and why."""
-    t = page.t
-    box = el("div", None, class_="history-report", role="status")
-    box.append(el("p", t("history_brought_in_count", count=added)))
-    if not every:
-        box.append(el("p", t("history_import_full")))
-    if refused:
-        box.append(el("p", t("history_refused", count=len(refused))))
-        reasons = el("ul")
-        for item in refused[:20]:
-            reason = refusal.reason(t, item.error)
-            reasons.append(el("li", t("history_refused_line", line=item.line, reason=reason) if item.line else reason))
-        box.append(reasons)
-    return [box]
+    show(page, level, import_report_markup(page.t, added, every, refused))

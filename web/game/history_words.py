@@ -14,13 +14,16 @@ from allfives.rules import Rules
 from game.daily_month import daily_of
 from game.dates import iso_date_words
 from game.dialog_markup import table_markup
-from game.history import Entry, Tally, statistics
+from game.history import CAPACITY, Entry, Refused, Tally, statistics
+from table import refusal
 from table.i18n import Translator
 from table.seat_names import in_language
 
 __all__ = [
     "FRIENDS",
     "filtered",
+    "history_markup",
+    "import_report_markup",
     "level_choices",
     "matches_markup",
     "result_line",
@@ -158,3 +161,69 @@ def matches_markup(
 
 def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
+
+
+def history_markup(
+    t: Translator,
+    level: str,
+    *,
+    said: str = "",
+    earlier: Sequence[tuple[str, str, str]] = (),
+    blocked: bool = False,
+    unreadable: int = 0,
+) -> str:
+    """The History screen: ``said`` (what bringing in a file did) at its
+    top, the filter at ``level``, the place of the statistics and the list
+    (:func:`matches_markup`, drawn there as the filter changes), the
+    matches counted before the history was kept (``earlier``: level, played,
+    won), the place of the dailies' calendar, then how the matches are kept
+    on this device (``blocked``: storage refused; ``unreadable``: entries
+    that cannot be read), with saving and bringing in."""
+    options = "".join(
+        f'<option value="{_esc(value)}"{" selected" if value == level else ""}>{_esc(label)}</option>'
+        for value, label in level_choices(t)
+    )
+    parts = [
+        said,
+        f'<label class="field"><span>{_esc(t("history_filter"))}</span>'
+        f'<select id="history-filter" name="history-filter">{options}</select></label>',
+        '<div id="history-part"></div>',
+    ]
+    if earlier:
+        head = (t("opponent"), t("played"), t("won"))
+        parts.append(f'<h3 id="history-earlier">{_esc(t("history_earlier"))}</h3>')
+        parts.append(table_markup(head, earlier, labelled_by="history-earlier"))
+    parts.append('<section id="history-calendar" class="calendar" aria-labelledby="calendar-heading"></section>')
+    keeping = [
+        f'<h3 id="history-keeping">{_esc(t("history_keeping"))}</h3>',
+        f'<p class="history-policy">{_esc(t("history_policy", count=CAPACITY))}</p>',
+    ]
+    if blocked:
+        keeping.append(f"<p>{_esc(t('history_blocked'))}</p>")
+    if unreadable:
+        keeping.append(f'<p class="history-unreadable">{_esc(t("history_unreadable", count=unreadable))}</p>')
+        keeping.append(
+            f'<button type="button" id="history-unreadable" class="btn">{_esc(t("history_download_unreadable"))}</button>'
+        )
+    keeping.append(
+        f'<label class="field"><span>{_esc(t("history_import"))}</span>'
+        '<input type="file" id="history-import" accept=".json,.jsonl,application/json"></label>'
+    )
+    parts.append(f'<section class="history-keeping" aria-labelledby="history-keeping">{"".join(keeping)}</section>')
+    return "".join(parts)
+
+
+def import_report_markup(t: Translator, added: int, every: bool, refused: Sequence[Refused]) -> str:
+    """What bringing a file in did, in words: what came in, what was refused
+    and why (the first twenty)."""
+    lines = [f"<p>{_esc(t('history_brought_in_count', count=added))}</p>"]
+    if not every:
+        lines.append(f"<p>{_esc(t('history_import_full'))}</p>")
+    if refused:
+        lines.append(f"<p>{_esc(t('history_refused', count=len(refused)))}</p>")
+        reasons = []
+        for item in refused[:20]:
+            reason = refusal.reason(t, item.error)
+            reasons.append(t("history_refused_line", line=item.line, reason=reason) if item.line else reason)
+        lines.append("<ul>" + "".join(f"<li>{_esc(r)}</li>" for r in reasons) + "</ul>")
+    return f'<div class="history-report" role="status">{"".join(lines)}</div>'
