@@ -1242,7 +1242,7 @@ BREAKS: tuple[Break, ...] = (
         "the History screen opens on the matches and their statistics; the dailies' calendar follows in its own section",
         "web/game/history_words.py",
         "        '<div id=\"history-part\"></div>',\n",
-        "        '<section id=\"history-calendar\" class=\"calendar\" aria-labelledby=\"calendar-heading\"></section>'"
+        '        \'<section id="history-calendar" class="calendar" aria-labelledby="calendar-heading"></section>\''
         "\n        '<div id=\"history-part\"></div>',\n",
         ("tests/browser/test_history.py", "-k", "opens_on_the_matches"),
         browser=True,
