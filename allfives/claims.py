@@ -101,4 +101,6 @@ def parse_step(text: str) -> Step:
         if not digits.isascii() or not digits.isdigit() or len(digits) > 6:
             raise Refused(f"{text!r} is not a claim: write it like 'claim 10'", "move_text")
         return Claim(int(digits))
+    if words and words[0] in (MUGGINS, LET_PASS.split()[0]):
+        raise Refused(f"{text!r} is not a call: write 'muggins' or 'let pass'", "move_text")
     return Move.parse(text)

@@ -20,7 +20,7 @@ from allfives.events import Called, Claimed, Drew, HandEnded, LetPass, MatchEnde
 from allfives.hand import ClaimRefused, IllegalMove
 from allfives.players import make_player, next_step
 from allfives.players.claims import MISSES, NOTICES
-from allfives.record import dumps, from_record, loads, to_record
+from allfives.record import RecordError, dumps, from_record, loads, to_record
 from allfives.verify import all_verified, verify
 from allfives.view import view_of
 
@@ -235,8 +235,9 @@ def test_a_record_refuses_a_claim_written_wrong(written: str) -> None:
     steps(match, "5-5")
     data = to_record(match)
     data["hands"][0]["moves"].append(written)
-    with pytest.raises(ValueError, match="move 2"):
+    with pytest.raises(RecordError) as refused:
         from_record(data)
+    assert (refused.value.code, refused.value.move) == ("move_text", 2)
 
 
 def test_steps_are_written_as_records_write_them() -> None:
