@@ -19,7 +19,7 @@ import hashlib
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from .chance import shuffle
 from .claims import Claim, Step
@@ -310,7 +310,7 @@ class Match:
         return hand.to_move
 
     @property
-    def step(self) -> str | None:
+    def step(self) -> Literal["play", "claim", "call"] | None:
         """What :attr:`to_move` is to do: ``"play"`` a tile, ``"claim"``
         its play's count, or ``"call"`` Muggins on a claim (or let it pass);
         None between hands and at the end."""

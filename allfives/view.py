@@ -7,6 +7,7 @@ from a :class:`SeatView` alone; that is what makes them honest."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from .claims import Waiting
 from .events import Drew, Event
@@ -42,7 +43,7 @@ class SeatView:
     waiting: Waiting | None = None
 
     @property
-    def step(self) -> str | None:
+    def step(self) -> Literal["play", "claim", "call"] | None:
         """What this seat is to do, when it is to move: ``"play"``,
         ``"claim"`` or ``"call"`` (:attr:`allfives.Match.step`)."""
         if self.to_move != self.seat:
