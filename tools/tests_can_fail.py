@@ -1128,6 +1128,14 @@ BREAKS: tuple[Break, ...] = (
         ("tests/cli/test_cli.py", "-k", "muggins"),
     ),
     Break(
+        "claims-any-value",
+        "the claims option is scored or called, and any other value is refused in words",
+        "allfives/rules.py",
+        '    "claims": CLAIMS,\n',
+        "",
+        ("tests/engine/test_claims.py", "-k", "scored_or_called"),
+    ),
+    Break(
         "claims-refusal-words-english",
         "a claim refused is told in the player's language, never the engine's English",
         "web/lang/de.py",

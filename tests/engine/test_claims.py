@@ -21,6 +21,7 @@ from allfives.hand import ClaimRefused, IllegalMove
 from allfives.players import make_player, next_step
 from allfives.players.claims import MISSES, NOTICES
 from allfives.record import RecordError, dumps, from_record, loads, to_record
+from allfives.rules import RulesError
 from allfives.verify import all_verified, verify
 from allfives.view import view_of
 
@@ -306,3 +307,17 @@ def test_next_step_asks_each_player_for_the_step_that_is_theirs() -> None:
         taken.append(str(step))
         match.take(step)
     assert taken[:2] == ["5-5", "claim 10"]
+
+
+# Rule: "claims" is "scored" or "called", and every other option plays with
+# "called" (none contradicts it).
+def test_claims_is_scored_or_called_and_goes_with_every_other_option() -> None:
+    with pytest.raises(RulesError, match="claims must be one of scored, called, not 'shouted'"):
+        Rules(claims="shouted")  # type: ignore[arg-type]
+    for options in (
+        {"players": 4},
+        {"players": 3, "win": "hand-end"},
+        {"marking": "count", "finish": "exact", "hand_end": "chip-out", "scoring": "threes-and-fives"},
+        {"spinner": "none", "boneyard": "closed", "lead": "rotate"},
+    ):
+        assert Rules(claims="called", **options).claims == "called"  # type: ignore[arg-type]
