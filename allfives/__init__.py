@@ -11,8 +11,9 @@ The rules engine: pure Python, standard library only, the same on CPython
 9
 """
 
-from .events import Drew, Event, HandEnded, HandStarted, MatchEnded, Passed, Played
-from .hand import HandState, IllegalMove, opening_lead
+from .claims import Call, Claim, Step
+from .events import Called, Claimed, Drew, Event, HandEnded, HandStarted, LetPass, MatchEnded, Passed, Played
+from .hand import ClaimRefused, HandState, IllegalMove, opening_lead
 from .layout import Layout, OpenEnd, Placed
 from .match import Deal, DealError, HandHistory, Match
 from .refusal import Refused
@@ -24,6 +25,11 @@ __version__ = "0.1.0"
 __all__ = [
     "PRESETS",
     "TILES",
+    "Call",
+    "Called",
+    "Claim",
+    "ClaimRefused",
+    "Claimed",
     "Deal",
     "DealError",
     "Drew",
@@ -35,6 +41,7 @@ __all__ = [
     "HandState",
     "IllegalMove",
     "Layout",
+    "LetPass",
     "Match",
     "MatchEnded",
     "Move",
@@ -45,6 +52,7 @@ __all__ = [
     "Refused",
     "Rules",
     "RulesError",
+    "Step",
     "Tile",
     "opening_lead",
     "round_to_five",

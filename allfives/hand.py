@@ -12,13 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .events import Drew, Event, HandEnded, MatchEnded, Passed, Played
+from .claims import Call, Claim, Step, Waiting
+from .events import Called, Claimed, Drew, Event, HandEnded, LetPass, MatchEnded, Passed, Played
 from .layout import CLOSED, ENDS, Layout
 from .refusal import Refused
 from .rules import Rules
 from .tiles import TILES, Move, Tile
 
-__all__ = ["HandCount", "HandState", "IllegalMove", "hand_count", "opening_lead", "points_for"]
+__all__ = ["ClaimRefused", "HandCount", "HandState", "IllegalMove", "hand_count", "opening_lead", "points_for"]
 
 
 # Every move onto an end, made once: MOVES[tile.index][arm].
@@ -28,6 +29,12 @@ MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(t, end) for end in ENDS) 
 class IllegalMove(Refused):
     """A move the rules do not allow here; nothing was changed. Its code
     says why (:class:`~allfives.refusal.Refused`)."""
+
+
+class ClaimRefused(IllegalMove):
+    """A claim or a Muggins call the rules do not allow here (not this
+    seat's step, a negative count, nothing waiting for one...); nothing was
+    changed. Its code says why."""
 
 
 def opening_lead(rules: Rules, hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile] | None:
@@ -69,6 +76,8 @@ class HandState:
 
     __slots__ = (
         "boneyard",
+        "calls",
+        "claim_steps",
         "forced_lead",
         "hands",
         "layout",
@@ -83,6 +92,8 @@ class HandState:
         "sides",
         "target",
         "to_move",
+        "voided",
+        "waiting",
         "winner",
     )
 
@@ -94,6 +105,8 @@ class HandState:
         leader: int,
         scores: Sequence[int] | None = None,
         number: int = 1,
+        *,
+        calls: bool = False,
     ) -> None:
         self.rules = rules
         # Whether a play scores its ends total when that is a multiple of 5
@@ -117,6 +130,14 @@ class HandState:
         self.reason: Literal["domino", "blocked"] | None = None
         self.out: int | None = None
         self.winner: int | None = None
+        # Under claims="called", a hand the match plays waits for each
+        # play's claim (``calls``); the searches' hands score every count at
+        # once, as if claimed right (docs/ai.md).
+        self.calls = calls
+        self.waiting: Waiting | None = None
+        self.voided = False
+        # Each claim and call, after how many moves it was made.
+        self.claim_steps: list[tuple[int, Claim | Call]] = []
 
     @staticmethod
     def from_position(
@@ -164,6 +185,10 @@ class HandState:
         other.reason = self.reason
         other.out = self.out
         other.winner = self.winner
+        other.calls = self.calls
+        other.waiting = self.waiting
+        other.voided = self.voided
+        other.claim_steps = list(self.claim_steps)
         return other
 
     # What the rules allow
@@ -174,8 +199,9 @@ class HandState:
         return self.reason is not None or self.winner is not None
 
     def legal_moves(self) -> list[Move]:
-        """Every move the player to move may make, with each end spelled out."""
-        if self.reason is not None or self.winner is not None:
+        """Every move the player to move may make, with each end spelled out
+        (none while a claim or a call is awaited)."""
+        if self.reason is not None or self.winner is not None or self.waiting is not None:
             return []
         hand = self.hands[self.to_move]
         layout = self.layout
@@ -227,6 +253,8 @@ class HandState:
         """Raise :class:`IllegalMove`, saying why, unless ``move`` is legal."""
         if self.is_over:
             raise IllegalMove("the hand is over", "hand_over")
+        if self.waiting is not None:
+            self._refuse_play(self.waiting)
         seat = self.to_move
         t = move.tile
         if t not in self.hands[seat]:
@@ -301,6 +329,13 @@ class HandState:
                 chip = 1 if self.rules.hand_end == "chip-out" and not hand and self._all_out(seat) else 0
                 if self.scores[self.sides[seat]] + points + chip > self.target:
                     points, over, voided = 0, True, chip == 1
+        if self.calls:
+            # "Called": the count waits for its player's claim.
+            self.waiting = Waiting(seat, points)
+            self.voided = voided
+            if events is not None:
+                events.append(Played(seat, move, total, points, tuple(self.scores), over, waits=True))
+            return 0
         if points:
             side = self.sides[seat]
             self.scores[side] += points
@@ -319,6 +354,186 @@ class HandState:
         else:
             self._next_player(seat, events)
         return points
+
+    # Muggins' claims (claims="called"; docs/rules.md, "Muggins' claims")
+
+    @property
+    def step(self) -> Literal["play", "claim", "call"] | None:
+        """What the seat to move is to do: play a tile, claim its play's
+        count, or call "Muggins" on a claim (or let it pass); None once the
+        hand is over."""
+        if self.is_over:
+            return None
+        waiting = self.waiting
+        if waiting is None:
+            return "play"
+        return "claim" if waiting.claimed is None else "call"
+
+    @property
+    def steps(self) -> list[Step]:
+        """Every move, claim and call of the hand so far, in order."""
+        steps: list[Step] = []
+        claims = iter(self.claim_steps)
+        after, said = next(claims, (None, None))
+        for index, move in enumerate([*self.moves, None]):
+            while said is not None and after == index:
+                steps.append(said)
+                after, said = next(claims, (None, None))
+            if move is not None:
+                steps.append(move)
+        return steps
+
+    def _refuse_play(self, waiting: Waiting) -> None:
+        if waiting.claimed is None:
+            raise IllegalMove(
+                f"seat {waiting.seat} is to claim its play's count first", "claim_waiting", {"seat": waiting.seat}
+            )
+        raise IllegalMove(
+            f"seat {waiting.caller} is to call Muggins or let it pass first", "call_waiting", {"seat": waiting.caller}
+        )
+
+    def check_claim(self, seat: int, count: int) -> Waiting:
+        """Raise :class:`ClaimRefused`, saying why, unless ``seat`` may claim
+        ``count`` now; return what waits for the claim."""
+        waiting = self._waiting_for(seat)
+        if waiting.claimed is not None:
+            raise ClaimRefused(
+                f"seat {waiting.caller} is to call Muggins or let it pass, not seat {seat} to claim",
+                "call_waiting",
+                {"seat": waiting.caller},
+            )
+        if seat != waiting.seat:
+            raise ClaimRefused(
+                f"seat {waiting.seat} claims its own play's count, not seat {seat}",
+                "not_your_claim",
+                {"seat": waiting.seat},
+            )
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise ClaimRefused(f"a claim is a whole number from 0, not {count!r}", "claim_count")
+        step = 5 if self.rules.marking == "pips" else 1
+        if count % step:
+            raise ClaimRefused(
+                f"every count is a multiple of {step}: {count} is not", "claim_step", {"count": count, "step": step}
+            )
+        return waiting
+
+    def check_call(self, seat: int) -> Waiting:
+        """Raise :class:`ClaimRefused`, saying why, unless ``seat`` may call
+        Muggins (or let it pass) now; return the claim it is called on."""
+        waiting = self._waiting_for(seat)
+        if waiting.claimed is None:
+            raise ClaimRefused(
+                f"seat {waiting.seat} has not claimed its count yet", "claim_waiting", {"seat": waiting.seat}
+            )
+        if seat != waiting.caller:
+            raise ClaimRefused(
+                f"seat {waiting.caller} is to call Muggins or let it pass, not seat {seat}",
+                "not_your_call",
+                {"seat": waiting.caller},
+            )
+        return waiting
+
+    def _waiting_for(self, seat: int) -> Waiting:
+        if self.is_over:
+            raise ClaimRefused("the hand is over", "hand_over")
+        waiting = self.waiting
+        if waiting is None:
+            raise ClaimRefused(
+                f"nothing waits for a claim or a call: seat {self.to_move} is to play",
+                "nothing_to_claim",
+                {"seat": self.to_move},
+            )
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.rules.players:
+            raise ClaimRefused(f"there is no seat {seat!r}")
+        return waiting
+
+    def claim(self, seat: int, count: int) -> list[Event]:
+        """``seat`` claims ``count`` for the play it has just made (0: lets
+        it pass). A claim no more than the count made scores it; more scores
+        nothing. A claim that is not the count made waits for the opponents'
+        calls (:meth:`call`); a right one lets the hand go on. A refused
+        claim raises :class:`ClaimRefused` and changes nothing."""
+        waiting = self.check_claim(seat, count)
+        events: list[Event] = []
+        self.claim_steps.append((len(self.moves), Claim(count)))
+        points, over = self._add(self.sides[seat], count if count <= waiting.made else 0)
+        events.append(Claimed(seat, count, waiting.made, points, tuple(self.scores), over))
+        if self._won(events):
+            return events
+        caller = None if count == waiting.made else self._next_caller(seat, seat)
+        if caller is None:
+            self._settled(seat, events)
+        else:
+            self.waiting = Waiting(seat, waiting.made, count, caller)
+            self.to_move = caller
+        return events
+
+    def call(self, seat: int, muggins: bool) -> list[Event]:
+        """``seat`` calls "Muggins" on the claim waiting (``muggins``) and
+        scores what it missed, or the overstatement as a penalty; or lets it
+        pass, and the next opponent may call. A refused call raises
+        :class:`ClaimRefused` and changes nothing."""
+        waiting = self.check_call(seat)
+        events: list[Event] = []
+        self.claim_steps.append((len(self.moves), Call(muggins)))
+        if muggins:
+            missed = waiting.missed
+            reason: Literal["missed", "overstated"] = "missed" if missed else "overstated"
+            points, over = self._add(self.sides[seat], missed or waiting.overstated)
+            events.append(Called(seat, waiting.seat, reason, points, tuple(self.scores), over))
+            if self._won(events):
+                return events
+            self._settled(waiting.seat, events)
+            return events
+        events.append(LetPass(seat, waiting.seat))
+        caller = self._next_caller(waiting.seat, seat)
+        if caller is None:
+            self._settled(waiting.seat, events)
+        else:
+            self.waiting = Waiting(waiting.seat, waiting.made, waiting.claimed, caller)
+            self.to_move = caller
+        return events
+
+    def _next_caller(self, player: int, after: int) -> int | None:
+        """The next opponent of ``player`` after seat ``after``, going round
+        from the player's left; None once every opponent has had the call."""
+        players = self.rules.players
+        side = self.sides[player]
+        seat = after
+        while True:
+            seat = (seat + 1) % players
+            if seat == player:
+                return None
+            if self.sides[seat] != side:
+                return seat
+
+    def _add(self, side: int, points: int) -> tuple[int, bool]:
+        """Score ``points`` for ``side``; under ``finish="exact"`` not when
+        they would pass the target (then nothing, and True)."""
+        if points and self.rules.finish == "exact" and self.scores[side] + points > self.rules.points_to_win:
+            return 0, True
+        self.scores[side] += points
+        if points and self.target and self.scores[side] >= self.target:
+            # "Immediate": reaching the target wins at once, mid-hand.
+            self.winner = side
+        return points, False
+
+    def _won(self, events: list[Event]) -> bool:
+        if self.winner is None:
+            return False
+        self.waiting = None
+        events.append(MatchEnded(self.winner, tuple(self.scores)))
+        return True
+
+    def _settled(self, seat: int, events: list[Event]) -> None:
+        """The claim on ``seat``'s play is settled: the hand goes on, as it
+        would have after the play."""
+        self.waiting = None
+        self.to_move = seat
+        if not self.hands[seat] and self._all_out(seat):
+            self._end("domino", seat, events, voided=self.voided)
+        else:
+            self._next_player(seat, events)
 
     def _all_out(self, seat: int) -> bool:
         """Whether ``seat``, just out of tiles, ends the hand: always, but

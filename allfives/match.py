@@ -19,11 +19,12 @@ import hashlib
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from .chance import shuffle
+from .claims import Claim, Step
 from .events import Event, HandEnded, HandStarted, Played
-from .hand import HandState, IllegalMove, opening_lead
+from .hand import ClaimRefused, HandState, IllegalMove, opening_lead
 from .refusal import Refused
 from .rules import SET_SIZE, Rules
 from .tiles import TILES, Move, Tile
@@ -125,7 +126,9 @@ class HandHistory:
     history so far.
 
     Draws and passes are no moves: they follow from the deal, and show in
-    ``events``.
+    ``events``. Under ``claims="called"`` the claims and Muggins calls are
+    steps between the moves: ``steps`` is every move, claim and call in
+    order (the moves alone where there are none), as a record writes them.
     """
 
     number: int
@@ -134,6 +137,7 @@ class HandHistory:
     events: tuple[Event, ...]
     scores_before: tuple[int, ...]
     scores_after: tuple[int, ...]
+    steps: tuple[Step, ...] = ()
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -228,7 +232,15 @@ class Match:
         if not self.needs_deal:
             raise DealError("the match is over" if self.is_over else "the hand in play is not over")
         leader = self._check_deal(deal)
-        hand = HandState(self.rules, deal.hands, deal.boneyard, leader, self.scores, len(self.hands) + 1)
+        hand = HandState(
+            self.rules,
+            deal.hands,
+            deal.boneyard,
+            leader,
+            self.scores,
+            len(self.hands) + 1,
+            calls=self.rules.claims == "called",
+        )
         events: list[Event] = [HandStarted(hand.number, leader)]
         self.hands.append(hand)
         self._deals.append(Deal(tuple(tuple(h) for h in deal.hands), tuple(deal.boneyard), leader, deal.seed))
@@ -289,11 +301,21 @@ class Match:
 
     @property
     def to_move(self) -> int | None:
-        """The seat whose move it is, or None between hands and at the end."""
+        """The seat whose step it is (a move, or under ``claims="called"`` a
+        claim or a call: :attr:`step`), or None between hands and at the
+        end."""
         hand = self.hand
         if hand is None or hand.is_over:
             return None
         return hand.to_move
+
+    @property
+    def step(self) -> Literal["play", "claim", "call"] | None:
+        """What :attr:`to_move` is to do: ``"play"`` a tile, ``"claim"``
+        its play's count, or ``"call"`` Muggins on a claim (or let it pass);
+        None between hands and at the end."""
+        hand = self.hand
+        return None if hand is None else hand.step
 
     def legal_moves(self) -> list[Move]:
         hand = self.hand
@@ -308,6 +330,44 @@ class Match:
         if hand is None or hand.is_over:
             raise IllegalMove("deal the next hand first", "hand_over")
         events = hand.play(move)
+        return self._took(hand, events)
+
+    def claim(self, seat: int, count: int) -> list[Event]:
+        """``seat`` claims ``count`` for the play it has just made, under
+        ``claims="called"`` (:meth:`HandState.claim`); a refused claim
+        raises :class:`~allfives.hand.ClaimRefused` and changes nothing."""
+        hand = self._hand_for_claims()
+        return self._took(hand, hand.claim(seat, count))
+
+    def call(self, seat: int, muggins: bool = True) -> list[Event]:
+        """``seat`` calls "Muggins" on the claim waiting (or, with
+        ``muggins`` False, lets it pass) (:meth:`HandState.call`); a refused
+        call raises :class:`~allfives.hand.ClaimRefused` and changes nothing."""
+        hand = self._hand_for_claims()
+        return self._took(hand, hand.call(seat, muggins))
+
+    def take(self, step: Step) -> list[Event]:
+        """The next step, whatever it is: a move, or a claim or call by the
+        seat whose step it is (a record's moves are read this way)."""
+        if isinstance(step, Move):
+            return self.play(step)
+        seat = self.to_move
+        if seat is None:
+            self._hand_for_claims()
+            raise AssertionError("a hand in play has a seat to move")
+        if isinstance(step, Claim):
+            return self.claim(seat, step.count)
+        return self.call(seat, step.muggins)
+
+    def _hand_for_claims(self) -> HandState:
+        hand = self.hand
+        if self.winner is not None:
+            raise ClaimRefused("the match is over", "match_won")
+        if hand is None or hand.is_over:
+            raise ClaimRefused("deal the next hand first", "hand_over")
+        return hand
+
+    def _took(self, hand: HandState, events: list[Event]) -> list[Event]:
         self.scores = list(hand.scores)
         self.winner = hand.winner
         self._events[-1].extend(events)
@@ -329,6 +389,7 @@ class Match:
                 tuple(self._events[i]),
                 self._before[i],
                 self._before[i + 1] if i + 1 < count else tuple(self.scores),
+                tuple(hand.steps) if hand.claim_steps else tuple(hand.moves),
             )
             for i, hand in enumerate(self.hands)
         )
@@ -352,7 +413,9 @@ class Match:
         hand ``hand`` (1 for the first; every move it has when ``moves`` is
         None; hand 0 is the match before the first deal). It is played
         again from the history, the kept deals and moves, so it is exact:
-        the same scores, events and history up to that point. With
+        the same scores, events and history up to that point; under
+        ``claims="called"`` the claims and calls that follow the last move
+        kept are kept with it. With
         ``alone``, that hand alone, dealt as the first of a new match: it is
         hand 1 there, and where the rules chose its leader (the winner of
         the hand before), a first hand's leader is read as its seed's, so
@@ -380,14 +443,14 @@ class Match:
             raise ValueError(f"hand {hand} has {_moves(len(kept.moves))}: cannot keep {count}")
         match = Match(self.rules)
         for past in () if alone else history[: hand - 1]:
-            match._replay(past.deal, past.moves)
-        match._replay(kept.deal, kept.moves[:count])
+            match._replay(past.deal, past.steps)
+        match._replay(kept.deal, _first_moves(kept.steps, count))
         return match
 
-    def _replay(self, deal: Deal, moves: Sequence[Move]) -> None:
+    def _replay(self, deal: Deal, steps: Sequence[Step]) -> None:
         self.start_hand(deal)
-        for move in moves:
-            self.play(move)
+        for step in steps:
+            self.take(step)
 
     def dealt(self, hand: int) -> HandState:
         """Hand ``hand`` (1 for the first) as it stood when it was dealt,
@@ -417,8 +480,8 @@ class Match:
         match = Match(self.rules)
         for hand in self.history:
             yield match, tuple(match.start_hand(hand.deal))
-            for move in hand.moves:
-                yield match, tuple(match.play(move))
+            for step in hand.steps:
+                yield match, tuple(match.take(step))
 
     def copy(self) -> Match:
         other = Match(self.rules)
@@ -429,6 +492,20 @@ class Match:
         other._before = list(self._before)
         other._events = [list(e) for e in self._events]
         return other
+
+
+def _first_moves(steps: Sequence[Step], count: int) -> list[Step]:
+    """``steps`` up to the ``count``-th move, with the claims and calls
+    that follow it (up to the next move)."""
+    kept: list[Step] = []
+    moves = 0
+    for step in steps:
+        if isinstance(step, Move):
+            if moves == count:
+                break
+            moves += 1
+        kept.append(step)
+    return kept
 
 
 def _hands(count: int) -> str:

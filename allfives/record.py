@@ -13,7 +13,9 @@ the tutorial scenario::
 A hand dealt from a seed carries it (``"seed": "7/hand/1"``): anyone can
 deal it again and check the deal (:mod:`allfives.verify`). A hand without
 one is read as before; it only cannot be verified. Draws and passes are
-never written: they follow from the deal. A record may
+never written: they follow from the deal. Under ``claims="called"`` the
+moves hold each claim and Muggins call too, where it was made
+(``"claim 10"``, ``"muggins"``, ``"let pass"``: :mod:`allfives.claims`). A record may
 stop anywhere; an unfinished record is a game in progress. Reading a record
 checks everything and either gives the whole match or raises
 :class:`RecordError` with one line naming the hand, the move and the reason
@@ -34,11 +36,12 @@ import reprlib
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
+from .claims import parse_step
 from .events import Event
 from .match import MAX_SEED_CHARS, Deal, Match
 from .refusal import Refused
 from .rules import Rules
-from .tiles import Move, Tile
+from .tiles import Tile
 
 __all__ = [
     "FORMAT",
@@ -130,7 +133,7 @@ def to_record(match: Match, meta: Mapping[str, Any] | None = None) -> dict[str, 
             "leader": hand.deal.leader,
             "deal": [[str(t) for t in tiles] for tiles in hand.deal.hands],
             "boneyard": [str(t) for t in hand.deal.boneyard],
-            "moves": [str(m) for m in hand.moves],
+            "moves": [str(step) for step in hand.steps],
         }
         if hand.deal.seed is not None:
             written["seed"] = hand.deal.seed
@@ -310,8 +313,7 @@ def _hand_steps(match: Match, number: int, hand: object) -> Iterator[tuple[Match
         if match.to_move is None:
             raise RecordError(f"{at}: the hand is already over", "hand_over", hand=number, move=index, text=written)
         try:
-            move = Move.parse(text)
-            played = match.play(move)
+            played = match.take(parse_step(text))
         except ValueError as error:
             raise _within(error, number, index, shown) from None
         yield match, tuple(played)

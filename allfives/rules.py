@@ -32,6 +32,7 @@ Marking = Literal["pips", "count"]
 Finish = Literal["reach", "exact"]
 Spinner = Literal["first-double", "none", "sniff"]
 Boneyard = Literal["draw", "closed"]
+Claims = Literal["scored", "called"]
 
 HAND_ENDS: Final[tuple[HandEnd, ...]] = ("subtract-own", "winner-takes", "chip-out")
 LEADS: Final[tuple[Lead, ...]] = ("random", "highest-double", "rotate")
@@ -41,6 +42,7 @@ MARKINGS: Final[tuple[Marking, ...]] = ("pips", "count")
 FINISHES: Final[tuple[Finish, ...]] = ("reach", "exact")
 SPINNERS: Final[tuple[Spinner, ...]] = ("first-double", "none", "sniff")
 BONEYARDS: Final[tuple[Boneyard, ...]] = ("draw", "closed")
+CLAIMS: Final[tuple[Claims, ...]] = ("scored", "called")
 SET_SIZE: Final = 28
 
 
@@ -65,6 +67,7 @@ class OptionRanges:
     finish: tuple[Finish, ...] = FINISHES
     spinner: tuple[Spinner, ...] = SPINNERS
     boneyard: tuple[Boneyard, ...] = BONEYARDS
+    claims: tuple[Claims, ...] = CLAIMS
     #: Every score is a multiple of 5, so a target moves in fives; the
     #: smallest worth setting is the first score a side can make.
     target_step: int = 5
@@ -155,6 +158,10 @@ class Rules:
     #: "draw": a player who cannot play draws until a tile fits; "closed": no
     #: drawing, a player who cannot play knocks, the tiles left out of play.
     boneyard: Boneyard = "draw"
+    #: "scored": a play's count is scored for its player at once; "called"
+    #: (Muggins): the player claims it, and a count missed or overstated may
+    #: be taken by an opponent who calls "Muggins" (docs/rules.md).
+    claims: Claims = "scored"
 
     def __post_init__(self) -> None:
         _check(self)
@@ -286,6 +293,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "finish": FINISHES,
     "spinner": SPINNERS,
     "boneyard": BONEYARDS,
+    "claims": CLAIMS,
 }
 
 
@@ -353,7 +361,9 @@ def _muggins(players: int) -> Rules:
     # Muggins (docs/rules.md, "Muggins"): 7 tiles with 2 players, 5 with 3
     # or 4; the highest double leads; a line with two ends (no spinner);
     # multiples of five scored as pips; drawing until a tile fits; whoever
-    # goes out takes the others' pips rounded to five; 100 up.
+    # goes out takes the others' pips rounded to five; 100 up; a count is
+    # scored only when claimed, and an opponent may call "Muggins" on one
+    # missed or overstated.
     return Rules(
         players=players,
         hand_size=7 if players == 2 else 5,
@@ -361,6 +371,7 @@ def _muggins(players: int) -> Rules:
         hand_end="winner-takes",
         lead="highest-double",
         spinner="none",
+        claims="called",
     )
 
 

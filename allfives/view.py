@@ -7,7 +7,9 @@ from a :class:`SeatView` alone; that is what makes them honest."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
+from .claims import Waiting
 from .events import Drew, Event, Played
 from .hand import points_for
 from .layout import Layout
@@ -35,6 +37,20 @@ class SeatView:
     #: Every seat's tiles once the hand is over (the end of a hand counts
     #: them in the open); empty while it is in play.
     shown: tuple[tuple[Tile, ...], ...] = ()
+    #: Under ``claims="called"``: the play's count waiting for its claim,
+    #: or the claim waiting for the opponents' calls (every seat sees it:
+    #: the count is on the board); None otherwise.
+    waiting: Waiting | None = None
+
+    @property
+    def step(self) -> Literal["play", "claim", "call"] | None:
+        """What this seat is to do, when it is to move: ``"play"``,
+        ``"claim"`` or ``"call"`` (:attr:`allfives.Match.step`)."""
+        if self.to_move != self.seat:
+            return None
+        if self.waiting is None:
+            return "play"
+        return "claim" if self.waiting.claimed is None else "call"
 
     @property
     def side(self) -> int:
@@ -80,4 +96,5 @@ def view_of(match: Match, seat: int) -> SeatView:
         history=history,
         legal_moves=tuple(hand.legal_moves()) if mine else (),
         shown=tuple(tuple(h) for h in hand.hands) if hand.is_over else (),
+        waiting=hand.waiting,
     )

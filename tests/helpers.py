@@ -70,9 +70,18 @@ def positions(rules: Rules, count: int, seed: int) -> list[Match]:
             if match.to_move is None:
                 break
             match.play(greedy_move(match.hand))  # type: ignore[arg-type]
+            claimed_right(match)
         if match.to_move is not None:
             out.append(match)
     return out
+
+
+def claimed_right(match: Match) -> None:
+    """Under Muggins' claims, the count of the play just made claimed in
+    full (nothing to call); under any other rules, nothing."""
+    hand = match.hand
+    if hand is not None and hand.waiting is not None and hand.waiting.claimed is None:
+        match.claim(hand.waiting.seat, hand.waiting.made)
 
 
 def my_view(match: Match) -> SeatView:

@@ -13,7 +13,7 @@ from typing import TextIO
 
 from .. import record
 from ..match import Match
-from ..players import make_player
+from ..players import make_player, next_step
 from ..rules import Rules, RulesError
 from ..verify import all_verified, verify
 from ..view import view_of
@@ -118,8 +118,7 @@ def play_computer_match(rules: Rules, levels: Sequence[str], seed: int, budget_m
             continue
         seat = match.to_move
         assert seat is not None
-        decision = players[seat].choose(view_of(match, seat))
-        match.play(decision.move)
+        match.take(next_step(players[seat], view_of(match, seat)))
     return match
 
 

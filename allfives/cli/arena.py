@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
 from ..match import Deal, Match
-from ..players import DEFAULT_BUDGET_MS, LEVELS, REFERENCE, Player, make_player
+from ..players import DEFAULT_BUDGET_MS, LEVELS, REFERENCE, Player, make_player, next_step
 from ..rules import Rules
 from ..view import SeatView, view_of
 from .options import add_rules_arguments, rules_from_args
@@ -105,6 +105,10 @@ def _move(match: Match, seated: list[Player], times: list[float], seats: Seats) 
     seat = match.to_move
     assert seat is not None
     view = seats.view(match, seat)
+    if view.step != "play":
+        # A claim or a Muggins call (claims="called"): no search, no clock.
+        match.take(next_step(seated[seat], view))
+        return
     start = time.perf_counter()
     decision = seated[seat].choose(view)
     times.append(time.perf_counter() - start)

@@ -7,7 +7,20 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from ..rules import BONEYARDS, FINISHES, GAMES, HAND_ENDS, LEADS, MARKINGS, PRESETS, SCORINGS, SPINNERS, WINS, Rules
+from ..rules import (
+    BONEYARDS,
+    CLAIMS,
+    FINISHES,
+    GAMES,
+    HAND_ENDS,
+    LEADS,
+    MARKINGS,
+    PRESETS,
+    SCORINGS,
+    SPINNERS,
+    WINS,
+    Rules,
+)
 
 __all__ = ["add_rules_arguments", "rules_from_args"]
 
@@ -38,6 +51,7 @@ def add_rules_arguments(
     group.add_argument("--finish", choices=FINISHES, default=None, help="whether the target must be reached exactly")
     group.add_argument("--spinner", choices=SPINNERS, default=None, help="the first double a spinner, a sniff, or none")
     group.add_argument("--boneyard", choices=BONEYARDS, default=None, help="draw until a tile fits, or knock")
+    group.add_argument("--claims", choices=CLAIMS, default=None, help="counts scored at once, or claimed (Muggins)")
 
 
 def rules_from_args(args: argparse.Namespace, players: int | None = None) -> Rules:
@@ -59,6 +73,7 @@ def rules_from_args(args: argparse.Namespace, players: int | None = None) -> Rul
             "finish",
             "spinner",
             "boneyard",
+            "claims",
         )
         if getattr(args, name) is not None
     }

@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import record
-from ..events import Drew, Event, HandEnded, HandStarted, MatchEnded, Passed, Played
+from ..events import Called, Claimed, Drew, Event, HandEnded, HandStarted, LetPass, MatchEnded, Passed, Played
+from ..hand import ClaimRefused
 from ..match import Match, fingerprint
-from ..players import LEVELS, make_player
+from ..players import LEVELS, make_player, next_step
 from ..rules import RulesError
 from ..tiles import Move
 from ..view import SeatView, view_of
@@ -61,6 +62,8 @@ def event_line(event: Event, seats: Sequence[Seat], viewer: int | None) -> str |
     if isinstance(event, Played):
         where = "" if event.move.end is None else f" on the {event.move.end.name} end"
         score = f"  +{event.points}!" if event.points else ""
+        if event.waits:
+            score = f"  It makes {event.points}, to be claimed." if event.points else ""
         return (
             f"{name(event.seat)} {verb(event.seat, 'play')} {event.move.tile}{where}. Ends total {event.total}.{score}"
         )
@@ -71,6 +74,14 @@ def event_line(event: Event, seats: Sequence[Seat], viewer: int | None) -> str |
         return (
             f"{name(event.seat)} cannot play and {'pass' if seats and seats[event.seat].name == 'You' else 'passes'}."
         )
+    if isinstance(event, Claimed):
+        got = f", scoring {event.points}" if event.points else ""
+        return f"{name(event.seat)} {verb(event.seat, 'claim')} {event.count}{got}."
+    if isinstance(event, Called):
+        what = "missed" if event.reason == "missed" else "overstated"
+        return f'"Muggins!" {name(event.seat)} {verb(event.seat, "score")} the {event.points} {what}.'
+    if isinstance(event, LetPass):
+        return f"{name(event.seat)} {verb(event.seat, 'let')} it pass."
     if isinstance(event, HandEnded):
         how = f"{name(event.out)} is out" if event.out is not None else "The hand is blocked"
         pips = ", ".join(f"{name(s)} {p}" for s, p in enumerate(event.pips))
@@ -109,6 +120,29 @@ def choose_move(view: SeatView, ask: Callable[[str], str], out: TextIO, hint: Ca
         out.write("  That tile fits more than one end: say which.\n" if fits else "  That move is not allowed now.\n")
 
 
+def take_claim_or_call(match: Match, view: SeatView, ask: Callable[[str], str], out: TextIO) -> list[Event] | None:
+    """Muggins' claims: ask the person for their claim, or whether to call
+    "Muggins" on one, until the rules take it (None: quit)."""
+    waiting = view.waiting
+    assert waiting is not None
+    while True:
+        try:
+            if view.step == "claim":
+                answer = ask("Your claim (the count your play made; 0 lets it pass; q = save and quit): ").strip()
+            else:
+                answer = ask(f"Player {waiting.seat + 1} claimed {waiting.claimed}. Call Muggins? (m / Enter: no): ")
+        except EOFError:
+            return None
+        if answer.lower() in ("q", "quit"):
+            return None
+        try:
+            if view.step == "claim":
+                return match.claim(view.seat, int(answer) if answer.isdigit() else -1)
+            return match.call(view.seat, answer.lower() in ("m", "muggins"))
+        except ClaimRefused as error:
+            out.write(f"  {error}\n")
+
+
 def run(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = input) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     try:
@@ -142,18 +176,16 @@ def run(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = input
             seat = seats[seat_index]
             view = view_of(match, seat_index)
             if seat.player is not None:
-                move = seat.player.choose(view).move
+                events = match.take(next_step(seat.player, view))
             else:
                 if len(people) > 1 and last_person != seat_index:
                     ask(f"\nPass the device to {seat.name} and press Enter. ")
                 last_person = seat_index
-                out.write("\n" + "\n".join(describe(view)) + "\n")
-                chosen = choose_move(view, ask, out, _hinter(adviser, match, seat_index))
-                if chosen is None:
+                taken = _persons_step(match, view, ask, out, _hinter(adviser, match, seat_index))
+                if taken is None:
                     _save(match, args.save, out)
                     return 0
-                move = chosen
-            events = match.play(move)
+                events = taken
         viewer = people[0].index if len(people) == 1 else None
         for event in events:
             line = event_line(event, seats, viewer)
@@ -167,6 +199,17 @@ def run(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = input
         _save(match, args.save, None)
     _save(match, args.save, out)
     return 0
+
+
+def _persons_step(
+    match: Match, view: SeatView, ask: Callable[[str], str], out: TextIO, hint: Callable[[], str]
+) -> list[Event] | None:
+    """The person's move, claim or call, taken (None: quit)."""
+    if view.step != "play":
+        return take_claim_or_call(match, view, ask, out)
+    out.write("\n" + "\n".join(describe(view)) + "\n")
+    chosen = choose_move(view, ask, out, hint)
+    return None if chosen is None else match.play(chosen)
 
 
 def _hinter(adviser: Any, match: Match, seat: int) -> Callable[[], str]:

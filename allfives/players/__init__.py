@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from .base import MESSAGES, Clock, Decision, Player, Reason, default_clock
+from .base import MESSAGES, Clock, Decision, Player, Reason, default_clock, next_step
 from .expert import Expert
 from .medium import Medium, medium_move
 from .pimc import Pimc
@@ -38,6 +38,7 @@ __all__ = [
     "Player",
     "Reason",
     "make_player",
+    "next_step",
 ]
 
 LEVELS: Final = ("beginner", "easy", "medium", "hard", "expert")

@@ -8,13 +8,16 @@ in any language; :meth:`Reason.text` is the English rendering.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol, TypeVar
 
+from ..claims import Call, Claim, Step
 from ..tiles import Move
 from ..view import SeatView
+from .claims import call_for, claim_for
 
 T = TypeVar("T")
 Y = TypeVar("Y")
@@ -29,6 +32,7 @@ __all__ = [
     "Reason",
     "Thinking",
     "finish",
+    "next_step",
     "only_move",
     "relay",
     "saying",
@@ -141,6 +145,24 @@ class Player(Protocol):
         """:meth:`choose` in steps (see :data:`Thinking`)."""
         ...
 
+    def claim(self, view: SeatView) -> Claim:
+        """The count to claim for the play just made (``claims="called"``)."""
+        ...
+
+    def call(self, view: SeatView) -> Call:
+        """Whether to call "Muggins" on the claim waiting."""
+        ...
+
+
+def next_step(player: Player, view: SeatView) -> Step:
+    """What ``player`` does at its step in ``view``: a move (its
+    :meth:`~Player.choose`), a claim or a call (under ``claims="called"``)."""
+    if view.step == "claim":
+        return player.claim(view)
+    if view.step == "call":
+        return player.call(view)
+    return player.choose(view).move
+
 
 class BasePlayer:
     """The skeleton of every level: :meth:`think` makes the only legal move
@@ -149,9 +171,18 @@ class BasePlayer:
     steps straight through."""
 
     level: str
+    rng: random.Random
 
     def choose(self, view: SeatView) -> Decision:
         return finish(self.think(view))
+
+    def claim(self, view: SeatView) -> Claim:
+        """As this level claims (:mod:`allfives.players.claims`)."""
+        return claim_for(self.level, view, self.rng)
+
+    def call(self, view: SeatView) -> Call:
+        """As this level notices a wrong claim (:mod:`allfives.players.claims`)."""
+        return call_for(self.level, view, self.rng)
 
     def think(self, view: SeatView) -> Thinking:
         forced = only_move(view)

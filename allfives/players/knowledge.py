@@ -201,7 +201,7 @@ def _plays(view: SeatView) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
         rules = view.rules
         if rules.finish == "exact":
             # A count that would have passed the target scores nothing.
-            before = event.scores[rules.side_of(event.seat)] - event.points
+            before = event.scores[rules.side_of(event.seat)] - (0 if event.waits else event.points)
             table = tuple(p if before + p <= rules.points_to_win else 0 for p in table)
         return table
 

@@ -156,3 +156,19 @@ def test_selfplay_plays_a_family_game(tmp_path: Path) -> None:
     record = json.loads(out.read_text())
     assert record["rules"]["scoring"] == "threes-and-fives"
     assert run("verify", str(out)).returncode == 0
+
+
+# Muggins' claims at the terminal: after the person's play they claim its
+# count; a count they miss, the computer calls "Muggins" on; a claim the
+# rules refuse is said and asked again.
+def test_play_muggins_in_the_terminal_asks_for_claims(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = run(
+        "play", "--seed", "3", "--seats", "you,easy", "--preset", "muggins", "--save", str(save),
+        stdin="1\n7\n0\nq\n",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "You play 5-5. Ends total 10.  It makes 10, to be claimed." in result.stdout
+    assert "every count is a multiple of 5: 7 is not" in result.stdout
+    assert '"Muggins!" Easy computer scores the 10 missed.' in result.stdout
+    assert json.loads(save.read_text())["hands"][0]["moves"][:3] == ["5-5", "claim 0", "muggins"]

@@ -21,7 +21,9 @@ from allfives.record import from_record, to_record
 from allfives.rules import GAMES, ContradictoryRules, RulesError
 
 FIVES_AND_THREES = Rules.preset("fives-and-threes")
-MUGGINS = Rules.preset("muggins")
+# Muggins' other rules, its counts scored at once; its claims, on in the
+# preset, are tests/engine/test_claims.py's.
+MUGGINS = Rules.preset("muggins").with_options(claims="scored")
 
 # Rule (Fives and Threes): a total scores one point per three in it when it
 # is a multiple of 3, plus one point per five when it is a multiple of 5;
@@ -312,6 +314,7 @@ def test_the_family_presets(players: int, deal: int, target: int) -> None:
     assert (fat.deal_size, fat.points_to_win, fat.spinner, fat.boneyard) == (deal, target, "none", "closed")
     mug = Rules.preset("muggins", players)
     assert (mug.deal_size, mug.points_to_win, mug.lead, mug.spinner) == (deal, 100, "highest-double", "none")
+    assert (mug.claims, fat.claims) == ("called", "scored"), "a count claimed, in Muggins only"
     assert set(GAMES) == {"fives-and-threes", "muggins", "sniff"}
 
 
@@ -322,6 +325,11 @@ def test_a_record_carries_the_family_rules(name: str) -> None:
     match.deal_seed("family/hand/1")
     rng = random.Random(name)
     while match.to_move is not None:
+        hand = match.hand
+        assert hand is not None
+        if hand.waiting is not None:  # Muggins: every count claimed right
+            match.claim(hand.waiting.seat, hand.waiting.made)
+            continue
         match.play(rng.choice(match.legal_moves()))
     data = to_record(match)
     assert data["rules"] == rules.to_json()
@@ -481,10 +489,10 @@ FAMILY = [
     Rules.preset("fives-and-threes", 3),
     Rules.preset("fives-and-threes", 4),
     Rules.preset("fives-and-threes", 4).with_options(partnerships=False),
-    Rules.preset("muggins", 2),
-    Rules.preset("muggins", 3),
-    Rules.preset("muggins", 4),
-    Rules.preset("muggins", 2).with_options(marking="count", target=61, finish="exact"),
+    MUGGINS,
+    Rules.preset("muggins", 3).with_options(claims="scored"),
+    Rules.preset("muggins", 4).with_options(claims="scored"),
+    MUGGINS.with_options(marking="count", target=61, finish="exact"),
 ]
 
 

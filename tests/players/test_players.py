@@ -113,8 +113,8 @@ def reshuffled(match: Match, seat: int, rng: random.Random) -> Match | None:
     leader = deal.leader if other.leader_by_chance else None
     other.start_hand(Deal(tuple(tuple(h) for h in places[:-1]), tuple(places[-1]), leader))
     try:
-        for move in hand.moves:
-            other.play(move)
+        for step in hand.steps:  # the moves, and any claims between them
+            other.take(step)
     except ValueError:
         return None
     a, b = view_of(match, seat), view_of(other, seat)

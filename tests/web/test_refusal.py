@@ -165,6 +165,17 @@ def _moved(*moves: str) -> Callable[[], Any]:
     return record
 
 
+def _claimed(*moves: str) -> Callable[[], Any]:
+    """A record of the first hand under Muggins' claims, written with ``moves``."""
+
+    def record() -> Any:
+        written = _record(Rules(hand_size=3, claims="called"), moves=())
+        written["hands"][0]["moves"] = list(moves)
+        return written
+
+    return record
+
+
 ONE_TILE = Rules(hand_size=1, target=100)
 WON_AT_ONCE = Rules(hand_size=1, target=5)
 
@@ -238,6 +249,27 @@ MOVES = {
         "hand 2: hand 1 is not over yet",
         "Runde 2: Runde 1 ist noch nicht vorbei",
     ),
+    # Muggins' claims: a count claimed, then each opponent may call on it
+    "a tile played before its count is claimed": (
+        _claimed("5-5", "5-3 E"),
+        "hand 1, move 2 (5-3 E): player 1 is to claim the count of their play first",
+        "Runde 1, Zug 2 (5-3 E): Spieler 1 muss zuerst die Punkte seines Zugs ansagen",
+    ),
+    "a claim with nothing to claim": (
+        _claimed("claim 10"),
+        "hand 1, move 1 (claim 10): there is no count to claim and no claim to call: player 1 is to play",
+        "Runde 1, Zug 1 (claim 10): es gibt keine Punkte anzusagen und keine Ansage anzufechten: Spieler 1 ist am Zug",
+    ),
+    "a claim no count can be": (
+        _claimed("5-5", "claim 7"),
+        "hand 1, move 2 (claim 7): every count is a multiple of 5: 7 is not",
+        "Runde 1, Zug 2 (claim 7): jede Punktzahl ist ein Vielfaches von 5: 7 ist es nicht",
+    ),
+    "a tile played before the call on a wrong claim": (
+        _claimed("5-5", "claim 5", "5-3 E"),
+        "hand 1, move 3 (5-3 E): player 2 is to call Muggins or let the claim pass first",
+        "Runde 1, Zug 3 (5-3 E): Spieler 2 muss zuerst „Muggins“ rufen oder die Ansage durchgehen lassen",
+    ),
 }
 
 
@@ -259,6 +291,21 @@ def test_a_move_refused_at_the_table_says_why_without_a_place_in_a_record() -> N
     assert str(refused) == "seat 1 does not hold 5-2"
     assert reason(EN, refused) == "player 2 does not hold 5-2"
     assert reason(DE, refused) == "Spieler 2 hat 5-2 nicht auf der Hand"
+
+
+def test_a_claim_or_call_refused_at_the_table_names_whose_step_it_is() -> None:
+    match = Match(Rules(hand_size=3, claims="called"))
+    match.start_hand(Deal.from_text([["5-5", "5-2", "5-4"], ["5-3", "5-6", "1-0"]], leader=0))
+    match.play(Move.parse("5-5"))
+    refused = _refused(lambda: match.claim(1, 10))
+    assert (refused.code, reason(EN, refused)) == (
+        "not_your_claim",
+        "only player 1, who made the play, claims its count",
+    )
+    match.claim(0, 5)
+    refused = _refused(lambda: match.call(0))
+    assert reason(EN, refused) == "it is player 2's turn to call Muggins or let the claim pass"
+    assert reason(DE, refused) == "Spieler 2 ist dran, „Muggins“ zu rufen oder die Ansage durchgehen zu lassen"
 
 
 # The record, and what carries it: a save, a link, a history file

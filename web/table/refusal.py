@@ -48,6 +48,14 @@ CODES: Final = frozenset(
         "hand_over",
         "match_won",
         "hand_not_over",
+        # A claim or a Muggins call (claims="called")
+        "claim_waiting",
+        "call_waiting",
+        "not_your_claim",
+        "not_your_call",
+        "claim_count",
+        "claim_step",
+        "nothing_to_claim",
         # The record, the save, the link, the history file
         "rules",
         "move_text",
