@@ -9,32 +9,32 @@ the match flow and the record.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
-from .claims import Call, Claim, Step, Waiting
-from .events import Called, Claimed, Drew, Event, HandEnded, LetPass, MatchEnded, Passed, Played
+from .claims import Call, Claim, Waiting
+from .events import Drew, Event, HandEnded, MatchEnded, Passed, Played
+from .hand_claims import ClaimSteps
 from .layout import CLOSED, ENDS, Layout
-from .refusal import Refused
+from .refusal import ClaimRefused, IllegalMove
 from .rules import Rules
+from .scoring import HandCount, hand_count, hand_end_change, match_winner
 from .tiles import TILES, Move, Tile
 
-__all__ = ["ClaimRefused", "HandCount", "HandState", "IllegalMove", "hand_count", "opening_lead", "points_for"]
+__all__ = [
+    "ClaimRefused",
+    "HandCount",
+    "HandState",
+    "IllegalMove",
+    "hand_count",
+    "hand_end_change",
+    "match_winner",
+    "opening_lead",
+    "points_for",
+]
 
 
 # Every move onto an end, made once: MOVES[tile.index][arm].
 MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(t, end) for end in ENDS) for t in TILES)
-
-
-class IllegalMove(Refused):
-    """A move the rules do not allow here; nothing was changed. Its code
-    says why (:class:`~allfives.refusal.Refused`)."""
-
-
-class ClaimRefused(IllegalMove):
-    """A claim or a Muggins call the rules do not allow here (not this
-    seat's step, a negative count, nothing waiting for one...); nothing was
-    changed. Its code says why."""
 
 
 def opening_lead(rules: Rules, hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile] | None:
@@ -70,7 +70,7 @@ def points_for(layout: Layout, move: Move, rules: Rules | None = None) -> int:
     return total if total and total % 5 == 0 else 0
 
 
-class HandState:
+class HandState(ClaimSteps):
     """A hand in play. ``scores`` are the match scores per side, carried in so
     that a side reaching the target wins at once (the "immediate" rule)."""
 
@@ -355,158 +355,6 @@ class HandState:
             self._next_player(seat, events)
         return points
 
-    # Muggins' claims (claims="called"; docs/rules.md, "Muggins' claims")
-
-    @property
-    def step(self) -> Literal["play", "claim", "call"] | None:
-        """What the seat to move is to do: play a tile, claim its play's
-        count, or call "Muggins" on a claim (or let it pass); None once the
-        hand is over."""
-        if self.is_over:
-            return None
-        waiting = self.waiting
-        if waiting is None:
-            return "play"
-        return "claim" if waiting.claimed is None else "call"
-
-    @property
-    def steps(self) -> list[Step]:
-        """Every move, claim and call of the hand so far, in order."""
-        steps: list[Step] = []
-        claims = iter(self.claim_steps)
-        after, said = next(claims, (None, None))
-        for index, move in enumerate([*self.moves, None]):
-            while said is not None and after == index:
-                steps.append(said)
-                after, said = next(claims, (None, None))
-            if move is not None:
-                steps.append(move)
-        return steps
-
-    def _refuse_play(self, waiting: Waiting) -> None:
-        if waiting.claimed is None:
-            raise IllegalMove(
-                f"seat {waiting.seat} is to claim its play's count first", "claim_waiting", {"seat": waiting.seat}
-            )
-        raise IllegalMove(
-            f"seat {waiting.caller} is to call Muggins or let it pass first", "call_waiting", {"seat": waiting.caller}
-        )
-
-    def check_claim(self, seat: int, count: int) -> Waiting:
-        """Raise :class:`ClaimRefused`, saying why, unless ``seat`` may claim
-        ``count`` now; return what waits for the claim."""
-        waiting = self._waiting_for(seat)
-        if waiting.claimed is not None:
-            raise ClaimRefused(
-                f"seat {waiting.caller} is to call Muggins or let it pass, not seat {seat} to claim",
-                "call_waiting",
-                {"seat": waiting.caller},
-            )
-        if seat != waiting.seat:
-            raise ClaimRefused(
-                f"seat {waiting.seat} claims its own play's count, not seat {seat}",
-                "not_your_claim",
-                {"seat": waiting.seat},
-            )
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise ClaimRefused(f"a claim is a whole number from 0, not {count!r}", "claim_count")
-        step = 5 if self.rules.marking == "pips" else 1
-        if count % step:
-            raise ClaimRefused(
-                f"every count is a multiple of {step}: {count} is not", "claim_step", {"count": count, "step": step}
-            )
-        return waiting
-
-    def check_call(self, seat: int) -> Waiting:
-        """Raise :class:`ClaimRefused`, saying why, unless ``seat`` may call
-        Muggins (or let it pass) now; return the claim it is called on."""
-        waiting = self._waiting_for(seat)
-        if waiting.claimed is None:
-            raise ClaimRefused(
-                f"seat {waiting.seat} has not claimed its count yet", "claim_waiting", {"seat": waiting.seat}
-            )
-        if seat != waiting.caller:
-            raise ClaimRefused(
-                f"seat {waiting.caller} is to call Muggins or let it pass, not seat {seat}",
-                "not_your_call",
-                {"seat": waiting.caller},
-            )
-        return waiting
-
-    def _waiting_for(self, seat: int) -> Waiting:
-        if self.is_over:
-            raise ClaimRefused("the hand is over", "hand_over")
-        waiting = self.waiting
-        if waiting is None:
-            raise ClaimRefused(
-                f"nothing waits for a claim or a call: seat {self.to_move} is to play",
-                "nothing_to_claim",
-                {"seat": self.to_move},
-            )
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.rules.players:
-            raise ClaimRefused(f"there is no seat {seat!r}")
-        return waiting
-
-    def claim(self, seat: int, count: int) -> list[Event]:
-        """``seat`` claims ``count`` for the play it has just made (0: lets
-        it pass). A claim no more than the count made scores it; more scores
-        nothing. A claim that is not the count made waits for the opponents'
-        calls (:meth:`call`); a right one lets the hand go on. A refused
-        claim raises :class:`ClaimRefused` and changes nothing."""
-        waiting = self.check_claim(seat, count)
-        events: list[Event] = []
-        self.claim_steps.append((len(self.moves), Claim(count)))
-        points, over = self._add(self.sides[seat], count if count <= waiting.made else 0)
-        events.append(Claimed(seat, count, waiting.made, points, tuple(self.scores), over))
-        if self._won(events):
-            return events
-        caller = None if count == waiting.made else self._next_caller(seat, seat)
-        if caller is None:
-            self._settled(seat, events)
-        else:
-            self.waiting = Waiting(seat, waiting.made, count, caller)
-            self.to_move = caller
-        return events
-
-    def call(self, seat: int, muggins: bool) -> list[Event]:
-        """``seat`` calls "Muggins" on the claim waiting (``muggins``) and
-        scores what it missed, or the overstatement as a penalty; or lets it
-        pass, and the next opponent may call. A refused call raises
-        :class:`ClaimRefused` and changes nothing."""
-        waiting = self.check_call(seat)
-        events: list[Event] = []
-        self.claim_steps.append((len(self.moves), Call(muggins)))
-        if muggins:
-            missed = waiting.missed
-            reason: Literal["missed", "overstated"] = "missed" if missed else "overstated"
-            points, over = self._add(self.sides[seat], missed or waiting.overstated)
-            events.append(Called(seat, waiting.seat, reason, points, tuple(self.scores), over))
-            if self._won(events):
-                return events
-            self._settled(waiting.seat, events)
-            return events
-        events.append(LetPass(seat, waiting.seat))
-        caller = self._next_caller(waiting.seat, seat)
-        if caller is None:
-            self._settled(waiting.seat, events)
-        else:
-            self.waiting = Waiting(waiting.seat, waiting.made, waiting.claimed, caller)
-            self.to_move = caller
-        return events
-
-    def _next_caller(self, player: int, after: int) -> int | None:
-        """The next opponent of ``player`` after seat ``after``, going round
-        from the player's left; None once every opponent has had the call."""
-        players = self.rules.players
-        side = self.sides[player]
-        seat = after
-        while True:
-            seat = (seat + 1) % players
-            if seat == player:
-                return None
-            if self.sides[seat] != side:
-                return seat
-
     def _add(self, side: int, points: int) -> tuple[int, bool]:
         """Score ``points`` for ``side``; under ``finish="exact"`` not when
         they would pass the target (then nothing, and True)."""
@@ -524,6 +372,12 @@ class HandState:
         self.waiting = None
         events.append(MatchEnded(self.winner, tuple(self.scores)))
         return True
+
+    def _ask(self, waiting: Waiting) -> None:
+        """A claim waits for ``waiting.caller``'s call: it is that seat's step."""
+        assert waiting.caller is not None
+        self.waiting = waiting
+        self.to_move = waiting.caller
 
     def _settled(self, seat: int, events: list[Event]) -> None:
         """The claim on ``seat``'s play is settled: the hand goes on, as it
@@ -612,89 +466,3 @@ class HandState:
             events.append(HandEnded(self.number, reason, out, pips, change, tuple(self.scores)))
             if self.winner is not None:
                 events.append(MatchEnded(self.winner, tuple(self.scores)))
-
-
-@dataclass(frozen=True, slots=True)
-class HandCount:
-    """What the end of a hand counted, as the rules score it.
-
-    ``pips`` is each seat's remaining pips and ``side_pips`` each side's
-    total. Under ``marking="count"`` every rounded figure is written as one
-    point per five (15 pips: 3). ``rounded`` is each seat's pips rounded to 5 on their own where
-    the rule rounds them so ("subtract-own"), and ``None`` where it rounds
-    only a total ("winner-takes": the scorer takes the others' pips,
-    totalled, then rounded). ``scorer`` is the side that takes the others'
-    pips (``None`` under "subtract-own", and in a blocked hand tied for
-    fewest); ``change`` is how each side's score moves."""
-
-    pips: tuple[int, ...]
-    side_pips: tuple[int, ...]
-    rounded: tuple[int, ...] | None
-    scorer: int | None
-    change: tuple[int, ...]
-
-
-def hand_count(rules: Rules, pips: Sequence[int], out: int | None) -> HandCount:
-    """What the end of a hand counts: see :class:`HandCount` and
-    :func:`hand_end_change`.
-
-    >>> hand_count(Rules(hand_end="winner-takes"), (0, 7), 0).change
-    (5, 0)
-    """
-    sides = rules.sides
-    side_pips = [0] * sides
-    for seat, p in enumerate(pips):
-        side_pips[rules.side_of(seat)] += p
-    change = [0] * sides
-    if rules.hand_end == "chip-out":
-        # One point for going out; a blocked hand scores nothing.
-        chipped = None if out is None else rules.side_of(out)
-        if chipped is not None:
-            change[chipped] = 1
-        return HandCount(tuple(pips), tuple(side_pips), None, chipped, tuple(change))
-    if rules.hand_end == "subtract-own":
-        rounded = tuple(rules.hand_points(p) for p in pips)
-        for seat, r in enumerate(rounded):
-            change[rules.side_of(seat)] -= r
-        return HandCount(tuple(pips), tuple(side_pips), rounded, None, tuple(change))
-    scorer: int | None
-    if out is not None:
-        scorer = rules.side_of(out)
-    else:
-        fewest = min(side_pips)
-        lowest = [s for s in range(sides) if side_pips[s] == fewest]
-        scorer = lowest[0] if len(lowest) == 1 else None
-    if scorer is not None:
-        change[scorer] = rules.hand_points(sum(side_pips) - side_pips[scorer])
-    return HandCount(tuple(pips), tuple(side_pips), None, scorer, tuple(change))
-
-
-def hand_end_change(rules: Rules, pips: Sequence[int], out: int | None) -> tuple[int, ...]:
-    """How each side's score changes when the hand ends.
-
-    "subtract-own": every player's pips, rounded to the nearest 5 on their
-    own, come off their side's score. "winner-takes": the side that went out
-    scores the opponents' pips, totalled and then rounded; in a blocked hand
-    the side with the fewest pips scores the others' total, and a tie for
-    fewest scores nothing. "chip-out": one point to the side that went out
-    (every partner out, in partnerships); a blocked hand scores nothing.
-    Under ``marking="count"`` pips are written one point per five.
-    """
-    sides = rules.sides
-    change = [0] * sides
-    if rules.hand_end == "subtract-own":
-        for seat, p in enumerate(pips):
-            change[rules.side_of(seat)] -= rules.hand_points(p)
-        return tuple(change)
-    return hand_count(rules, pips, out).change
-
-
-def match_winner(rules: Rules, scores: Sequence[int]) -> int | None:
-    """After a hand's end scoring: the side that has won, if any. Under
-    "hand-end" the highest side at or over the target wins; a tie plays on."""
-    target = rules.points_to_win
-    best = max(scores)
-    if best < target:
-        return None
-    leaders = [s for s, v in enumerate(scores) if v == best]
-    return leaders[0] if len(leaders) == 1 else None

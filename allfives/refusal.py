@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["Refused"]
+__all__ = ["ClaimRefused", "IllegalMove", "Refused"]
 
 
 class Refused(ValueError):
@@ -38,3 +38,14 @@ class Refused(ValueError):
         super().__init__(message)
         self.code = code
         self.params: Mapping[str, object] = dict(params or {})
+
+
+class IllegalMove(Refused):
+    """A move the rules do not allow here; nothing was changed. Its code
+    says why. (:mod:`allfives.hand` raises it, and gives it its name.)"""
+
+
+class ClaimRefused(IllegalMove):
+    """A claim or a Muggins call the rules do not allow here (not this
+    seat's step, a negative count, nothing waiting for one...); nothing was
+    changed. Its code says why."""

@@ -973,7 +973,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "family-no-point-for-chipping-out",
         "chipping out scores one point",
-        "allfives/hand.py",
+        "allfives/scoring.py",
         "            change[chipped] = 1\n",
         "            change[chipped] = 0\n",
         ("tests/engine/test_family.py", "-k", "knocks_and_draws or second_reading"),
@@ -1005,7 +1005,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "claims-right-claim-called-on",
         "a count claimed right scores, and play goes on with no call",
-        "allfives/hand.py",
+        "allfives/hand_claims.py",
         "caller = None if count == waiting.made else self._next_caller(seat, seat)",
         "caller = self._next_caller(seat, seat)",
         ("tests/engine/test_claims.py", "-k", "claimed_right_scores"),
@@ -1013,7 +1013,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "claims-short-claim-scores-all",
         "a count claimed short scores the claim only: the rest is for an opponent who calls Muggins",
-        "allfives/hand.py",
+        "allfives/hand_claims.py",
         "count if count <= waiting.made else 0)",
         "waiting.made if count <= waiting.made else 0)",
         ("tests/engine/test_claims.py", "-k", "claimed_short or let_pass"),
@@ -1021,7 +1021,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "claims-muggins-steals-nothing",
         "an opponent who calls Muggins on a missed count scores what was missed",
-        "allfives/hand.py",
+        "allfives/hand_claims.py",
         "self._add(self.sides[seat], missed or waiting.overstated)",
         "self._add(self.sides[seat], waiting.overstated)",
         ("tests/engine/test_claims.py", "-k", "stolen"),
@@ -1029,7 +1029,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "claims-overstatement-scores",
         "an overstated claim scores nothing for its player",
-        "allfives/hand.py",
+        "allfives/hand_claims.py",
         "count if count <= waiting.made else 0)",
         "count)",
         ("tests/engine/test_claims.py", "-k", "overstat"),
@@ -1037,7 +1037,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "claims-one-caller-only",
         "every opponent in turn from the player's left may call Muggins, once the one before lets it pass",
-        "allfives/hand.py",
+        "allfives/hand_claims.py",
         "        caller = self._next_caller(waiting.seat, seat)\n",
         "        caller = None\n",
         ("tests/engine/test_claims.py", "-k", "asked_in_turn or partners"),
@@ -1045,7 +1045,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "claims-partner-calls",
         "a partner never calls Muggins on a partner",
-        "allfives/hand.py",
+        "allfives/hand_claims.py",
         "            if self.sides[seat] != side:\n",
         "            if True:\n",
         ("tests/engine/test_claims.py", "-k", "partners"),
@@ -1077,7 +1077,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "claims-any-count-claimed",
         "a claim is a count the rules can make: under pips, a multiple of 5",
-        "allfives/hand.py",
+        "allfives/hand_claims.py",
         "        if count % step:\n",
         "        if False:\n",
         (

@@ -40,9 +40,10 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Literal, NamedTuple
 
-from ..hand import MOVES, HandState, hand_end_change, match_winner
+from ..hand import MOVES, HandState
 from ..layout import CLOSED, LEAD
 from ..rules import Rules, count_for
+from ..scoring import hand_end_change, match_winner
 from ..tiles import TILES, Move
 from .playouts import ALL_TILES, SCORING, WARY
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from allfives.match import BONEYARD
+from allfives.deal import BONEYARD
 from allfives.record import RecordError
 from allfives.refusal import Refused
 
