@@ -22,21 +22,23 @@ def test_the_draws_that_begin_the_readers_turn_are_the_readers_to_make_one_at_a_
     trying = Trying.begin(DRAWS, frames(DRAWS)[1], 0, WORDS)
     held = trying.undrawn
     assert [str(d.tile) for d in held] == ["1-1", "2-2", "5-0"]
-    hand, sizes, boneyard = trying.hand()
+    hand, sizes, boneyard = trying.hand(trying.game.view(0))
     assert sorted(str(t) for t in hand) == ["2-1", "4-3"], "the tiles still to draw are not in the hand yet"
     assert sizes == [2, 1]
     assert boneyard == len(BONEYARD), "they are still in the boneyard"
     assert not any(isinstance(e, Drew) for e in trying.said), "nor in what the last move is said to have done"
-    assert trying.prompt(WORDS, None) == WORDS("embed_must_draw")
+    assert trying.prompt(WORDS, trying.game.view(trying.seat), None) == WORDS("embed_must_draw")
     for left in range(len(held) - 1, -1, -1):
         assert trying.draw()
         assert len(trying.undrawn) == left
     assert not trying.draw(), "nothing left to draw"
-    hand, sizes, _ = trying.hand()
+    hand, sizes, _ = trying.hand(trying.game.view(0))
     assert "5-0" in [str(t) for t in hand]
     assert sizes == [5, 1]
-    assert trying.prompt(WORDS, None) == WORDS("embed_your_turn")
-    assert trying.prompt(WORDS, Move.parse("5-0").tile) == WORDS("embed_choose_end", tile="5-0")
+    assert trying.prompt(WORDS, trying.game.view(trying.seat), None) == WORDS("embed_your_turn")
+    assert trying.prompt(WORDS, trying.game.view(trying.seat), Move.parse("5-0").tile) == WORDS(
+        "embed_choose_end", tile="5-0"
+    )
 
 
 def test_a_move_the_rules_refuse_changes_nothing() -> None:
@@ -47,7 +49,7 @@ def test_a_move_the_rules_refuse_changes_nothing() -> None:
     assert (list(trying.events), trying.undrawn, trying.game.save_text()) == before
     trying.play(Move.parse("5-2 W"))
     assert trying.game.computer_to_move
-    assert trying.prompt(WORDS, None) == WORDS("embed_thinking", name="Ben")
+    assert trying.prompt(WORDS, trying.game.view(trying.seat), None) == WORDS("embed_thinking", name="Ben")
 
 
 def test_at_a_hands_end_the_reader_deals_the_next_hand() -> None:
@@ -55,7 +57,7 @@ def test_at_a_hands_end_the_reader_deals_the_next_hand() -> None:
     assert not trying.next_hand_ready
     trying.play(Move.parse("5-4 S"))  # Ann's last tile: the hand is over
     assert trying.next_hand_ready
-    assert trying.prompt(WORDS, None) == WORDS("embed_hand_over")
+    assert trying.prompt(WORDS, trying.game.view(trying.seat), None) == WORDS("embed_hand_over")
     assert trying.next_hand()
     assert not trying.next_hand_ready
     assert not trying.next_hand(), "one deal at a time"

@@ -20,6 +20,7 @@ from table.i18n import Translator
 
 __all__ = [
     "Menu",
+    "field",
     "hand_end_markup",
     "lines",
     "match_end_markup",
@@ -124,7 +125,8 @@ class Menu:
     rules_page: str
 
 
-def _field(label: str, control: str) -> str:
+def field(label: str, control: str) -> str:
+    """A form's field: its label, then its control (markup)."""
     return f'<label class="field"><span>{_esc(label)}</span>{control}</label>'
 
 
@@ -143,9 +145,9 @@ def menu_markup(menu: Menu, say: Callable[[str], str]) -> str:
     )
     checked = " checked" if menu.learning else ""
     parts = [
-        _field(say("language"), f'<select id="menu-language" name="language">{languages}</select>'),
-        _field(say("speed"), f'<select id="menu-speed" name="speed">{speeds}</select>'),
-        _field(say("learning_aid"), f'<input type="checkbox" id="menu-learning" name="learning"{checked}>'),
+        field(say("language"), f'<select id="menu-language" name="language">{languages}</select>'),
+        field(say("speed"), f'<select id="menu-speed" name="speed">{speeds}</select>'),
+        field(say("learning_aid"), f'<input type="checkbox" id="menu-learning" name="learning"{checked}>'),
         f"<h3>{_esc(say('score_sheet'))}</h3>",
         table_markup(menu.sheet_head, menu.sheet_rows, kind="score-sheet"),
     ]
@@ -157,7 +159,7 @@ def menu_markup(menu: Menu, say: Callable[[str], str]) -> str:
     file_input = (
         f'<input type="file" id="menu-import" accept=".json,application/json" aria-label="{_esc(say("import"))}">'
     )
-    parts.append(_field(say("import"), file_input))
+    parts.append(field(say("import"), file_input))
     return "".join(parts)
 
 
@@ -180,9 +182,9 @@ def new_match_markup(t: Translator, setup: GameSetup) -> str:
     kinds = [("person", t("person"))] + [(level, t("level_" + level)) for level in LEVELS]
     sizes = OPTION_RANGES.hand_sizes(rules.players)
     parts = [
-        _field(t("preset"), _select("preset", choices["preset"], "")),
-        _field(t("players"), _select("players", choices["players"], str(rules.players))),
-        _field(
+        field(t("preset"), _select("preset", choices["preset"], "")),
+        field(t("players"), _select("players", choices["players"], str(rules.players))),
+        field(
             t("partnerships"),
             f'<input type="checkbox" name="partnerships" id="nm-partnerships"{" checked" if rules.teams else ""}>',
         ),
@@ -196,23 +198,23 @@ def new_match_markup(t: Translator, setup: GameSetup) -> str:
             f' aria-label="{_esc(t("seat_name", seat=seat + 1))}">'
         )
         kind = _select(f"kind{seat}", kinds, current.kind, t("seat_kind", seat=seat + 1))
-        parts.append(f'<div class="seat-row" data-seat="{seat}">{_field(t("seat_n", seat=seat + 1), name)}{kind}</div>')
+        parts.append(f'<div class="seat-row" data-seat="{seat}">{field(t("seat_n", seat=seat + 1), name)}{kind}</div>')
     parts.append(
-        _field(
+        field(
             t("hand_size"),
             f'<input type="number" name="hand_size" id="nm-hand_size" min="{sizes[0]}" max="{sizes[-1]}"'
             f' value="{rules.hand_size or ""}">',
         )
     )
     parts.append(
-        _field(
+        field(
             t("target"),
             f'<input type="number" name="target" id="nm-target" min="{OPTION_RANGES.target_min}"'
             f' step="{OPTION_RANGES.target_step}" value="{rules.target or ""}">',
         )
     )
     for option in ("hand_end", "lead", "win"):
-        parts.append(_field(t(option), _select(option, choices[option], getattr(rules, option))))
+        parts.append(field(t(option), _select(option, choices[option], getattr(rules, option))))
     # The deal number (the seed) is for replaying a deal: out of the way,
     # under a disclosure the player opens when they want it.
     seed = (
@@ -220,7 +222,7 @@ def new_match_markup(t: Translator, setup: GameSetup) -> str:
         ' aria-describedby="nm-seed-help">'
     )
     parts.append(
-        f'<details class="advanced"><summary>{_esc(t("advanced"))}</summary>{_field(t("seed"), seed)}'
+        f'<details class="advanced"><summary>{_esc(t("advanced"))}</summary>{field(t("seed"), seed)}'
         f'<p id="nm-seed-help" class="field-help">{_esc(t("seed_help"))}</p></details>'
     )
     parts.append('<p class="form-error" role="alert" id="nm-error"></p>')

@@ -13,7 +13,7 @@ from allfives.rules import Rules
 
 from game.daily_month import daily_of
 from game.dates import iso_date_words
-from game.dialog_markup import table_markup
+from game.dialog_markup import field, table_markup
 from game.history import CAPACITY, Entry, Refused, Tally, statistics
 from table import refusal
 from table.i18n import Translator
@@ -185,8 +185,7 @@ def history_markup(
     )
     parts = [
         said,
-        f'<label class="field"><span>{_esc(t("history_filter"))}</span>'
-        f'<select id="history-filter" name="history-filter">{options}</select></label>',
+        field(t("history_filter"), f'<select id="history-filter" name="history-filter">{options}</select>'),
         '<div id="history-part"></div>',
     ]
     if earlier:
@@ -206,8 +205,7 @@ def history_markup(
             f'<button type="button" id="history-unreadable" class="btn">{_esc(t("history_download_unreadable"))}</button>'
         )
     keeping.append(
-        f'<label class="field"><span>{_esc(t("history_import"))}</span>'
-        '<input type="file" id="history-import" accept=".json,.jsonl,application/json"></label>'
+        field(t("history_import"), '<input type="file" id="history-import" accept=".json,.jsonl,application/json">')
     )
     parts.append(f'<section class="history-keeping" aria-labelledby="history-keeping">{"".join(keeping)}</section>')
     return "".join(parts)

@@ -239,19 +239,19 @@ class Page(Shell):
         if seen is None:
             self.show_board("", None)
             return
-        layout, (aspect, small) = seen.layout, self.table_shape()
+        layout, last, (aspect, small) = seen.layout, seen.last_played, self.table_shape()
         labels = board_labels(self.t)
         markup = board.render_board(
             layout,
             aspect=aspect,
             small=small,
             targets=self.targets(seen),
-            last=seen.last_played,
+            last=last,
             reduced=self.reduced,
             words=labels,
             size=self.drawn_box,
         )
-        self.show_board(markup, seen.last_played)
+        self.show_board(markup, last)
         by_id("ends").textContent = words.ends_line(self.t, layout)
         by_id("boneyard").textContent = self.t("boneyard", count=seen.boneyard_size)
 

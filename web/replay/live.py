@@ -277,12 +277,12 @@ class Replay(Shell):
         game = trying.game
         seen = game.view(self.seat)
         names = [seat.name for seat in game.seats]
-        moves = self.moves_for(self.selected) if self.selected is not None else []
-        self.draw_table(seen.layout, seen.last_played, trying.targets(moves) if self.selected is not None else None)
+        selected = self.selected
+        self.draw_table(seen.layout, seen.last_played, None if selected is None else trying.targets(seen, selected))
         self.draw_scores(seen.scores, names)
         self.draw_explanation(explain(trying.said, seen.layout, self.words, names, game.rules, self.seat))
-        self.part("position").textContent = trying.prompt(self.words, self.selected)
-        hand, sizes, boneyard = trying.hand()
+        self.part("position").textContent = trying.prompt(self.words, seen, selected)
+        hand, sizes, boneyard = trying.hand(seen)
         playable = seen.legal_moves if not self.busy and not trying.undrawn else ()
         self.draw_hand(hand, sizes, boneyard, names, playable)
 

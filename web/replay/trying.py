@@ -10,12 +10,13 @@ draws them one tile at a time (``undrawn``) before playing, as at a table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from allfives import Drew, End, Event, Move, Tile
 from allfives.players.base import Decision
+from allfives.view import SeatView
 
 from replay.frames import Frame, Words, try_record, turn_draws
 from table.controller import Game
@@ -89,17 +90,17 @@ class Trying:
         self.events = self.game.play_computer(decision)
         self.undrawn = self.held_draws()
 
-    def hand(self) -> tuple[list[Tile], list[int], int]:
+    def hand(self, seen: SeatView) -> tuple[list[Tile], list[int], int]:
         """The reader's hand as shown (the tiles still to draw not in it),
-        every seat's hand size and the boneyard's, counted the same way."""
-        seen = self.game.view(self.seat)
+        every seat's hand size and the boneyard's, counted the same way,
+        from what the reader's seat sees now (``seen``)."""
         held = {draw.tile for draw in self.undrawn}
         hand = [tile for tile in seen.hand if tile not in held]
         held_back = len(self.undrawn)
         sizes = [size - held_back if s == self.seat else size for s, size in enumerate(seen.hand_sizes)]
         return hand, sizes, seen.boneyard_size + held_back
 
-    def prompt(self, words: Words, selected: Tile | None) -> str:
+    def prompt(self, words: Words, seen: SeatView, selected: Tile | None) -> str:
         """What the reader is told to do now (``selected``: the tile chosen)."""
         game = self.game
         if game.is_over:
@@ -114,10 +115,9 @@ class Trying:
             return words("embed_must_draw")
         if selected is not None:
             return words("embed_choose_end", tile=str(selected))
-        leading = game.view(self.seat).layout.is_empty
+        leading = seen.layout.is_empty
         return words("embed_your_lead" if leading else "embed_your_turn")
 
-    def targets(self, moves: Sequence[Move]) -> dict[End, int | None]:
-        """The ends the chosen tile's ``moves`` go to, with what each scores."""
-        seen = self.game.view(self.seat)
-        return {m.end: seen.points_for(m) for m in moves if m.end is not None}
+    def targets(self, seen: SeatView, tile: Tile) -> dict[End, int | None]:
+        """The ends the chosen ``tile`` may go to, with what each scores."""
+        return {m.end: seen.points_for(m) for m in seen.legal_moves if m.tile is tile and m.end is not None}
