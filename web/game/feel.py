@@ -10,6 +10,10 @@ The win moment is a shower of pips and tiles over the page, above the
 match's summary and never in its way (it takes no clicks and is hidden from
 screen readers: the summary says who won). With reduced motion it stands
 still, a ring of gold stars, and goes away by itself.
+
+Browser-free: this module decides (whether, which sound, which pieces,
+when); the page's JavaScript (web/js/motion.js) plays and draws what it is
+handed, as plain data, through the shell (:class:`page.shell.Shell`).
 """
 
 from __future__ import annotations
@@ -17,25 +21,27 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
-
-from pyscript import document, window
+from typing import TYPE_CHECKING, Final
 
 from allfives import Event, MatchEnded, Played
-
-from page.dom import by_id, el
 
 if TYPE_CHECKING:
     from game.roles import Host
 
-__all__ = ["SOUND_KEY", "celebrate", "install", "play_sounds", "win_moment"]
+__all__ = ["SOUNDS", "SOUND_KEY", "celebrate", "confetti", "install", "play_sounds", "sound_of", "toggle", "win_moment"]
 
 #: The storage key (under the store's prefix) of the sound setting: "on" or "off".
 SOUND_KEY: Final = "sound"
 CONFETTI: Final = 42
+#: The stars that stand still under reduced motion, evenly across the page.
+STARS: Final = 12
 COLOURS: Final = ("#ffd23f", "#fffdf7", "#e05a47", "#4fb3d9", "#7bd389")
 
 # (frequency in Hz, start in s, length in s, peak gain, wave) for each sound.
+# The notes are data handed to the page's JavaScript with the sound's name
+# (web/js/motion.js plays any such list): what each sound is stays here, by
+# the decision to play it, and the JavaScript is an instrument that knows no
+# sound by name.
 Note = tuple[float, float, float, float, str]
 SOUNDS: Final[dict[str, Sequence[Note]]] = {
     # A tile laid on felt: a bright tick over a soft knock.
@@ -52,69 +58,46 @@ SOUNDS: Final[dict[str, Sequence[Note]]] = {
 }
 
 
-class Sound:
-    """The page's WebAudio, made on the first sound (browsers start audio
-    only after the player has touched the page)."""
-
-    def __init__(self) -> None:
-        self.context: Any = None
-
-    def play(self, name: str) -> None:
-        audio = getattr(window, "AudioContext", None)
-        if audio is None:
-            return
-        if self.context is None:
-            self.context = audio.new()
-        context = self.context
-        if str(context.state) == "suspended":
-            context.resume()
-        now = float(context.currentTime)
-        for frequency, start, length, peak, wave in SOUNDS[name]:
-            oscillator = context.createOscillator()
-            gain = context.createGain()
-            oscillator.type = wave
-            oscillator.frequency.setValueAtTime(frequency, now + start)
-            gain.gain.setValueAtTime(0.0001, now + start)
-            gain.gain.exponentialRampToValueAtTime(peak, now + start + 0.008)
-            gain.gain.exponentialRampToValueAtTime(0.0001, now + start + length)
-            oscillator.connect(gain)
-            gain.connect(context.destination)
-            oscillator.start(now + start)
-            oscillator.stop(now + start + length + 0.05)
-        # What was played last, for the tests (they cannot hear it).
-        document.body.dataset.sound = name
-
-
-_SOUND = Sound()
-
-
 def sound_on(page: Host) -> bool:
     return page.store.get(SOUND_KEY) == "on"
 
 
+def play(page: Host, name: str) -> None:
+    """Sound ``name``, played by the page (WebAudio, in web/js/motion.js)."""
+    page.play_sound(name, SOUNDS[name])
+
+
 def install(page: Host) -> None:
-    """Bind the speaker: it shows the remembered setting and toggles it."""
-    button = by_id("sound")
-    button.setAttribute("aria-pressed", "true" if sound_on(page) else "false")
+    """The speaker shows the remembered setting (a click on it comes to :func:`toggle`)."""
+    page.show_sound(sound_on(page))
 
-    def toggle(_event: Any) -> None:
-        on = not sound_on(page)
-        page.store.set(SOUND_KEY, "on" if on else "off")
-        button.setAttribute("aria-pressed", "true" if on else "false")
-        page.announce(page.t("sound_on" if on else "sound_off"))
-        if on:
-            _SOUND.play("click")
 
-    page.on(button, "click", toggle)
+def toggle(page: Host) -> None:
+    """The speaker pressed: the sound goes on or off, and is remembered."""
+    on = not sound_on(page)
+    page.store.set(SOUND_KEY, "on" if on else "off")
+    page.show_sound(on)
+    page.announce(page.t("sound_on" if on else "sound_off"))
+    if on:
+        play(page, "click")
+
+
+def sound_of(events: Sequence[Event]) -> str | None:
+    """The sound of a move as its tile lands: a click, or a chime when it
+    scores; None when no tile was laid (a pass, a draw)."""
+    played = [e for e in events if isinstance(e, Played)]
+    if not played:
+        return None
+    return "chime" if any(e.points for e in played) else "click"
 
 
 def play_sounds(page: Host, events: Sequence[Event]) -> None:
-    """The sound of a move as its tile lands: a click, or a chime when it scores."""
+    """The sound of a move as its tile lands, if the player turned sound on."""
     if page.game is None or not sound_on(page):
         return
-    played = [e for e in events if isinstance(e, Played)]
-    if played:
-        _SOUND.play("chime" if any(e.points for e in played) else "click")
+    name = sound_of(events)
+    if name is not None:
+        play(page, name)
 
 
 def win_moment(page: Host, events: Sequence[Event]) -> None:
@@ -127,31 +110,36 @@ def win_moment(page: Host, events: Sequence[Event]) -> None:
         page.spawn(celebrate(page))
 
 
+def confetti(still: bool, shuffle: random.Random) -> list[dict[str, str]]:
+    """The pieces of the win moment, as the page's stylesheet draws them
+    (``.celebration .confetti``): each its kind (a ``pip``, a ``tile``, or
+    under reduced motion a ``star``) and its CSS values: where across the
+    page (``x``), when it starts falling (``delay``), how long it falls
+    (``fall``), how far it turns (``spin``) and drifts (``drift``), its
+    ``colour``. Still, the stars stand evenly across the page at once."""
+    pieces = []
+    for index in range(STARS if still else CONFETTI):
+        kind = "star" if still else ("tile" if index % 3 == 0 else "pip")
+        pieces.append(
+            {
+                "kind": kind,
+                "x": f"{(index + 0.5) / STARS * 100 if still else shuffle.uniform(0, 100):.1f}vw",
+                "delay": f"{0 if still else shuffle.uniform(0, 0.9):.2f}s",
+                "fall": f"{shuffle.uniform(3.2, 5.0):.2f}s",
+                "spin": f"{shuffle.choice((-1, 1)) * shuffle.randint(180, 720)}deg",
+                "drift": f"{shuffle.uniform(-12, 12):.1f}vw",
+                "colour": COLOURS[index % len(COLOURS)],
+            }
+        )
+    return pieces
+
+
 async def celebrate(page: Host) -> None:
-    """The win moment, over the match's summary (which opens first)."""
+    """The win moment, over the match's summary (which opens first). It
+    stays (the confetti falls once) until the summary is closed."""
     await asyncio.sleep(0.05)
     if sound_on(page):
-        _SOUND.play("fanfare")
-    old = by_id("celebration")
-    if old is not None:
-        old.remove()
-    layer = el("div", None, id="celebration", class_="celebration")
-    layer.setAttribute("popover", "manual")
-    layer.setAttribute("aria-hidden", "true")
+        play(page, "fanfare")
     still = page.reduced
-    layer.classList.add("still" if still else "moving")
-    shuffle = random.Random()  # only where the confetti falls: nothing of the game
-    for index in range(12 if still else CONFETTI):
-        bit = el("span", None, class_="confetti " + ("star" if still else ("tile" if index % 3 == 0 else "pip")))
-        style = bit.style
-        style.setProperty("--x", f"{(index + 0.5) / 12 * 100 if still else shuffle.uniform(0, 100):.1f}vw")
-        style.setProperty("--delay", f"{0 if still else shuffle.uniform(0, 0.9):.2f}s")
-        style.setProperty("--fall", f"{shuffle.uniform(3.2, 5.0):.2f}s")
-        style.setProperty("--spin", f"{shuffle.choice((-1, 1)) * shuffle.randint(180, 720)}deg")
-        style.setProperty("--drift", f"{shuffle.uniform(-12, 12):.1f}vw")
-        style.setProperty("--colour", COLOURS[index % len(COLOURS)])
-        layer.append(bit)
-    document.body.append(layer)
-    layer.showPopover()
-    # It stays (the confetti falls once) until the summary is closed.
-    page.on(by_id("dialog"), "close", lambda _event: layer.remove() if layer.isConnected else None)
+    # Only where the confetti falls is random: nothing of the game.
+    page.celebrate(confetti(still, random.Random()), still=still)

@@ -387,7 +387,7 @@ class Page(Shell):
 
     def act(self, data: dict[str, str]) -> None:
         """What the player did, as plain data from the shell: a button of
-        the header (``hint``, ``undo``, ``new-match``, ``menu``), else a
+        the header (``hint``, ``undo``, ``new-match``, ``menu``, ``sound``), else a
         tile chosen or its end (:meth:`Shell.act`)."""
         action = data.get("action")
         if action == "hint":
@@ -398,6 +398,8 @@ class Page(Shell):
             dialogs.show_new_match(self)
         elif action == "menu":
             dialogs.show_menu(self)
+        elif action == "sound":
+            feel.toggle(self)
         else:
             super().act(data)
 

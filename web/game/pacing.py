@@ -53,7 +53,8 @@ async def land(page: Pacing, events: Sequence[Event], generation: int) -> bool:
     slow = not page.reduced
     ends = any(isinstance(e, (HandEnded, MatchEnded)) for e in events)
     played = next((e for e in events if isinstance(e, Played)), None)
-    source = motion.source_rect(played.seat, played.move.tile) if played is not None and slow else None
+    if played is not None and slow:  # where it slides from: it leaves the hand (or card) at the redraw
+        page.note_departure(played.seat, played.move.tile)
     pending = [e for e in events if isinstance(e, Drew)] if slow else []
     page.state.stage = Stage(generation, tuple(pending), not (slow and ends))
     page.state.selected = None
@@ -64,9 +65,7 @@ async def land(page: Pacing, events: Sequence[Event], generation: int) -> bool:
         # on the turn of the seat that must draw first.
         notice(page, partial(landing.seat_status, game=game, seat=played.seat))
     page.render()
-    slide = None
-    if played is not None and source is not None:
-        slide = motion.slide_from(played.move.tile, source)
+    slide = page.slide_in(played.move.tile) if played is not None and slow else None
     feel.play_sounds(page, events)
     drawn: dict[int, int] = {}
 
@@ -85,7 +84,7 @@ async def land(page: Pacing, events: Sequence[Event], generation: int) -> bool:
             await count_to(page, event.scores, generation)
         elif isinstance(event, Drew):
             if slide is not None:  # the tile played lands before the first tile is drawn
-                await motion.finished(slide)
+                await slide
                 slide = None
                 if generation != page.state.generation:
                     return False
@@ -98,7 +97,7 @@ async def land(page: Pacing, events: Sequence[Event], generation: int) -> bool:
             if page.state.stage.pending:
                 page.state.stage = page.state.stage.drawn()
                 page.render()
-                motion.draw_from_boneyard([event])
+                page.draw_in(event.seat, event.tile)
         elif isinstance(event, Passed):
             page.state.notes[event.seat] = Words("note_passed")
             notice(page, partial(passed_status, game=game, event=event))
@@ -167,7 +166,9 @@ def pop_points(page: Pacing, event: Played) -> None:
     seen = page.seen()
     if seen is not None:
         aspect, small = page.table_shape()
-        motion.pop_points(board.board_geometry(seen.layout, aspect, small=small), event)
+        pop = motion.points_pop(board.board_geometry(seen.layout, aspect, small=small), event)
+        if pop is not None:
+            page.pop_points(pop)
 
 
 # The header

@@ -6,12 +6,13 @@ imports: tests/tooling/test_imports.py).
 
 - :class:`Host`: the page's plumbing and its words: the translator, the
   store, the game on the table (to read), listeners, tasks, the dialog,
-  the live region, the header's message, saving.
+  the live region, the header's message, saving, the sounds and the win
+  moment.
 - :class:`Table`: a host that also holds the page's state
   (:class:`game.state.PageState`) and the match's flow on screen: begin a
   match, redraw, what comes after a move.
 - :class:`Pacing`: a table whose parts are redrawn one at a time while a
-  move lands (pacing.py).
+  move lands, and whose tiles and points move (pacing.py).
 - :class:`Menu`: a table with the player's settings (the dialogs' Menu and
   New match).
 - :class:`Owner`: a table that shares the saved game with the game's other
@@ -21,15 +22,16 @@ Browser-free; only types."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
-from allfives import Event
+from allfives import Event, Tile
 from allfives.view import SeatView
 
 from game.state import PageState
 from game.store import Store
 from game.tabs import Keeper
+from page.motion import Pop
 from table.controller import Game
 from table.i18n import Said, Translator
 
@@ -65,6 +67,10 @@ class Host(Protocol):
     def refill_dialog(self, title: str, body: list[Any] | str, buttons: list[tuple[str, str]]) -> None: ...
     def set_status(self, said: Said, *, lasting: bool = False) -> None: ...
     def save(self) -> None: ...
+    # The sounds and the win moment, done by the page (feel.py).
+    def play_sound(self, name: str, notes: Sequence[Sequence[float | str]]) -> None: ...
+    def show_sound(self, on: bool) -> None: ...
+    def celebrate(self, pieces: list[dict[str, str]], *, still: bool) -> None: ...
 
 
 class Table(Host, Protocol):
@@ -89,6 +95,11 @@ class Pacing(Table, Protocol):
     def render_scores(self) -> None: ...
     def render_opponents(self, seen: SeatView | None) -> None: ...
     def table_shape(self) -> tuple[float, bool]: ...
+    # The tile played slides in, drawn tiles come in, points float up (page/motion.py).
+    def note_departure(self, seat: int, tile: Tile) -> None: ...
+    def slide_in(self, tile: Tile) -> Awaitable[None]: ...
+    def draw_in(self, seat: int, tile: Tile | None) -> None: ...
+    def pop_points(self, pop: Pop) -> None: ...
 
 
 class Menu(Table, Protocol):

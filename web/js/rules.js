@@ -29,7 +29,7 @@
     document.body.append(script);
     // The interpreter module first: it begins the runtime's downloads while
     // PyScript starts (web/runtime.js; PyScript's import of it is the same).
-    for (const src of ["./runtime.js", "./shell.js", "./vendor/pyscript/core.js"]) {
+    for (const src of ["./runtime.js", "./shell.js", "./motion.js", "./vendor/pyscript/core.js"]) {
       const module = document.createElement("script");
       module.type = "module";
       module.src = src;

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
-from js import ResizeObserver
-from pyodide.ffi import create_proxy
+from js import Object, ResizeObserver
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from allfives import Move, Tile
@@ -245,16 +245,21 @@ class Shell:
 
     def show_board(self, markup: str, last: Tile | None) -> None:
         """The board drawn as ``markup`` (:func:`board.render_board`, which
-        escapes all it draws), zooming from the view it had; ``last`` is the
+        escapes all it draws), zooming from the view it had
+        (:func:`page.motion.zoom`, done by web/js/motion.js); ``last`` is the
         tile played last, which fades in once, when it arrives. The same
         board drawn again is left as it is, so what animates on it (the tile
         sliding in, the points floating up) is not cut short."""
         if markup == self.board_markup:
             return
         node = by_id(self.board_id)
-        before = motion.view_box(node)
+        # From the board as last drawn (the page's own markup, not read off
+        # the screen), and not under reduced motion, read afresh as it was.
+        reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        change = None if reduced else motion.zoom(self.board_markup, markup)
         node.innerHTML = markup
-        motion.zoom_from(node, before)
+        if change is not None:
+            window.allfivesMotion.zoom(self.board_id, *change)
         self.board_markup = markup
         node.classList.toggle("settled", last is not None and last is self.arrived)
         self.arrived = last
@@ -409,3 +414,41 @@ class Shell:
         back = self.dialog_return
         if back is not None and not by_id("dialog").open and back.isConnected:
             back.focus()
+
+    # -- for motion: what moves and sounds, decided in Python (page/motion.py,
+    # game/feel.py) and done by the page's JavaScript (web/js/motion.js), as
+    # plain data, so that the calls can cross from a worker (issue 46).
+
+    def note_departure(self, seat: int, tile: Tile) -> None:
+        """``tile``, played by ``seat``, is about to leave the hand or the
+        seat's card: the page notes where it stands, before the redraw."""
+        window.allfivesMotion.leaves(str(tile), seat)
+
+    def slide_in(self, tile: Tile) -> Awaitable[None]:
+        """The tile just played slides to its place on the board from where
+        it left (:meth:`note_departure`); awaited, it is over (or was cut
+        short by a redraw)."""
+        return window.allfivesMotion.slideIn(self.board_id, str(tile))  # type: ignore[no-any-return]
+
+    def draw_in(self, seat: int, tile: Tile | None) -> None:
+        """``tile``, just drawn by ``seat``, comes in from the boneyard (into
+        the hand, or onto the seat's card when it is not shown: None)."""
+        window.allfivesMotion.drawIn(seat, None if tile is None else str(tile))
+
+    def pop_points(self, pop: motion.Pop) -> None:
+        """Points float up from where they were scored on the board."""
+        window.allfivesMotion.popPoints(self.board_id, pop.x, pop.y, pop.text)
+
+    def play_sound(self, name: str, notes: Sequence[Sequence[float | str]]) -> None:
+        """Sound ``name``, played from ``notes`` (game/feel.py's ``SOUNDS``)."""
+        window.allfivesMotion.sound(name, to_js([list(note) for note in notes]))
+
+    def show_sound(self, on: bool) -> None:
+        """The speaker in the header shows whether the sound is on."""
+        by_id("sound").setAttribute("aria-pressed", "true" if on else "false")
+
+    def celebrate(self, pieces: list[dict[str, str]], *, still: bool) -> None:
+        """The win moment: ``pieces`` of confetti (game/feel.py's
+        ``confetti``) over the page, ``still`` under reduced motion, until
+        the dialog (the match's summary) closes."""
+        window.allfivesMotion.celebrate(to_js(pieces, dict_converter=Object.fromEntries), still, "dialog")
