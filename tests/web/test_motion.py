@@ -64,7 +64,9 @@ def test_the_view_is_read_from_the_boards_markup() -> None:
 def test_the_table_zooms_from_the_view_it_was_drawn_at() -> None:
     before, after = drawn("6-6"), drawn("6-6", "6-1 E", "6-2 W", "1-1 E", "2-3 W", "1-4 E", "3-3 W", "4-0 E")
     old, new = motion.view_box(before), motion.view_box(after)
-    assert old is not None and new is not None and old != new
+    assert old is not None
+    assert new is not None
+    assert old != new
     change = motion.zoom(before, after)
     assert change is not None
     k, tx, ty = change
@@ -85,7 +87,7 @@ def test_the_table_zooms_from_the_view_it_was_drawn_at() -> None:
 )
 def test_no_zoom_without_a_change_of_view(before: tuple[str, ...], after: tuple[str, ...]) -> None:
     old, new = drawn(*before), drawn(*after)
-    if old and new:
+    if old and new:  # the case is a view that stayed
         assert motion.view_box(old) == motion.view_box(new), "the case is a view that stayed"
     assert motion.zoom(old, new) is None
 
@@ -116,7 +118,8 @@ def test_every_sound_rises_and_dies_away_within_hearing() -> None:
         assert notes, name
         for frequency, start, length, peak, wave in notes:
             assert 20 <= frequency <= 20_000, name
-            assert start >= 0 and length > 0.008, name  # it peaks 8 ms in, then dies away
+            assert start >= 0, name
+            assert length > 0.008, name  # it peaks 8 ms in, then dies away
             assert 0 < peak <= 0.5, name
             assert wave in ("sine", "square", "sawtooth", "triangle"), name
 
@@ -130,7 +133,8 @@ def test_the_confetti_falls_from_across_the_page_at_its_own_pace() -> None:
     assert {piece["kind"] for piece in pieces} == {"pip", "tile"}
     xs = [float(piece["x"].removesuffix("vw")) for piece in pieces]
     assert all(0 <= x <= 100 for x in xs)
-    assert min(xs) < 25 and max(xs) > 75, "from one side of the page to the other"
+    assert min(xs) < 25, "from one side of the page ..."
+    assert max(xs) > 75, "... to the other"
     assert len({piece["delay"] for piece in pieces}) > 1, "not all at once"
     for piece in pieces:
         assert set(piece) == {"kind", "x", "delay", "fall", "spin", "drift", "colour"}
