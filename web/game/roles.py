@@ -86,6 +86,13 @@ class Host(Protocol):
     def listen(self, node: Any, act: Callable[[dict[str, str]], None]) -> None: ...
     def on_value(self, field: str, then: Callable[[str], None]) -> None: ...
     def on_file(self, field: str, then: Callable[[str], None]) -> None: ...
+    def on_keys(
+        self,
+        region: str,
+        keys: frozenset[str],
+        then: Callable[[str, dict[str, str]], None],
+        targets: str = "[data-action]",
+    ) -> None: ...
 
 
 class Table(Host, Protocol):

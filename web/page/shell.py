@@ -554,3 +554,25 @@ class Shell:
                 self.spawn(read(files.item(0)))
 
         self.on(by_id(field), "change", chosen)
+
+    def on_keys(
+        self,
+        region: str,
+        keys: frozenset[str],
+        then: Callable[[str, dict[str, str]], None],
+        targets: str = "[data-action]",
+    ) -> None:
+        """Call ``then(key, data)`` when one of ``keys`` is pressed on an
+        element matching ``targets`` within ``region`` (selectors), with
+        that element's data attributes; the browser's own use of the key
+        (scrolling) is prevented."""
+
+        def heard(event: Any) -> None:
+            key = str(event.key)
+            target = closest(event.target, targets)
+            if key not in keys or target is None:
+                return
+            event.preventDefault()
+            then(key, {str(k): str(v) for k, v in json.loads(window.JSON.stringify(target.dataset)).items()})
+
+        self.on(some(document.querySelector(region)), "keydown", heard)
