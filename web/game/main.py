@@ -141,7 +141,6 @@ class Page(Shell):
         self.state.restart(game.scores)
         self.state.revealed = None
         self.state.notes.clear()
-        self.clear("log")
         self.clear("announce")  # what was said of the last match is not said of this one
         move_log.log_history(self)
         if self.state.waiting:  # a first visit: nothing is dealt, saved or played until the introduction closes
@@ -389,6 +388,8 @@ class Page(Shell):
             dialogs.show_new_match(self)
         elif action == "menu":
             dialogs.show_menu(self)
+        elif action == "how-to":
+            intro.show(self, 0)
         else:
             super().act(data)
 
@@ -446,7 +447,6 @@ class Page(Shell):
         if game is None or not game.undo():
             return
         self.state.restart(game.scores)
-        self.clear("log")
         move_log.log_history(self)
 
         said = partial(words.undone, game=game, hands_before=hands)

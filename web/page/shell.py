@@ -58,7 +58,7 @@ class Shell:
         self.state = Choice() if state is None else state
         self.drag: dict[str, Any] | None = None
         self.dialog_handler: Callable[[str], None] | None = None  # called with the button pressed
-        self.dialog_return: Any = None  # the element focus goes back to
+        self.dialog_return: Any = None  # the element focus goes back to (or its selector)
         #: The board's box (CSS pixels) when it was last drawn (None: not yet).
         self.drawn_box: tuple[float, float] | None = None
         self.board_markup = ""  # the board as last drawn
@@ -66,6 +66,8 @@ class Shell:
         #: Called with the button that closed the dialog, after its own handler
         #: (the daily's buttons, whichever dialog holds them).
         self.dialog_watchers: list[Callable[[str], None]] = []
+        #: What the dialog's fields held when it last closed (name: value).
+        self.dialog_fields: dict[str, str] = {}
 
     @property
     def selected(self) -> Tile | None:
@@ -414,11 +416,16 @@ class Shell:
         handler = self.dialog_handler
         self.dialog_handler = None
         value = str(by_id("dialog").returnValue or "")
+        # What its fields held as it closed, as plain data: the handler reads them here, not off the page.
+        entries = window.FormData.new(by_id("dialog-form")).entries()
+        self.dialog_fields = {str(pair[0]): str(pair[1]) for pair in entries}
         if handler is not None:
             handler(value)
         for watcher in self.dialog_watchers:
             watcher(value)
         back = self.dialog_return
+        if isinstance(back, str):
+            back = some(document.querySelector(back))
         if back is not None and not by_id("dialog").open and back.isConnected:
             back.focus()
 
@@ -576,3 +583,16 @@ class Shell:
             then(key, {str(k): str(v) for k, v in json.loads(window.JSON.stringify(target.dataset)).items()})
 
         self.on(some(document.querySelector(region)), "keydown", heard)
+
+    def scroll_to_end(self, region: str) -> None:
+        """Region ``region`` (an id) scrolled to its end (the log's newest line)."""
+        node = by_id(region)
+        node.scrollTop = node.scrollHeight
+
+    def reveal(self, region: str, shown: bool) -> None:
+        """Region ``region`` (an id) shown or hidden."""
+        by_id(region).hidden = not shown
+
+    def mark(self, region: str, name: str, on: bool) -> None:
+        """Region ``region`` (an id) in the class ``name`` or not (what the stylesheet reads)."""
+        by_id(region).classList.toggle(name, on)
