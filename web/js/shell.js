@@ -26,4 +26,47 @@ function listen(root, dispatch) {
   });
 }
 
-globalThis.allfivesShell = Object.freeze({ apply, listen });
+// Offline play: register the service worker (./sw.js, scope ./, so the
+// site works from any sub-path) and call ``onUpdateReady()`` once a new
+// version is installed and waiting while this page runs the old one (with
+// no controller this is the first install: nothing to update). The page
+// calls it once it is ready, so a first visit's downloads come first. The
+// new version takes over at the next load of the only open page, never under
+// a game in progress. Nothing here throws: without service workers (an
+// insecure origin, a frame sandboxed without allow-same-origin, where even
+// asking throws) or when registering fails, the page plays online.
+async function keepOffline(onUpdateReady) {
+  let container;
+  try {
+    container = navigator.serviceWorker;
+  } catch {
+    return;
+  }
+  if (!container) return;
+  let registration;
+  try {
+    registration = await container.register("./sw.js", { scope: "./" });
+  } catch (error) {
+    console.warn(`All Fives cannot work offline here: ${error}`);
+    return;
+  }
+  if (!registration) return; // some test browsers stub registration out
+  let reported = null;
+  const check = () => {
+    const waiting = registration.waiting;
+    if (!waiting || !container.controller || waiting === reported) return;
+    reported = waiting;
+    onUpdateReady();
+  };
+  const follow = (worker) => worker && worker.addEventListener("statechange", check);
+  check();
+  follow(registration.installing);
+  registration.addEventListener("updatefound", () => follow(registration.installing));
+  try {
+    await registration.update(); // look for a new version now, not only on the next navigation
+  } catch {
+    // offline, or the server is away: the cached version plays on
+  }
+}
+
+globalThis.allfivesShell = Object.freeze({ apply, listen, keepOffline });

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from typing import Any
+from typing import Any, ParamSpec
 
 from js import Object, ResizeObserver
 from pyodide.ffi import create_proxy, to_js
@@ -25,6 +25,8 @@ from table import board, keys
 from table.choice import Choice
 
 __all__ = ["Shell", "tile_named"]
+
+P = ParamSpec("P")
 
 #: How far (squared, in CSS pixels) a press must move to become a drag.
 DRAG_START = 100
@@ -56,11 +58,16 @@ class Shell:
         self.state = Choice() if state is None else state
         self.drag: dict[str, Any] | None = None
         self.dialog_handler: Callable[[str], None] | None = None  # called with the button pressed
-        self.dialog_return: Any = None  # the element focus goes back to
+        self.dialog_return: Any = None  # the element focus goes back to (or its selector)
         #: The board's box (CSS pixels) when it was last drawn (None: not yet).
         self.drawn_box: tuple[float, float] | None = None
         self.board_markup = ""  # the board as last drawn
         self.arrived: Tile | None = None  # the last tile, once its arrival has been drawn
+        #: Called with the button that closed the dialog, after its own handler
+        #: (the daily's buttons, whichever dialog holds them).
+        self.dialog_watchers: list[Callable[[str], None]] = []
+        #: What the dialog's fields held when it last closed (name: value).
+        self.dialog_fields: dict[str, str] = {}
 
     @property
     def selected(self) -> Tile | None:
@@ -116,7 +123,10 @@ class Shell:
     # Listeners and tasks
 
     def on(self, node: Any, kind: str, handler: Callable[[Any], None]) -> None:
-        """Listen for ``kind`` on ``node``; a fault in ``handler`` is reported, not raised."""
+        """Listen for ``kind`` on ``node`` (an element, or its id); a fault
+        in ``handler`` is reported, not raised."""
+        if isinstance(node, str):
+            node = by_id(node)
 
         def guarded(event: Any) -> None:
             try:
@@ -129,7 +139,7 @@ class Shell:
         node.addEventListener(kind, proxy)
 
     def listen(self, node: Any, act: Callable[[dict[str, str]], None]) -> None:
-        """Hand what is done within ``node`` to ``act`` as plain data: the
+        """Hand what is done within ``node`` (an element, or a selector) to ``act`` as plain data: the
         page's shell (web/js/shell.js) turns a click on anything marked
         ``data-action`` into its data attributes (``{"action": "choose",
         "tile": "5-3"}``), so nothing of the DOM crosses; a fault in ``act``
@@ -144,6 +154,8 @@ class Shell:
 
         proxy = create_proxy(guarded)
         self.proxies.append(proxy)
+        if isinstance(node, str):
+            node = some(document.querySelector(node))
         window.allfivesShell.listen(node, proxy)
 
     def act(self, data: dict[str, str]) -> None:
@@ -409,11 +421,186 @@ class Shell:
         handler = self.dialog_handler
         self.dialog_handler = None
         value = str(by_id("dialog").returnValue or "")
+        # What its fields held as it closed, as plain data: the handler reads them here, not off the page.
+        entries = window.FormData.new(by_id("dialog-form")).entries()
+        self.dialog_fields = {str(pair[0]): str(pair[1]) for pair in entries}
         if handler is not None:
             handler(value)
+        for watcher in self.dialog_watchers:
+            watcher(value)
         back = self.dialog_return
+        if isinstance(back, str):
+            back = some(document.querySelector(back))
         if back is not None and not by_id("dialog").open and back.isConnected:
             back.focus()
+
+    # -- the page's plain parts (lead): each a message of plain data
+
+    def bind_table(self) -> None:
+        """Hear the table: the hand's keys, a tile dragged to an end, the
+        board's keys among the lit ends, and the dialog's closing."""
+        hand = by_id("hand")
+        self.on(hand, "keydown", self.on_hand_key)
+        self.on(hand, "pointerdown", self.on_pointer_down)
+        self.on(document, "pointermove", self.on_pointer_move)
+        self.on(document, "pointerup", self.on_pointer_up)
+        self.on(by_id(self.board_id), "keydown", self.on_board_key)
+        self.on(by_id("dialog"), "close", self.on_dialog_close)
+
+    def text(self, region: str, text: str) -> None:
+        """Region ``region`` (an id) says ``text``, as text, never as markup."""
+        by_id(region).textContent = text
+
+    def clear(self, region: str) -> None:
+        """Region ``region`` (an id) emptied."""
+        by_id(region).replaceChildren()
+
+    def enable(self, control: str, on: bool = True, title: str | None = None) -> None:
+        """The button ``control`` (an id) on or off, with its tooltip ``title`` if given."""
+        node = by_id(control)
+        node.disabled = not on
+        if title is not None:
+            node.title = title
+
+    def set_title(self, text: str) -> None:
+        """The page's title (its tab, its window)."""
+        document.title = text
+
+    def flag(self, name: str, value: str = "1") -> None:
+        """The page's body marked ``data-<name>`` (what the stylesheet and the tests read)."""
+        document.body.setAttribute(f"data-{name}", value)
+
+    def focus(self, selector: str, *, over_dialog: bool = False) -> bool:
+        """The focus on the first element matching ``selector``, unless the
+        dialog is open (and ``over_dialog`` is not asked); whether it moved."""
+        node = some(document.querySelector(selector))
+        if node is None or (not over_dialog and by_id("dialog").open):
+            return False
+        node.focus()
+        return True
+
+    def focus_within(self, selector: str) -> bool:
+        """Whether the focus is on an element matching ``selector`` or within it."""
+        return closest(document.activeElement, selector) is not None
+
+    def dialog_open(self, dialog: str = "dialog") -> bool:
+        """Whether the dialog ``dialog`` (an id) is open."""
+        return bool(by_id(dialog).open)
+
+    def progress(self, bar: str, fraction: float) -> None:
+        """The progress bar ``bar`` (an id) at ``fraction`` of its way."""
+        node = by_id(bar)
+        if node is not None:
+            node.value = str(round(100 * fraction))
+
+    def watch_dialog(self, watcher: Callable[[str], None]) -> None:
+        """Call ``watcher`` with the button that closed the dialog, whichever
+        dialog it was, after the dialog's own handler."""
+        self.dialog_watchers.append(watcher)
+
+    def on_page_key(self, hear: Callable[[str], None]) -> None:
+        """Hear a key pressed anywhere on the page, as its name ("u",
+        "Escape"), unless it is typed into a field or a dialog is open
+        (its own keys are its own)."""
+
+        def heard(event: Any) -> None:
+            if by_id("dialog").open or str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
+                return
+            hear(str(event.key))
+
+        self.on(document, "keydown", heard)
+
+    def on_resize(self, then: Callable[[], None]) -> None:
+        """Call ``then`` when the window changes size."""
+        self.on(window, "resize", lambda _event: then())
+
+    def show_notice(self, dialog: str, focus: str | None = None) -> None:
+        """The dialog ``dialog`` (an id) shown as a modal, unless it is open,
+        with the focus on ``focus`` (a selector)."""
+        node = by_id(dialog)
+        if not node.open:
+            node.showModal()
+            if focus is not None:
+                self.focus(focus, over_dialog=True)
+
+    def close_notice(self, dialog: str = "dialog") -> None:
+        """The dialog ``dialog`` (an id) closed, if it is open."""
+        node = by_id(dialog)
+        if node.open:
+            node.close()
+
+    def hold_open(self, dialog: str, held: Callable[[], bool]) -> None:
+        """The dialog ``dialog`` stays while ``held()``: Escape does not take
+        it away, and where the browser closes it anyway (a second Escape) it
+        opens again."""
+        node = by_id(dialog)
+        self.on(node, "cancel", lambda event: event.preventDefault())
+        self.on(node, "close", lambda _event: node.showModal() if held() else None)
+
+    def guarded(self, handler: Callable[P, None]) -> Callable[P, None]:
+        """``handler``, its fault reported rather than raised (for what the
+        browser calls: :mod:`page.browser`'s listeners)."""
+
+        def call(*args: P.args, **kwargs: P.kwargs) -> None:
+            try:
+                handler(*args, **kwargs)
+            except Exception as error:  # a fault must never put a traceback on screen
+                self.fault(error)
+
+        return call
+
+    def on_value(self, field: str, then: Callable[[str], None]) -> None:
+        """Call ``then`` with the value of the field ``field`` (an id) each time it changes."""
+        node = by_id(field)
+        self.on(node, "change", lambda _event: then(str(node.value)))
+
+    def on_file(self, field: str, then: Callable[[str], None]) -> None:
+        """Call ``then`` with the text of the file chosen in the file field ``field`` (an id)."""
+
+        async def read(file: Any) -> None:
+            then(str(await file.text()))
+
+        def chosen(event: Any) -> None:
+            files = event.target.files
+            if files and files.length:
+                self.spawn(read(files.item(0)))
+
+        self.on(by_id(field), "change", chosen)
+
+    def on_keys(
+        self,
+        region: str,
+        keys: frozenset[str],
+        then: Callable[[str, dict[str, str]], None],
+        targets: str = "[data-action]",
+    ) -> None:
+        """Call ``then(key, data)`` when one of ``keys`` is pressed on an
+        element matching ``targets`` within ``region`` (selectors), with
+        that element's data attributes; the browser's own use of the key
+        (scrolling) is prevented."""
+
+        def heard(event: Any) -> None:
+            key = str(event.key)
+            target = closest(event.target, targets)
+            if key not in keys or target is None:
+                return
+            event.preventDefault()
+            then(key, {str(k): str(v) for k, v in json.loads(window.JSON.stringify(target.dataset)).items()})
+
+        self.on(some(document.querySelector(region)), "keydown", heard)
+
+    def scroll_to_end(self, region: str) -> None:
+        """Region ``region`` (an id) scrolled to its end (the log's newest line)."""
+        node = by_id(region)
+        node.scrollTop = node.scrollHeight
+
+    def reveal(self, region: str, shown: bool) -> None:
+        """Region ``region`` (an id) shown or hidden."""
+        by_id(region).hidden = not shown
+
+    def mark(self, region: str, name: str, on: bool) -> None:
+        """Region ``region`` (an id) in the class ``name`` or not (what the stylesheet reads)."""
+        by_id(region).classList.toggle(name, on)
 
     # -- for motion: what moves and sounds, decided in Python (page/motion.py,
     # game/feel.py) and done by the page's JavaScript (web/js/motion.js), as

@@ -30,7 +30,7 @@ from allfives import End, IllegalMove, Layout, Move, Rules, Tile
 from allfives.record import RecordError
 from allfives.refusal import Refused
 
-from page import service_worker
+from page import browser
 from page.dom import by_id, draw, js_object, some
 from page.shell import Shell
 from replay import poster, review_panel
@@ -143,7 +143,7 @@ class Replay(Shell):
             self.set_playing(True)
         self.ready()
         if self.standalone and self.own_site:
-            service_worker.register(window, lambda _update: None)  # the next load takes the new version
+            browser.keep_offline(lambda: None)  # the next load takes the new version
 
     def ready(self) -> None:
         root = self.part("embed")
