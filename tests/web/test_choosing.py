@@ -63,7 +63,8 @@ def test_a_tile_that_fits_one_way_is_played_at_once() -> None:
 def test_a_tile_that_fits_two_ways_lights_its_ends_and_an_end_then_plays_it_there() -> None:
     hand = Hand()
     hand.act({"action": "choose", "tile": "5-5"})
-    assert hand.played == [] and hand.selected is FITS_TWO_WAYS
+    assert hand.played == []
+    assert hand.selected is FITS_TWO_WAYS
     assert hand.focused == ["#board .end-target"], "the focus goes to the first lit end"
     hand.act({"action": "end", "end": "E"})
     assert hand.played == [Move(FITS_TWO_WAYS, End.E)]
@@ -79,7 +80,8 @@ def test_choosing_the_picked_tile_again_puts_it_back() -> None:
 def test_a_tile_that_fits_nowhere_says_why_and_nothing_is_played() -> None:
     hand = Hand()
     hand.act({"action": "choose", "tile": "2-1"})
-    assert hand.said == [FITS_NOWHERE] and hand.played == []
+    assert hand.said == [FITS_NOWHERE]
+    assert hand.played == []
 
 
 def test_nothing_is_chosen_out_of_turn_or_while_the_page_is_busy() -> None:
@@ -89,13 +91,16 @@ def test_nothing_is_chosen_out_of_turn_or_while_the_page_is_busy() -> None:
     busy.busy = True
     busy.act({"action": "choose", "tile": "5-0"})
     busy.act({"action": "drag", "tile": "5-5"})
-    assert waiting.played == [] and busy.played == [] and busy.selected is None
+    assert waiting.played == []
+    assert busy.played == []
+    assert busy.selected is None
 
 
 def test_a_dragged_tile_lights_its_ends_and_is_played_on_the_end_it_is_let_go_on() -> None:
     hand = Hand()
     hand.act({"action": "drag", "tile": "5-5"})
-    assert hand.selected is FITS_TWO_WAYS and hand.drawn == 1
+    assert hand.selected is FITS_TWO_WAYS
+    assert hand.drawn == 1
     hand.act({"action": "drop", "tile": "5-5", "end": "E"})
     assert hand.played == [Move(FITS_TWO_WAYS, End.E)]
 
@@ -115,4 +120,5 @@ def test_a_tile_that_fits_nowhere_cannot_be_dragged() -> None:
     hand = Hand()
     hand.act({"action": "drag", "tile": "2-1"})
     hand.act({"action": "drop", "tile": "2-1", "end": "W"})
-    assert hand.selected is None and hand.played == []
+    assert hand.selected is None
+    assert hand.played == []
