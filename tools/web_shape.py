@@ -69,6 +69,8 @@ DOM_NAMES: Final = frozenset(
         "scrollIntoView",
     }
 )
+#: The bridge modules the issue allows: the shell, its helpers, and the browser outside the markup.
+SHELL: Final = ("web/page/shell.py", "web/page/dom.py", "web/page/browser.py")
 #: Long on purpose: the catalogues are data; the rollout's hot path is kept in one piece for speed.
 LONG_ALLOWED: Final = ("web/lang/", "allfives/players/rollout.py")
 LONGEST: Final = 500
@@ -84,6 +86,11 @@ class Shape:
     @property
     def dom_call_total(self) -> int:
         return sum(self.dom_calls.values())
+
+    @property
+    def dom_calls_outside(self) -> dict[str, int]:
+        """The DOM written from Python outside the shell's modules (the goal: none)."""
+        return {name: count for name, count in self.dom_calls.items() if name not in SHELL}
 
 
 def _imports_bridge(tree: ast.Module) -> bool:
@@ -155,16 +162,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     shape = measure()
     if args.json:
-        print(json.dumps(asdict(shape) | {"dom_call_total": shape.dom_call_total}, indent=2))
+        totals = {"dom_call_total": shape.dom_call_total, "dom_calls_outside": shape.dom_calls_outside}
+        print(json.dumps(asdict(shape) | totals, indent=2))
         return 0
     print(f"bridge modules (import js, pyscript or pyodide): {len(shape.bridge_modules)} (goal: at most 3)")
     for name in shape.bridge_modules:
         print(f"  {name}")
+    outside = shape.dom_calls_outside
     print(
-        f"DOM calls written in Python: {shape.dom_call_total} in {len(shape.dom_calls)} modules (goal: 0 outside the shell)"
+        f"DOM calls written in Python: {shape.dom_call_total} in {len(shape.dom_calls)} modules;"
+        f" outside the shell ({', '.join(SHELL)}): {sum(outside.values())} in {len(outside)} (goal: 0)"
     )
     for name, count in Counter(shape.dom_calls).most_common():
-        print(f"  {count:4d}  {name}")
+        print(f"  {count:4d}  {name}{'' if name in outside else '  (the shell)'}")
     print(f"files over {LONGEST} lines (catalogues and the rollout aside): {len(shape.long_files)} (goal: 0)")
     for name, lines in sorted(shape.long_files.items(), key=lambda item: -item[1]):
         print(f"  {lines:5d}  {name}")

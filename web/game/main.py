@@ -159,7 +159,7 @@ class Page(Shell):
         # Clicks come as plain data from the page's shell (web/js/shell.js): act() routes them.
         for region in (".actions", "#hand", "#board"):
             self.listen(region, self.act)
-        self.bind_table()
+        self.bind_dialog()
         self.on_page_key(self.on_key)
         self.on_resize(self.render_board)
         self.watch_board_size()

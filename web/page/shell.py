@@ -16,39 +16,27 @@ from js import Object, ResizeObserver
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from allfives import Move, Tile
-from allfives.tiles import TILES
+from allfives import Tile
 
 from page import motion
 from page.dom import by_id, closest, el, some
-from table import board, keys
+from table import board
 from table.choice import Choice
+from table.choosing import Choosing, tile_named
 
 __all__ = ["Shell", "tile_named"]
 
 P = ParamSpec("P")
 
-#: How far (squared, in CSS pixels) a press must move to become a drag.
-DRAG_START = 100
 #: The dialog buttons that leave without an answer: they skip the form's
 #: checks, so a field left half-typed never holds the dialog open.
 DISMISS = frozenset({"cancel", "close"})
 
 
-def tile_named(text: str) -> Tile | None:
-    """The tile written ``text`` ("5-3"), as the markup's data-tile says it."""
-    for tile in TILES:
-        if str(tile) == text:
-            return tile
-    return None
-
-
-class Shell:
+class Shell(Choosing):
     """A page's plumbing. Subclasses say which moves a tile has
-    (:meth:`moves_for`), make a move (:meth:`play`), and draw (:meth:`render`)."""
-
-    #: The id of the page's board (a page of several replays has one each).
-    board_id = "board"
+    (:meth:`moves_for`), make a move (:meth:`play`), and draw (:meth:`render`);
+    choosing a tile and its end is :class:`table.choosing.Choosing`'s."""
 
     def __init__(self, state: Choice | None = None) -> None:
         self.proxies: list[Any] = []
@@ -56,7 +44,6 @@ class Shell:
         #: The tile picked and whether the page is busy: the game page's is
         #: part of its whole state (game.state.PageState).
         self.state = Choice() if state is None else state
-        self.drag: dict[str, Any] | None = None
         self.dialog_handler: Callable[[str], None] | None = None  # called with the button pressed
         self.dialog_return: Any = None  # the element focus goes back to (or its selector)
         #: The board's box (CSS pixels) when it was last drawn (None: not yet).
@@ -68,46 +55,6 @@ class Shell:
         self.dialog_watchers: list[Callable[[str], None]] = []
         #: What the dialog's fields held when it last closed (name: value).
         self.dialog_fields: dict[str, str] = {}
-
-    @property
-    def selected(self) -> Tile | None:
-        """The hand tile whose ends are lit."""
-        return self.state.selected
-
-    @selected.setter
-    def selected(self, tile: Tile | None) -> None:
-        self.state.selected = tile
-
-    @property
-    def busy(self) -> bool:
-        """A computer is thinking or a move is animating."""
-        return self.state.busy
-
-    @busy.setter
-    def busy(self, busy: bool) -> None:
-        self.state.busy = busy
-
-    # What a page provides
-
-    def moves_for(self, tile: Tile) -> list[Move]:
-        """The legal moves of the player at this screen that play ``tile``."""
-        return []
-
-    def may_choose(self) -> bool:
-        """Whether the player at this screen may pick a tile now."""
-        return False
-
-    def play(self, move: Move) -> None:
-        raise NotImplementedError
-
-    def render(self) -> None:
-        raise NotImplementedError
-
-    def render_board(self) -> None:
-        self.render()
-
-    def cannot_play(self, tile: Tile) -> None:
-        """The player picked a tile that fits nowhere."""
 
     def report_fault(self) -> None:
         """Say on screen that something went wrong."""
@@ -158,17 +105,6 @@ class Shell:
             node = some(document.querySelector(node))
         window.allfivesShell.listen(node, proxy)
 
-    def act(self, data: dict[str, str]) -> None:
-        """What the player did, as plain data: ``choose`` a tile of the hand
-        (``tile``) or the ``end`` its tile goes on."""
-        action = data.get("action")
-        if action == "choose":
-            tile = tile_named(data.get("tile", ""))
-            if tile is not None and not self.dragged():  # a drag's click is the drop, not a choice
-                self.choose_tile(tile)
-        elif action == "end":
-            self.choose_end(data.get("end", ""))
-
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run a coroutine as a task, keeping hold of it until it is done."""
         task = asyncio.ensure_future(work)
@@ -188,61 +124,6 @@ class Shell:
         window.console.error(f"All Fives: {type(error).__name__}: {error}")
         self.busy = False
         self.report_fault()
-
-    # Choosing a tile, then its end
-
-    def choose_tile(self, tile: Tile) -> None:
-        """A tile that fits one way is played; one that fits several lights its ends."""
-        if self.busy or not self.may_choose():
-            return
-        moves = self.moves_for(tile)
-        if not moves:
-            self.cannot_play(tile)
-            return
-        if len(moves) == 1:
-            self.play(moves[0])
-            return
-        self.selected = None if self.selected is tile else tile
-        self.render()
-        if self.selected is not None:
-            first = some(document.querySelector(f"#{self.board_id} .end-target"))
-            if first is not None:
-                first.focus()
-
-    def choose_end(self, end_name: str) -> None:
-        if self.selected is None:
-            return
-        for move in self.moves_for(self.selected):
-            if move.end is not None and move.end.name == end_name:
-                self.play(move)
-                return
-
-    def tile_of(self, node: Any) -> Tile | None:
-        """The tile of the hand button at or around ``node``."""
-        button = closest(node, "[data-tile]") if node is not None else None
-        if button is None:
-            return None
-        return tile_named(str(button.dataset.tile))
-
-    def on_board_key(self, event: Any) -> None:
-        target = closest(event.target, ".end-target")
-        if target is None:
-            return
-        key = str(event.key)
-        if key in ("Enter", " "):
-            event.preventDefault()
-            self.choose_end(str(target.dataset.end))
-        elif key in keys.ARROWS:
-            # The arrows move between the lit ends, by where they lie on screen.
-            event.preventDefault()
-            nodes = {str(n.dataset.end): n for n in document.querySelectorAll("#board .end-target")}
-            places = []
-            for name, node in nodes.items():
-                rect = node.getBoundingClientRect()
-                places.append((name, float(rect.left + rect.width / 2), float(rect.top + rect.height / 2)))
-            after = keys.target_after(places, str(target.dataset.end), key)
-            if after is not None:
-                nodes[after].focus()
 
     def translate_static(self, say: Callable[[str], str], language: str) -> None:
         """The page's fixed words in ``language``: each element's ``data-i18n``
@@ -276,24 +157,6 @@ class Shell:
         node.classList.toggle("settled", last is not None and last is self.arrived)
         self.arrived = last
 
-    def on_hand_key(self, event: Any) -> None:
-        """Arrow keys, Home and End move along the hand's tiles, one tab
-        stop among them (the one the focus is on)."""
-        key = str(event.key)
-        if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
-            return
-        buttons = list(event.currentTarget.querySelectorAll(".hand-tile"))
-        if not buttons:
-            return
-        current = document.activeElement
-        index = next((i for i, b in enumerate(buttons) if b == current), 0)
-        moved = {"ArrowLeft": index - 1, "ArrowRight": index + 1, "Home": 0, "End": len(buttons) - 1}[key]
-        index = moved % len(buttons)
-        for i, button in enumerate(buttons):
-            button.tabIndex = 0 if i == index else -1
-        buttons[index].focus()
-        event.preventDefault()
-
     def table_shape(self) -> tuple[float, bool]:
         """The board's aspect ratio and whether it is a small (phone) table,
         from its box now; the board is drawn for it."""
@@ -322,62 +185,6 @@ class Shell:
         proxy = create_proxy(resized)
         self.proxies.append(proxy)
         ResizeObserver.new(proxy).observe(by_id(self.board_id))
-
-    # Dragging a tile onto an end
-
-    def on_pointer_down(self, event: Any) -> None:
-        tile = self.tile_of(event.target)
-        if tile is None or self.busy or not self.moves_for(tile):
-            self.drag = None
-            return
-        self.drag = {"tile": tile, "x": float(event.clientX), "y": float(event.clientY), "moved": False, "ghost": None}
-
-    def on_pointer_move(self, event: Any) -> None:
-        drag = self.drag
-        if drag is None:
-            return
-        dx, dy = float(event.clientX) - drag["x"], float(event.clientY) - drag["y"]
-        if not drag["moved"] and dx * dx + dy * dy < DRAG_START:
-            return
-        if not drag["moved"]:
-            drag["moved"] = True
-            if self.selected is not drag["tile"]:
-                self.selected = drag["tile"]
-                self.render_board()
-            ghost = el("div", None, class_="drag-ghost", aria_hidden="true")
-            ghost.innerHTML = board.tile_svg(drag["tile"])
-            document.body.append(ghost)
-            drag["ghost"] = ghost
-        ghost = drag["ghost"]
-        ghost.style.left = f"{float(event.clientX) - 20}px"
-        ghost.style.top = f"{float(event.clientY) - 40}px"
-        under = some(document.elementFromPoint(event.clientX, event.clientY))
-        for node in document.querySelectorAll(f"#{self.board_id} .end-target"):
-            node.classList.toggle("drop-over", under is not None and node.contains(under))
-
-    def on_pointer_up(self, event: Any) -> None:
-        drag = self.drag
-        if drag is None:
-            return
-        if drag["ghost"] is not None:
-            drag["ghost"].remove()
-        if drag["moved"]:
-            under = some(document.elementFromPoint(event.clientX, event.clientY))
-            target = closest(under, ".end-target") if under is not None else None
-            if target is not None:
-                self.choose_end(str(target.dataset.end))
-            else:
-                moves = self.moves_for(drag["tile"])
-                if len(moves) == 1 and under is not None and closest(under, f"#{self.board_id}") is not None:
-                    self.play(moves[0])
-            # A click follows pointerup; let it see the drag, then forget it.
-            window.setTimeout(create_proxy(lambda: setattr(self, "drag", None)), 0)
-        else:
-            self.drag = None
-
-    def dragged(self) -> bool:
-        """Whether the press that ends in this click was a drag."""
-        return self.drag is not None and bool(self.drag.get("moved"))
 
     # The dialog
 
@@ -436,15 +243,8 @@ class Shell:
 
     # -- the page's plain parts (lead): each a message of plain data
 
-    def bind_table(self) -> None:
-        """Hear the table: the hand's keys, a tile dragged to an end, the
-        board's keys among the lit ends, and the dialog's closing."""
-        hand = by_id("hand")
-        self.on(hand, "keydown", self.on_hand_key)
-        self.on(hand, "pointerdown", self.on_pointer_down)
-        self.on(document, "pointermove", self.on_pointer_move)
-        self.on(document, "pointerup", self.on_pointer_up)
-        self.on(by_id(self.board_id), "keydown", self.on_board_key)
+    def bind_dialog(self) -> None:
+        """Hear the dialog close (its button, its fields)."""
         self.on(by_id("dialog"), "close", self.on_dialog_close)
 
     def text(self, region: str, text: str) -> None:

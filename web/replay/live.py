@@ -184,7 +184,6 @@ class Replay(Shell):
         review = some(self.part("review"))
         if review is not None:
             self.listen(review, self.act)
-        self.on(self.part("board"), "keydown", self.on_board_key)
         self.on(document if self.standalone else self.part("embed"), "keydown", self.on_key)
         self.on(window, "resize", lambda _event: self.render_board())
         if self.standalone:
