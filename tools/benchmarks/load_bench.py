@@ -165,9 +165,7 @@ def run(runs: int, write: bool, before: Path | None = None) -> int:
     header = "| visit | page | first paint | ready | ready: game / bare | longest task before ready |"
     rows += [header, "|---|---|---|---|---|---|"]
     for state in STATES:
-        game_ready = [r for _, r, *_ in results[(state, "game")]]
         bare_ready = [r for _, r, *_ in results[(state, "bare")]]
-        ratio = statistics.median(game_ready) / statistics.median(bare_ready)
         for name in [name for name, *_ in pages]:
             paints = [p for p, *_ in results[(state, name)]]
             ready = [r for _, r, *_ in results[(state, name)]]
