@@ -59,7 +59,7 @@ BREAKS: tuple[Break, ...] = (
         "web/table/choosing.py",
         "        if end_name:\n            self.choose_end(end_name)\n",
         "        if end_name:\n            pass\n",
-        ("tests/web/test_choosing.py", "tests/browser/test_board_reading.py", "-k", "dragged"),
+        ("tests/browser/test_board_reading.py", "tests/web/test_choosing.py", "-k", "dragged"),
         browser=True,
     ),
     Break(
@@ -76,7 +76,7 @@ BREAKS: tuple[Break, ...] = (
         "web/table/board.py",
         "            arrows = {key: keys.target_after(places, lit.end.name, key) for key in keys.ARROWS}\n",
         "            arrows = {key: None for key in keys.ARROWS}\n",
-        ("tests/web/test_board.py", "tests/browser/test_board_reading.py", "-k", "arrow"),
+        ("tests/browser/test_board_reading.py", "tests/web/test_board.py", "-k", "arrow"),
         browser=True,
     ),
     Break(

@@ -128,6 +128,7 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "table/__init__.py",
         "table/board.py",
         "table/choice.py",
+        "table/choosing.py",
         "table/coach_words.py",
         "table/coaching.py",
         "table/controller.py",
