@@ -123,6 +123,7 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "replay/poster.py",
         "replay/proof.py",
         "replay/review_panel.py",
+        "replay/screen.py",
         "replay/trying.py",
         "replay/tutorial_page.py",
         "table/__init__.py",
