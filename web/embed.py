@@ -1,12 +1,12 @@
 """The embeddable replay (embed.html): the page is one replay (see
-:mod:`live_replay`), its record and options read from the page's address."""
+:mod:`replay.live`), its record and options read from the page's address."""
 
 from __future__ import annotations
 
-from pyscript import window
-
+from page import browser
 from replay.hosting import EmbedOptions
 from replay.live import Replay
 
-EMBED = Replay(EmbedOptions.parse(str(window.location.search or ""), str(window.location.hash or "")))
+HERE = browser.address()
+EMBED = Replay(EmbedOptions.parse(HERE.search, HERE.hash))
 EMBED.spawn(EMBED.start())

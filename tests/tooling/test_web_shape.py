@@ -54,8 +54,10 @@ def test_a_module_that_takes_its_elements_from_the_shells_helpers_writes_the_dom
 
 
 def test_the_shells_own_modules_may_write_the_dom_and_no_other(tmp_path: Path) -> None:
-    write(tmp_path, "web/page/shell.py", 'from pyscript import document\n\ndocument.title = "x"\ndocument.body.focus()\n')
-    write(tmp_path, "web/game/screen.py", 'from pyscript import document\n\ndocument.body.focus()\n')
+    write(
+        tmp_path, "web/page/shell.py", 'from pyscript import document\n\ndocument.title = "x"\ndocument.body.focus()\n'
+    )
+    write(tmp_path, "web/game/screen.py", "from pyscript import document\n\ndocument.body.focus()\n")
     shape = measure(tmp_path)
     assert shape.dom_calls == {"web/page/shell.py": 1, "web/game/screen.py": 1}
     assert shape.dom_calls_outside == {"web/game/screen.py": 1}

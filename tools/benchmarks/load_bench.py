@@ -1,6 +1,7 @@
 """Load time of the game against bare Pyodide, in one run, side by side.
 
     python build.py bench [--runs 5]
+    python -m tools.benchmarks.load_bench --built --before ../old/dist --runs 5   # a refactor beside the build it replaces
 
 Serves dist/ and, beside it, a bare page that loads Pyodide exactly as npm
 ships it (node_modules/pyodide, unmodified: not the game's precompiled
@@ -59,11 +60,14 @@ document.getElementById("status").textContent = "Ready";
 
 
 @contextmanager
-def served() -> Iterator[str]:
-    """dist/ at /game/ and the bare page at /bare/, on one loopback origin."""
+def served(before: Path | None = None) -> Iterator[str]:
+    """dist/ at /game/ and the bare page at /bare/, on one loopback origin
+    (and another build of the game at /before/, to compare with)."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         (root / "game").symlink_to(DIST, target_is_directory=True)
+        if before is not None:
+            (root / "before").symlink_to(before.resolve(), target_is_directory=True)
         bare = root / "bare"
         bare.mkdir()
         (bare / "index.html").write_text(BARE_HTML, encoding="utf-8")
@@ -139,18 +143,20 @@ def summary(values: list[float]) -> str:
     return f"{statistics.median(values):,.0f} ms ({min(values):,.0f}-{max(values):,.0f})"
 
 
-def run(runs: int, write: bool) -> int:
+def run(runs: int, write: bool, before: Path | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     executable = os.environ.get("ALLFIVES_CHROMIUM", "/usr/bin/chromium")
     rows: list[str] = []
-    with served() as url, sync_playwright() as driver:
+    with served(before) as url, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
         results: dict[tuple[str, str], list[Visit]] = {}
         pages: list[tuple[str, str, str]] = [
             ("game", url + "game/", "allfives-ready"),
             ("bare", url + "bare/", "bare-ready"),
         ]
+        if before is not None:
+            pages.insert(1, ("before", url + "before/", "allfives-ready"))
         for state in STATES:
             for _ in range(runs if state != "slow" else max(1, (runs + 1) // 2)):
                 for name, address, mark in pages:  # alternating, so load on the machine hits both alike
@@ -159,19 +165,25 @@ def run(runs: int, write: bool) -> int:
     header = "| visit | page | first paint | ready | ready: game / bare | longest task before ready |"
     rows += [header, "|---|---|---|---|---|---|"]
     for state in STATES:
-        game_ready = [r for _, r, *_ in results[(state, "game")]]
         bare_ready = [r for _, r, *_ in results[(state, "bare")]]
-        ratio = statistics.median(game_ready) / statistics.median(bare_ready)
-        for name in ("game", "bare"):
+        for name in [name for name, *_ in pages]:
             paints = [p for p, *_ in results[(state, name)]]
             ready = [r for _, r, *_ in results[(state, name)]]
             longest = [t for _, _, t, *_ in results[(state, name)]]
-            shown = f"{ratio:.2f}" if name == "game" else ""
+            mine = statistics.median(ready) / statistics.median(bare_ready)
+            shown = f"{mine:.2f}" if name != "bare" else ""
             rows.append(
                 f"| {STATES[state]} | {name} | {summary(paints)} | {summary(ready)} | {shown} | {summary(longest)} |"
             )
     restored = [v[4] for v in results[("warm", "game")]]
     rows.append("")
+    if before is not None:
+        ratios = []
+        for state in STATES:
+            game = statistics.median(r for _, r, *_ in results[(state, "game")])
+            then = statistics.median(r for _, r, *_ in results[(state, "before")])
+            ratios.append(f"{STATES[state]} {game / then:.2f}")
+        rows.append(f"Ready, this build / the build in {before} (medians, side by side): {', '.join(ratios)}.")
     rows.append(f"Warm game visits that restored the memory snapshot: {sum(restored)} of {len(restored)}.")
     for name, root in (("game", DIST), ("bare", PYODIDE_DIR.parent.parent)):
         paths = results[("cold", name)][0][3]
@@ -251,12 +263,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/benchmarks.md alone")
     parser.add_argument("--built", action="store_true", help="time dist/ as it is (build.py bench has just built it)")
+    parser.add_argument("--before", type=Path, help="another build's dist/ to time beside this one (a refactor's keep)")
     args = parser.parse_args(argv)
     if not args.built:
         from sitebuild import steps
 
         steps.build(DIST)
-    return run(args.runs, not args.no_write)
+    return run(args.runs, not args.no_write and args.before is None, args.before)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from allfives import Drew, Move
 
 from table.choice import Choice
 from table.i18n import Said
+from table.work import Ticket  # the one way work is stopped, the replay's too
 
 __all__ = ["PageState", "Stage", "Ticket"]
 
@@ -30,26 +31,6 @@ class Stage:
     def drawn(self) -> Stage:
         """The stage once the first of the pending draws has been shown."""
         return replace(self, pending=self.pending[1:])
-
-
-@dataclass(slots=True)
-class Ticket:
-    """Work under way that takes time (a review, the daily's duplicate): it
-    goes on while it is ``live``; its dialog's Cancel cancels it, and so does
-    anything that moves the page's generation on (a new match, an undo), as
-    it stops a computer's turn or a move landing. The one way work is
-    stopped on the game page (issue 45)."""
-
-    state: PageState
-    generation: int
-    cancelled: bool = False
-
-    def cancel(self) -> None:
-        self.cancelled = True
-
-    @property
-    def live(self) -> bool:
-        return not self.cancelled and self.generation == self.state.generation
 
 
 @dataclass(slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import Any, ParamSpec
 
 from js import Object, ResizeObserver
@@ -19,7 +19,7 @@ from pyscript import document, window
 from allfives import Tile
 
 from page import motion
-from page.dom import by_id, closest, el, some
+from page.dom import by_id, closest, draw, el, some
 from table import board
 from table.choice import Choice
 from table.choosing import Choosing, tile_named
@@ -401,6 +401,88 @@ class Shell(Choosing):
     def mark(self, region: str, name: str, on: bool) -> None:
         """Region ``region`` (an id) in the class ``name`` or not (what the stylesheet reads)."""
         by_id(region).classList.toggle(name, on)
+
+    # -- for replay: what a replay asks of the page, in plain data (strings, numbers, dicts)
+
+    def show_parts(self, parts: Mapping[str, Mapping[str, Any]]) -> None:
+        """Each element named by its id as its part says (replay/screen.py):
+        ``text`` (as text), ``markup`` (morphed in; its drawer escaped it),
+        ``hidden``, ``classes`` ``{name: on}``, ``attrs`` ``{name: value}``.
+        An id the page does not hold is passed over (a poster has no review)."""
+        for name, part in parts.items():
+            node = by_id(name)
+            if node is None:
+                continue
+            if "text" in part:
+                node.textContent = str(part["text"])
+            if "markup" in part:
+                draw(node, str(part["markup"]))
+            if "hidden" in part:
+                node.hidden = bool(part["hidden"])
+            for kind, on in part.get("classes", {}).items():
+                node.classList.toggle(kind, bool(on))
+            for attr, value in part.get("attrs", {}).items():
+                node.setAttribute(attr, str(value))
+
+    def listen_at(self, region: str, act: Callable[[dict[str, str]], None]) -> None:
+        """:meth:`listen` on the element with the id ``region``, if the page has it."""
+        if (node := by_id(region)) is not None:
+            self.listen(node, act)
+
+    def set_theme(self, theme: str) -> None:
+        """The page's colours: ``data-theme`` on ``<html>`` (embed.html's ``theme=dark``)."""
+        document.documentElement.setAttribute("data-theme", theme)
+
+    def on_input(self, region: str, then: Callable[[str], None]) -> None:
+        """Call ``then`` with the value of the control ``region`` (an id) as it moves (a slider, while dragged)."""
+        node = by_id(region)
+        self.on(node, "input", lambda _event: then(str(node.value)))
+
+    def hear_keys(self, region: str | None, then: Callable[[str], None]) -> None:
+        """Call ``then`` with each key pressed in ``region`` (an id; None: the page), not typed into a field."""
+
+        def pressed(event: Any) -> None:
+            if str(getattr(some(event.target), "tagName", "")) not in ("INPUT", "SELECT", "TEXTAREA"):
+                then(str(event.key))
+
+        self.on(document if region is None else by_id(region), "keydown", pressed)
+
+    def on_messages(self, then: Callable[[str, object], None], depth: int = 3) -> None:
+        """Call ``then(origin, data)`` for each message another page posts
+        here, its data as plain Python read ``depth`` deep; ``then`` decides whose it takes."""
+
+        def heard(event: Any) -> None:
+            data = event.data
+            then(str(event.origin), data.to_py(depth=depth) if hasattr(data, "to_py") else data)
+
+        self.on(window, "message", heard)
+
+    def watch_size(self, region: str, then: Callable[[float], None]) -> None:
+        """Call ``then`` with the height of ``region`` (an id, CSS pixels), now and whenever it changes."""
+        node = by_id(region)
+
+        def measure(*_args: Any) -> None:
+            try:
+                then(float(node.getBoundingClientRect().height))
+            except Exception as error:  # a fault must never put a traceback on screen
+                self.fault(error)
+
+        self.proxies.append(proxy := create_proxy(measure))
+        ResizeObserver.new(proxy).observe(node)
+        measure()
+
+    def regions(self, selector: str) -> list[dict[str, Any]]:
+        """The elements matching ``selector`` as plain data: each one's
+        ``data`` (its ``data-*``), its ``top`` on screen, whether it is
+        ``in_view`` and whether it holds the ``focus``."""
+        height, active, found = float(window.innerHeight or 0), some(document.activeElement), []
+        for node in document.querySelectorAll(selector):
+            box = node.getBoundingClientRect()
+            data = {str(key): str(value) for key, value in window.Object.entries(node.dataset)}
+            focus = active is not None and bool(node.contains(active))
+            in_view = bool(box.bottom > 0 and box.top < height)
+            found.append({"data": data, "top": float(box.top), "in_view": in_view, "focus": focus})
+        return found
 
     # -- for motion: what moves and sounds, decided in Python (page/motion.py,
     # game/feel.py) and done by the page's JavaScript (web/js/motion.js), as

@@ -5,11 +5,14 @@ the computer.
 It takes over the markup of a poster (:mod:`poster`): embed.html's, where
 the replay is the whole page (:mod:`embed`), or one of the tutorial's
 figures on rules.html, where one interpreter drives every replay of the page
-(:mod:`tutorial_page`). Every element it draws is found by its id with the
-replay's ``prefix``. What each position shows, and every sentence, come from
-:mod:`replay` and :mod:`poster`; the board from :mod:`board`; "Try it" is a
-:class:`controller.Game`, drawn from what the reader's seat may see; the
-listeners, tasks and tile choice are the game page's (:mod:`shell`).
+(:mod:`tutorial_page`). Every element it draws is named by its id with the
+replay's ``prefix``. The replay is a value (:class:`screen.ReplayState`),
+and what it shows is drawn from it by :mod:`screen` as plain data, which
+the page's shell applies (:meth:`Shell.show_parts`); "Try it" is a
+:class:`trying.Trying`, drawn from what the reader's seat may see; the
+listeners, tasks and tile choice are the shell's (:mod:`page.shell`), and
+the browser outside the markup is :mod:`page.browser`'s. Nothing here
+touches the DOM.
 
 Standing alone in a frame (embed.html), it tells the host page its height
 and each move by ``postMessage``, and accepts ``{"type": "allfives:goto",
@@ -19,28 +22,22 @@ and each move by ``postMessage``, and accepts ``{"type": "allfives:goto",
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from typing import Any
 
-from js import ResizeObserver
-from pyodide.ffi import create_proxy
-from pyscript import document, window
-
-from allfives import End, IllegalMove, Layout, Move, Rules, Tile
+from allfives import IllegalMove, Move, Tile
 from allfives.record import RecordError
 from allfives.refusal import Refused
 
 from page import browser
-from page.dom import by_id, draw, js_object, some
 from page.shell import Shell
-from replay import poster, review_panel
-from replay.frames import Frame, Words, board_words, explain, frames, seat_names
+from replay import screen
+from replay.frames import Words, board_words
 from replay.hosting import EmbedOptions, goto_message, height_message, host_origin, load_record, move_message, origin_of
-from replay.marks import Mark, Marks
-from replay.proof import seed_line
+from replay.screen import ReplayState
 from replay.trying import Trying
 from table import board, refusal
 from table.controller import think
+from table.work import Ticket
 
 AUTOPLAY_MS = 1800
 #: Each run of autoplay, from Play to its end (Pause, the last move, "Try it"),
@@ -48,7 +45,6 @@ AUTOPLAY_MS = 1800
 #: browser tests read its end to know that stepping on has really stopped.
 AUTOPLAY_MEASURE = "allfives:autoplay"
 COMPUTER_PAUSE_MS = 600
-READ_DEPTH = 3  # how deep a host's message is read: {"type": ..., "move": ...}
 
 
 class Replay(Shell):
@@ -59,68 +55,49 @@ class Replay(Shell):
     listens to the whole page's keys); otherwise it is one replay of a page
     of several, keys heard inside its own ``prefix + "embed"`` element."""
 
+    state: ReplayState
+
     def __init__(self, options: EmbedOptions, *, prefix: str = "", standalone: bool = True) -> None:
-        super().__init__()
+        self.words = Words(options.lang, browser.device().languages)
+        super().__init__(ReplayState(prefix=prefix, words=self.words))
         self.options = options
         self.prefix = prefix
         self.board_id = prefix + "board"
         self.standalone = standalone
-        navigator = window.navigator
-        languages = [str(x) for x in (navigator.languages or [navigator.language or "en"])]
-        self.words = Words(self.options.lang, languages)
         self.board_words = board_words(self.words)
-        self.embedded = standalone and bool(window.self != window.top)
-        referrer = str(document.referrer or "")
-        self.host = host_origin(self.options.host, self.parent_origin(), referrer) if standalone else None
-        self.record: dict[str, Any] = {}
-        self.frames: list[Frame] = []
-        self.rules = Rules()
-        self.names: list[str] = []
-        self.seat = 0
-        self.position = 0
-        self.playing = False  # autoplay is stepping on
-        self.generation = 0  # bumps to stop autoplay or a computer's turn
-        self.trying: Trying | None = None  # "Try it" in progress
-        self.height = -1
-        self.marks: Marks | None = None  # the coach's review, when the record keeps one
-        self.show_best = False  # the board shows the best move instead of the one played
-
-    def part(self, name: str) -> Any:
-        """This replay's element ``name`` (its id, after the prefix)."""
-        return by_id(self.prefix + name)
+        where = browser.address()
+        self.here = where.href
+        self.embedded = standalone and where.framed
+        parent = origin_of(where.ancestors[0]) if self.embedded and where.ancestors else None
+        self.host = host_origin(options.host, parent, where.referrer) if standalone else None
+        self.height = -1  # the height last told to the host
 
     # What the shell asks of the page
 
     def moves_for(self, tile: Tile) -> list[Move]:
-        trying = self.trying
+        trying = self.state.trying
         if trying is None or not trying.game.dealt:
             return []
-        return [m for m in trying.game.view(self.seat).legal_moves if m.tile is tile]
+        return [m for m in trying.game.view(self.state.seat).legal_moves if m.tile is tile]
 
     def may_choose(self) -> bool:
-        trying = self.trying
-        return trying is not None and trying.game.to_move == self.seat and not trying.undrawn
+        trying = self.state.trying
+        return trying is not None and trying.game.to_move == self.state.seat and not trying.undrawn
 
     def report_fault(self) -> None:
         self.show_problem(self.words("embed_fault"))
 
-    def parent_origin(self) -> str | None:
-        """The framing page's origin, where the browser tells it."""
-        ancestors = some(getattr(window.location, "ancestorOrigins", None))
-        if not self.embedded or ancestors is None or not ancestors.length:
-            return None
-        return origin_of(str(ancestors.item(0)))
-
     # Start-up
 
     async def start(self) -> None:
+        state = self.state
         if self.standalone:
             self.translate_static(self.words, self.words.language)
-            document.documentElement.dataset.theme = self.options.theme
-            document.title = self.words("embed_title")
+            self.set_theme(self.options.theme)
+            self.set_title(self.words("embed_title"))
         try:
-            record = await load_record(self.options, str(window.location.href), window.fetch, self.words)
-            self.frames = frames(record)
+            record = await load_record(self.options, self.here, browser.fetcher(), self.words)
+            state.load(record, self.options.seat)
         except Refused as error:  # a link's, a record's: said from its code
             self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, error)))
             self.ready()
@@ -129,16 +106,10 @@ class Replay(Shell):
             self.show_problem(str(error))
             self.ready()
             return
-        assert isinstance(record, dict)
-        self.record = record
-        self.rules = Rules.from_json(record.get("rules", {}))
-        self.names = seat_names(record, self.rules.players, self.words)
-        self.seat = min(self.options.seat, self.rules.players - 1)
-        self.marks = Marks(record, self.frames, self.words, self.names, self.rules)
-        self.draw_seeds(record)
+        self.show_parts(screen.seeds(state, state.record))
         self.bind()
         start = self.options.move if self.options.move is not None else 0
-        self.goto(min(start, self.last))
+        self.goto(min(start, state.last))
         if self.options.autoplay:
             self.set_playing(True)
         self.ready()
@@ -146,202 +117,96 @@ class Replay(Shell):
             browser.keep_offline(lambda: None)  # the next load takes the new version
 
     def ready(self) -> None:
-        root = self.part("embed")
-        root.setAttribute("aria-busy", "false")
-        root.dataset.live = "1"
+        self.show_parts(screen.ready(self.state))
         if self.standalone:
             if not self.options.fit:  # a frame that fits the replay to the host's height has nothing to ask
-                self.watch_height()
-            document.body.dataset.ready = "1"
+                self.watch_size(self.prefix + "embed", self.tell_height)
+            self.flag("ready")
 
     def show_problem(self, message: str) -> None:
-        problem = self.part("problem")
-        problem.textContent = message
-        problem.hidden = False
-        self.part("position").textContent = ""
-        if not self.frames:  # no replay to step through: its controls, drawn for the first paint, go
-            self.part("replay-controls").hidden = True
+        self.show_parts(screen.problem(self.state, message))
 
     @property
     def own_site(self) -> bool:
         """Whether the replay is shown on the site itself (alone, or in one of
         its pages): only then does it install the site for offline play,
         never inside another site's page."""
-        return not self.embedded or self.host == origin_of(str(window.location.href))
+        return not self.embedded or self.host == origin_of(self.here)
 
-    @property
-    def last(self) -> int:
-        """The number of the last position: the record's move count."""
-        return len(self.frames) - 1
-
-    # Binding: once, on containers; targets are found with closest().
+    # Binding: once, on containers; what is done comes as plain data.
 
     def bind(self) -> None:
         # Clicks come as plain data from the page's shell (web/js/shell.js): act() routes them.
-        for region in ("replay-controls", "play-controls", "hand", "board"):
-            self.listen(self.part(region), self.act)
-        self.on(self.part("jump"), "input", lambda _event: self.goto(int(str(self.part("jump").value))))
-        review = some(self.part("review"))
-        if review is not None:
-            self.listen(review, self.act)
-        self.on(document if self.standalone else self.part("embed"), "keydown", self.on_key)
-        self.on(window, "resize", lambda _event: self.render_board())
+        for region in ("replay-controls", "play-controls", "hand", "board", "review"):
+            self.listen_at(self.prefix + region, self.act)
+        self.on_input(self.prefix + "jump", lambda value: self.goto(int(value)))
+        self.hear_keys(None if self.standalone else self.prefix + "embed", self.on_key)
+        self.on_resize(self.render_board)
         if self.standalone:
-            self.on(window, "message", self.on_message)
+            self.on_messages(self.on_message)
 
     # The replay
 
     def goto(self, position: int) -> None:
         """Show the table after ``position`` moves, and tell the host."""
-        if self.trying is not None or not self.frames:
+        state = self.state
+        if state.trying is not None or not state.frames:
             return
-        self.show_best = self.show_best and position == self.position
-        self.position = max(0, min(position, self.last))
-        frame = self.frames[self.position]
+        state.show_best = state.show_best and position == state.position
+        state.position = max(0, min(position, state.last))
         self.render()
-        self.post(move_message(frame, self.last))
+        self.post(move_message(state.frames[state.position], state.last))
 
     def step(self, delta: int) -> None:
         self.set_playing(False)
-        self.goto(self.position + delta)
+        self.goto(self.state.position + delta)
 
     def set_playing(self, playing: bool) -> None:
         """Start or stop stepping on by itself (it stops at the last move)."""
-        if playing and self.position >= self.last:
+        state = self.state
+        if playing and state.position >= state.last:
             self.goto(0)
-        self.playing = playing
-        self.generation += 1
-        self.draw_controls()
+        state.playing = playing
+        ticket = state.cut_short()
+        self.show_parts(screen.controls(state))
         if playing:
-            self.spawn(self.autoplay(self.generation))
+            self.spawn(self.autoplay(ticket))
 
-    async def autoplay(self, generation: int) -> None:
-        performance = window.performance
-        started = performance.now()
+    async def autoplay(self, ticket: Ticket) -> None:
+        state, started = self.state, browser.timing.now()
         try:
-            while generation == self.generation and self.playing:
+            while ticket.live and state.playing:
                 await asyncio.sleep(AUTOPLAY_MS / 1000)
-                if generation != self.generation or self.trying is not None:
+                if not ticket.live or state.trying is not None:
                     return
-                self.goto(self.position + 1)
-                if self.position >= self.last:
+                self.goto(state.position + 1)
+                if state.position >= state.last:
                     self.set_playing(False)
                     return
         finally:
-            performance.measure(AUTOPLAY_MEASURE, js_object({"start": started}))
+            browser.timing.measure(AUTOPLAY_MEASURE, started)
 
     # Drawing
 
     def render(self) -> None:
-        if self.trying is not None:
-            self.render_game()
-        else:
-            self.render_frame(self.frames[self.position])
-        self.draw_controls()
-
-    def draw_controls(self) -> None:
-        """The replay's controls, or "Try it"'s while the reader plays on
-        (the other row hidden), as the state has them (embed.html's first
-        paint greys the replay's until it starts)."""
-        trying, words = self.trying, self.words
-        replay, playing_on = self.part("replay-controls"), self.part("play-controls")
-        replay.hidden, playing_on.hidden = trying is not None, trying is None
-        if trying is not None:
-            markup = poster.play_buttons(words, must_draw=bool(trying.undrawn), next_hand=trying.next_hand_ready)
-            draw(playing_on, markup)
-        elif self.frames:
-            at = self.frames[self.position]
-            position = poster.position_line(at, self.frames, words)
-            markup = poster.replay_buttons(
-                words, move=at.move, last=self.last, position=position, playing=self.playing, prefix=self.prefix
-            )
-            draw(replay, markup)
-
-    def render_frame(self, frame: Frame) -> None:
-        played = frame.played
-        mark = self.marks.at(frame.move) if self.marks is not None else None
-        if self.show_best and mark is not None and mark.best_layout is not None and mark.best is not None:
-            self.draw_table(mark.best_layout, mark.best.tile)
-        else:
-            self.draw_table(frame.layout, played.move.tile if played else None)
-        self.draw_review(frame, mark)
-        self.draw_scores(frame.scores, self.names)
-        self.draw_explanation(explain(frame.events, frame.layout, self.words, self.names, self.rules, self.seat))
-        self.part("position").textContent = poster.position_line(frame, self.frames, self.words)
-        self.draw_hand(frame.hands[self.seat], [len(h) for h in frame.hands], frame.boneyard, self.names, [])
-
-    def render_game(self) -> None:
-        trying = self.trying
-        assert trying is not None
-        game = trying.game
-        seen = game.view(self.seat)
-        names = [seat.name for seat in game.seats]
-        selected = self.selected
-        self.draw_table(seen.layout, seen.last_played, None if selected is None else trying.targets(seen, selected))
-        self.draw_scores(seen.scores, names)
-        self.draw_explanation(explain(trying.said, seen.layout, self.words, names, game.rules, self.seat))
-        self.part("position").textContent = trying.prompt(self.words, seen, selected)
-        hand, sizes, boneyard = trying.hand(seen)
-        playable = seen.legal_moves if not self.busy and not trying.undrawn else ()
-        self.draw_hand(hand, sizes, boneyard, names, playable)
-
-    def draw_table(self, layout: Layout, last: Tile | None, targets: dict[End, int | None] | None = None) -> None:
+        shown = screen.table(self.state)
         # board.render_board escapes everything it draws from data.
         aspect, small = self.table_shape()
         markup = board.render_board(
-            layout, aspect=aspect, small=small, targets=targets, last=last, words=self.board_words, size=self.drawn_box
+            shown.layout,
+            aspect=aspect,
+            small=small,
+            targets=shown.targets,
+            last=shown.last,
+            words=self.board_words,
+            size=self.drawn_box,
         )
-        self.show_board(markup, last)
+        self.show_board(markup, shown.last)
+        self.show_parts(screen.parts(self.state))
 
     def render_board(self) -> None:
-        if self.frames:
+        if self.state.frames:
             self.render()
-
-    def draw_scores(self, scores: Sequence[int], names: Sequence[str]) -> None:
-        self.part("scores").textContent = poster.scores_line(scores, names, self.rules, self.words)
-
-    def draw_explanation(self, lines: Sequence[str]) -> None:
-        draw(self.part("explain"), poster.explanation_markup(lines))
-
-    def draw_review(self, frame: Frame, mark: Mark | None) -> None:
-        """The coach's marks at this frame: the decision's grade and the
-        best move's toggle, the hand's lines and its margin graph, the key
-        moments (:func:`review_panel.review_markup`)."""
-        box, marks = some(self.part("review")), self.marks
-        if box is None or marks is None or not (marks.shown or marks.problem):
-            return
-        box.hidden = False
-        words, show_best = self.words, self.show_best
-        markup = review_panel.review_markup(
-            marks, frame, mark, seat=self.seat, names=self.names, words=words, show_best=show_best, prefix=self.prefix
-        )
-        draw(box, markup)
-
-    def draw_seeds(self, record: dict[str, Any]) -> None:
-        """One quiet line under the replay: whether each deal follows from its seed."""
-        line = self.part("seeds")
-        said = seed_line(self.words, record)
-        if line is None or said is None:
-            return
-        line.textContent = said.text
-        line.classList.toggle("seeds-failed", said.failed)
-        line.hidden = False
-
-    def draw_hand(
-        self,
-        hand: Sequence[Tile],
-        sizes: Sequence[int],
-        boneyard: int,
-        names: Sequence[str],
-        moves: Sequence[Move],
-    ) -> None:
-        """The shown seat's hand face up (buttons when the reader plays),
-        the others' as counts."""
-        playing = self.trying is not None
-        self.part("hand-title").textContent = poster.hand_title(names, self.seat, self.words, playing=playing)
-        markup = poster.hand_markup(hand, self.words, moves=moves if playing else None, selected=self.selected)
-        draw(self.part("hand"), markup)
-        self.part("others").textContent = poster.others_line(sizes, boneyard, names, self.seat, self.words)
 
     # Telling the host
 
@@ -349,30 +214,20 @@ class Replay(Shell):
         """Send ``message`` to the host page, at its origin: a page framing
         the replay that is not the host it names hears nothing."""
         if self.embedded and self.host is not None:
-            window.parent.postMessage(js_object(message), self.host)
+            browser.tell_host(message, self.host)
 
-    def watch_height(self) -> None:
-        def measure(*_args: Any) -> None:
-            height = float(self.part("embed").getBoundingClientRect().height)
-            message = height_message(height)
-            if message["height"] != self.height:
-                self.height = message["height"]
-                self.post(message)
+    def tell_height(self, height: float) -> None:
+        message = height_message(height)
+        if message["height"] != self.height:
+            self.height = message["height"]
+            self.post(message)
 
-        proxy = create_proxy(measure)
-        self.proxies.append(proxy)
-        ResizeObserver.new(proxy).observe(self.part("embed"))
-        measure()
-
-    def on_message(self, event: Any) -> None:
+    def on_message(self, origin: str, data: object) -> None:
         """A host's ``allfives:goto``, from the host's origin only."""
-        if self.host is None or str(event.origin) != self.host:
+        if self.host is None or origin != self.host:
             return
-        data = event.data
-        if hasattr(data, "to_py"):
-            data = data.to_py(depth=READ_DEPTH)
-        move = goto_message(data, self.last)
-        if move is not None and self.trying is None:
+        move = goto_message(data, self.state.last)
+        if move is not None and self.state.trying is None:
             self.set_playing(False)
             self.goto(move)
 
@@ -388,7 +243,7 @@ class Replay(Shell):
         elif action == "next":
             self.step(1)
         elif action == "play":
-            self.set_playing(not self.playing)
+            self.set_playing(not self.state.playing)
         elif action == "try":
             self.try_it()
         elif action == "replay":
@@ -398,7 +253,7 @@ class Replay(Shell):
         elif action == "draw":
             self.draw_tile()
         elif action == "best":  # the coach's toggle: the best move on the board, or the one played
-            self.show_best = not self.show_best
+            self.state.show_best = not self.state.show_best
             self.render()
         elif action == "moment":  # a key moment: jump to its move
             self.set_playing(False)
@@ -406,92 +261,90 @@ class Replay(Shell):
         else:
             super().act(data)
 
-    def on_key(self, event: Any) -> None:
-        target = some(event.target)
-        if target is not None and str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
-            return
-        key = str(event.key)
+    def on_key(self, key: str) -> None:
+        """A key pressed (not typed into a field): Escape lets go of the
+        tile picked; the arrows step through the replay."""
+        replaying = self.state.trying is None
         if key == "Escape" and self.selected is not None:
             self.selected = None
             self.render()
-        elif self.trying is None and key == "ArrowLeft":
+        elif replaying and key == "ArrowLeft":
             self.step(-1)
-        elif self.trying is None and key == "ArrowRight":
+        elif replaying and key == "ArrowRight":
             self.step(1)
 
     # "Try it": the reader takes over at this position
 
     def try_it(self) -> None:
+        state = self.state
         self.set_playing(False)
         try:
-            self.trying = Trying.begin(self.record, self.frames[self.position], self.seat, self.words)
+            state.trying = Trying.begin(state.record, state.frames[state.position], state.seat, self.words)
         except RecordError as error:
             self.show_problem(self.words("embed_bad_record", reason=refusal.reason(self.words, error)))
             return
         self.selected = None
-        review = some(self.part("review"))
-        if review is not None:
-            review.hidden = True  # the marks are the record's, not this game's
         self.render()
         self.after_move()
 
     def draw_tile(self) -> None:
         """The reader draws the next tile held back: it joins the hand, and
         once the last, the tile that fits, is in, the reader plays."""
-        if self.trying is not None and self.trying.draw():
+        if self.state.trying is not None and self.state.trying.draw():
             self.render()
             self.after_move()
 
     def back_to_replay(self) -> None:
-        self.generation += 1
-        self.trying = None
+        self.state.cut_short()
+        self.state.trying = None
         self.selected = None
         self.busy = False
-        self.goto(self.position)
+        self.goto(self.state.position)
 
     def next_hand(self) -> None:
-        if self.trying is not None and self.trying.next_hand():
+        if self.state.trying is not None and self.state.trying.next_hand():
             self.render()
             self.after_move()
 
     def after_move(self) -> None:
         """The computer's turns, or the focus where the reader goes on."""
-        trying = self.trying
+        trying = self.state.trying
         if trying is None:
             return
         if trying.game.computer_to_move:
-            self.spawn(self.computer_turns(self.generation))
+            self.spawn(self.computer_turns(self.state.ticket()))
             return
+        controls = f"#{self.prefix}play-controls"
         if trying.next_hand_ready:
-            self.part("play-controls").querySelector("[data-action='next-hand']").focus()
+            self.focus(f"{controls} [data-action='next-hand']", over_dialog=True)
         elif trying.undrawn:
-            self.part("play-controls").querySelector("[data-action='draw']").focus()
-        elif some(first := self.part("hand").querySelector(".playable")) is not None:
-            first.focus()
+            self.focus(f"{controls} [data-action='draw']", over_dialog=True)
+        else:
+            self.focus(f"#{self.prefix}hand .playable", over_dialog=True)  # a replay's page has no dialog
 
-    async def computer_turns(self, generation: int) -> None:
-        trying = self.trying
+    async def computer_turns(self, ticket: Ticket) -> None:
+        trying = self.state.trying
         assert trying is not None
-        while generation == self.generation and trying.game.computer_to_move:
+        while ticket.live and trying.game.computer_to_move:
             self.busy = True
             self.render()
             await asyncio.sleep(COMPUTER_PAUSE_MS / 1000)
-            decision = await think(trying.game.computer_search(), lambda: generation == self.generation)
+            decision = await think(trying.game.computer_search(), lambda: ticket.live)
             if decision is None:
                 return
             trying.play_computer(decision)
-        if generation == self.generation:
+        if ticket.live:
             self.busy = False
             self.render()
             self.after_move()
 
     def play(self, move: Move) -> None:
-        trying = self.trying
+        trying = self.state.trying
         assert trying is not None
         try:
             trying.play(move)
         except (IllegalMove, ValueError) as error:
-            self.part("position").textContent = refusal.reason(self.words, error)
+            self.show_parts({self.prefix + "position": {"text": refusal.reason(self.words, error)}})
             return
         self.selected = None
         self.render()

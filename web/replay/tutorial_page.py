@@ -15,11 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
-
-from pyscript import document, window
-
-from page.dom import some
 
 if TYPE_CHECKING:
     from replay.hosting import EmbedOptions
@@ -53,39 +50,40 @@ MODULES = (
     "replay.marks",
     "replay.review_panel",
     "replay.trying",
+    "replay.screen",
     "replay.live",
 )
+#: The posters a page holds, which :func:`take_over` makes live.
+POSTERS = ".embed[data-replay]"
 
 
-def options_of(root: Any) -> EmbedOptions:
-    """A poster's replay options, from its ``data-`` attributes."""
+def options_of(data: Mapping[str, str]) -> EmbedOptions:
+    """A poster's replay options, from its ``data-`` attributes (``src``,
+    ``move``, ``seat``, ``lang``): what cannot be read is left at its default."""
     from replay.hosting import EmbedOptions
 
-    data = root.dataset
-    move = str(data.move or "0")
-    seat = str(data.seat or "0")
+    move, seat = data.get("move", "0"), data.get("seat", "0")
     return EmbedOptions(
-        src=str(data.src),
+        src=data.get("src") or None,
         move=int(move) if move.isdigit() else 0,
         seat=int(seat) if seat.isdigit() else 0,
-        lang=str(data.lang or "en"),
+        lang=data.get("lang") or "en",
     )
 
 
-def in_view_first(roots: list[Any]) -> list[Any]:
-    """The replays the reader is nearest, first: the one pressed or focused,
-    then those on screen, then the rest from the top of the page down."""
-    height = float(window.innerHeight or 0)
-    active = some(document.activeElement)
+def nearest_first(posters: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The posters the reader is nearest, first: the one pressed or
+    focused, then those in view (from the top), then the rest by how far
+    they lie from the screen. Each poster as the shell reads it
+    (:meth:`page.shell.Shell.regions`): its ``top`` on screen, whether it
+    is ``in_view``, whether it holds the ``focus``."""
 
-    def distance(root: Any) -> float:
-        if active is not None and root.contains(active):
+    def distance(poster: Mapping[str, Any]) -> float:
+        if poster["focus"]:
             return -1.0
-        box = root.getBoundingClientRect()
-        top, bottom = float(box.top), float(box.bottom)
-        return 0.0 if bottom > 0 and top < height else abs(top) + 1
+        return 0.0 if poster["in_view"] else abs(float(poster["top"])) + 1
 
-    return sorted(roots, key=distance)
+    return sorted(posters, key=distance)
 
 
 async def take_over() -> None:
@@ -96,12 +94,15 @@ async def take_over() -> None:
         importlib.import_module(name)
         await asyncio.sleep(YIELD_S)
     from page import browser
+    from page.shell import Shell
     from replay.live import Replay
 
-    roots = in_view_first(list(document.querySelectorAll(".embed[data-replay]")))
-    document.body.dataset.ready = "1"
-    for root in roots:
-        replay = Replay(options_of(root), prefix=f"{root.dataset.replay}-", standalone=False)
+    page = Shell()
+    posters = nearest_first(page.regions(POSTERS))
+    page.flag("ready")
+    for poster in posters:
+        data = poster["data"]
+        replay = Replay(options_of(data), prefix=f"{data['replay']}-", standalone=False)
         REPLAYS.append(replay)
         await replay.start()
         await asyncio.sleep(YIELD_S)  # let the page breathe between replays

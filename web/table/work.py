@@ -9,13 +9,14 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Generator
-from typing import Generic, TypeVar
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 from allfives.players import Decision, Player
 from allfives.players.base import finish
 from allfives.view import SeatView
 
-__all__ = ["THINK_SLICE_MS", "Progress", "Search", "Slices", "think"]
+__all__ = ["THINK_SLICE_MS", "Generations", "Progress", "Search", "Slices", "Ticket", "think"]
 
 Progress = tuple[int, int] | float | None
 """What a step of long work says of how far the whole is: ``(done, in
@@ -97,6 +98,35 @@ class Search(Slices[Decision]):
     def start(self, player: Player) -> None:
         self.player = player
         self.steps = player.think(self.view)
+
+
+class Generations(Protocol):
+    """A page's state as a ticket reads it: its ``generation`` goes up when
+    what was under way is cut short (the game's new match or undo, the
+    replay's Pause, a step, "Back to the replay")."""
+
+    generation: int
+
+
+@dataclass(slots=True)
+class Ticket:
+    """Work under way that takes time (a computer's turn, a review, the
+    daily's duplicate, the replay's autoplay): it goes on while it is
+    ``live``; its dialog's Cancel cancels it, and so does anything that moves
+    its page's generation on, as it stops a computer's turn or a move
+    landing. The one way work is stopped, on the game page and in the
+    replay (issue 45)."""
+
+    state: Generations
+    generation: int
+    cancelled: bool = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    @property
+    def live(self) -> bool:
+        return not self.cancelled and self.generation == self.state.generation
 
 
 #: How long the page thinks before it gives the browser back a turn: short
