@@ -83,6 +83,7 @@ def test_the_new_match_form_is_filled_in_with_the_match_it_would_start() -> None
     from allfives import Rules
 
     from game.dialog_markup import new_match_markup
+    from game.match_form import MatchForm
     from table.controller import GameSetup, SeatSetup
 
     setup = GameSetup(
@@ -94,7 +95,7 @@ def test_the_new_match_form_is_filled_in_with_the_match_it_would_start() -> None
         ),
         None,
     )
-    markup = new_match_markup(DE, setup).replace(" selected>", ' selected="">').replace(" checked>", ' checked="">')
+    markup = new_match_markup(DE, MatchForm.of(DE, setup)).replace(" selected>", ' selected="">').replace(" checked>", ' checked="">')
     root = ET.fromstring(_closed(markup))
 
     def chosen(name: str) -> list[str | None]:

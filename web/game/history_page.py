@@ -23,7 +23,7 @@ from game import daily_book, daily_calendar
 from game.dates import local_time, moment_words
 from game.history import Entry, History, Shelf, export_lines, now, read_file
 from game.history_words import history_markup, import_report_markup, matches_markup
-from game.parts import download
+from page.browser import download
 from page.dom import by_id, closest
 from page.dom import draw as draw_markup
 from table.controller import EMBED_PAGE, Game, encode_link

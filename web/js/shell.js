@@ -17,6 +17,15 @@ function apply(region, markup) {
 // disabled control says nothing (a tile that does not fit is only
 // aria-disabled: Python says why it cannot be played). Python decides what
 // each means.
+//
+// A form's fields as plain data too: a field marked data-change="NAME" is
+// handed over as {"action": NAME, ...its data attributes, "name": its name,
+// "value": its value} when it changes: a text or number field at each
+// keystroke (input), so that what is typed is known before any button is
+// pressed; a choice, a box or a file once made (change). A box's value is
+// "checked" or ""; a file's, its name, with its contents as "text".
+const TYPED = new Set(["text", "number", "search", "email", "url", "tel", "textarea"]);
+
 function listen(root, dispatch) {
   root.addEventListener("click", (event) => {
     const target = event.target.closest("[data-action]");
@@ -24,6 +33,22 @@ function listen(root, dispatch) {
     if (target.disabled) return;
     dispatch(JSON.stringify({ ...target.dataset }));
   });
+  const changed = (event) => {
+    const target = event.target.closest ? event.target.closest("[data-change]") : null;
+    if (!target || !root.contains(target)) return;
+    if ((event.type === "input") !== TYPED.has(target.type)) return;
+    const data = { action: target.dataset.change, ...target.dataset, name: target.name };
+    if (target.type === "checkbox") {
+      dispatch(JSON.stringify({ ...data, value: target.checked ? "checked" : "" }));
+    } else if (target.type === "file") {
+      const file = target.files && target.files[0];
+      if (file) file.text().then((text) => dispatch(JSON.stringify({ ...data, value: file.name, text })));
+    } else {
+      dispatch(JSON.stringify({ ...data, value: target.value }));
+    }
+  };
+  root.addEventListener("input", changed);
+  root.addEventListener("change", changed);
 }
 
 globalThis.allfivesShell = Object.freeze({ apply, listen });

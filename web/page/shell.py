@@ -20,7 +20,7 @@ from allfives import Move, Tile
 from allfives.tiles import TILES
 
 from page import motion
-from page.dom import by_id, closest, el, some
+from page.dom import by_id, closest, draw, el, some
 from table import board, keys
 from table.choice import Choice
 
@@ -409,3 +409,59 @@ class Shell:
         back = self.dialog_return
         if back is not None and not by_id("dialog").open and back.isConnected:
             back.focus()
+
+    # -- for dialogs
+
+    #: What the open dialog does with a change of its fields (see :meth:`hear_dialog`).
+    dialog_changes: Callable[[dict[str, str]], None] | None = None
+    #: Whether the dialog is listened to yet (once, for every dialog after).
+    hearing_dialog = False
+
+    def hear_dialog(self, act: Callable[[dict[str, str]], None] | None) -> None:
+        """Hand what changes in the open dialog's fields to ``act``, as plain
+        data: the page's shell (web/js/shell.js) turns a change of a field
+        marked ``data-change`` into ``{"action": ..., "name": ...,
+        "value": ...}``. The dialog that opens next says its own."""
+        if not self.hearing_dialog:
+            self.hearing_dialog = True
+            self.listen(by_id("dialog"), self.dialog_changed)
+        self.dialog_changes = act
+
+    def dialog_changed(self, data: dict[str, str]) -> None:
+        if "change" in data and self.dialog_changes is not None:  # a click on a data-action is not a change
+            self.dialog_changes(data)
+
+    def redraw_dialog_part(self, part: str, markup: str) -> None:
+        """The open dialog's element ``part`` (an id) drawn again as
+        ``markup``, morphed in place (:func:`page.dom.draw`): a field that
+        stays keeps its focus, and what was typed in a field drawn as it was."""
+        draw(part, markup)
+
+    def dialog_note(self, note_id: str, text: str, describes: str) -> None:
+        """``text`` above the dialog's buttons (which stay in view while its
+        body scrolls), as the description of the button ``describes`` (its
+        value); the next dialog's buttons replace it."""
+        row = by_id("dialog-buttons")
+        row.prepend(el("p", text, class_="form-note", id=note_id))
+        row.querySelector(f'[value="{describes}"]').setAttribute("aria-describedby", note_id)
+
+    def focus_on(self, element_id: str) -> None:
+        """Put the focus on the element ``element_id`` (the dialog itself: ``dialog``)."""
+        node = by_id(element_id)
+        if node is not None:
+            node.focus()
+
+    def select_text_of(self, element_id: str) -> None:
+        """Select the whole text of the field ``element_id``, to copy by hand."""
+        node = by_id(element_id)
+        if node is not None:
+            node.select()
+
+    @property
+    def dialog_open(self) -> bool:
+        """Whether the page's dialog is open."""
+        return bool(by_id("dialog").open)
+
+    def close_dialog(self) -> None:
+        """Close the page's dialog; its close is answered as a button's would be."""
+        by_id("dialog").close()
