@@ -95,7 +95,11 @@ def test_the_new_match_form_is_filled_in_with_the_match_it_would_start() -> None
         ),
         None,
     )
-    markup = new_match_markup(DE, MatchForm.of(DE, setup)).replace(" selected>", ' selected="">').replace(" checked>", ' checked="">')
+    markup = (
+        new_match_markup(DE, MatchForm.of(DE, setup))
+        .replace(" selected>", ' selected="">')
+        .replace(" checked>", ' checked="">')
+    )
     root = ET.fromstring(_closed(markup))
 
     def chosen(name: str) -> list[str | None]:

@@ -133,6 +133,10 @@ def field(label: str, control: str) -> str:
     return f'<label class="field"><span>{_esc(label)}</span>{control}</label>'
 
 
+#: A Menu field's mark: its changes come to the page as plain data (web/js/shell.js).
+_MENU = ' data-change="menu"'
+
+
 def menu_markup(menu: Menu, say: Callable[[str], str]) -> str:
     """The Menu's body: the settings, the score sheet, the deal's
     fingerprint, how matches are kept, the rules, and bringing in a game
@@ -148,9 +152,9 @@ def menu_markup(menu: Menu, say: Callable[[str], str]) -> str:
     )
     checked = " checked" if menu.learning else ""
     parts = [
-        field(say("language"), f'<select id="menu-language" name="language">{languages}</select>'),
-        field(say("speed"), f'<select id="menu-speed" name="speed">{speeds}</select>'),
-        field(say("learning_aid"), f'<input type="checkbox" id="menu-learning" name="learning"{checked}>'),
+        field(say("language"), f'<select id="menu-language" name="language"{_MENU}>{languages}</select>'),
+        field(say("speed"), f'<select id="menu-speed" name="speed"{_MENU}>{speeds}</select>'),
+        field(say("learning_aid"), f'<input type="checkbox" id="menu-learning" name="learning"{_MENU}{checked}>'),
         f"<h3>{_esc(say('score_sheet'))}</h3>",
         table_markup(menu.sheet_head, menu.sheet_rows, kind="score-sheet"),
     ]
@@ -160,7 +164,8 @@ def menu_markup(menu: Menu, say: Callable[[str], str]) -> str:
     parts.append(f'<p class="storage-note">{_esc(menu.storage)}</p>')
     parts.append(f'<p><a href="{_esc(menu.rules_page)}" target="_blank">{_esc(say("how_to_play"))}</a></p>')
     file_input = (
-        f'<input type="file" id="menu-import" accept=".json,application/json" aria-label="{_esc(say("import"))}">'
+        f'<input type="file" id="menu-import" name="import" accept=".json,application/json"'
+        f' aria-label="{_esc(say("import"))}"{_MENU}>'
     )
     parts.append(field(say("import"), file_input))
     return "".join(parts)

@@ -186,7 +186,7 @@ MESSAGES = {
     "preset_five_each": "Fünf Steine für jeden",
     "preset_seven_five": "Sieben Steine (zwei Spieler), fünf (drei oder vier)",
     "preset_computer": "Computerspiel: sieben Steine, höchster Pasch beginnt, Sieger bekommt die Augen",
-    "preset_fives_and_threes": "Fives and Threes",
+    "preset_fives_and_threes": "Fünfer und Dreier",
     "preset_muggins": "Muggins",
     "preset_sniff": "Sniff",
     "preset_family": "Andere Spiele derselben Familie",

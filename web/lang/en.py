@@ -172,7 +172,7 @@ MESSAGES = {
     "preset_muggins": "Muggins",
     "preset_sniff": "Sniff",
     "preset_family": "Other games of the same family",
-    "preset_line_fives_and_threes": "The English pub game, of the pub leagues and of the British National Dominoes Championship: threes and fives count, to 61 exactly.",
+    "preset_line_fives_and_threes": "The pub game of England, of its pub leagues and of the British National Dominoes Championship: threes and fives count, to 61 exactly.",
     "preset_line_muggins": "Played in America since the nineteenth century, as Foster's Hoyle gives it: fives count, to 100; here every count is scored at once, with no call of Muggins.",
     "preset_line_sniff": "Played in America, and said to be the best of these games for two: the first double, the sniff, goes on counting.",
     "players": "Players",

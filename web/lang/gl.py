@@ -192,7 +192,7 @@ MESSAGES = {
     "preset_five_each": "Cinco fichas para cada un",
     "preset_seven_five": "Sete fichas (dous xogadores), cinco (tres ou catro)",
     "preset_computer": "Xogo do ordenador: sete fichas, sae o dobre máis alto, o gañador leva os puntos",
-    "preset_fives_and_threes": "Fives and Threes",
+    "preset_fives_and_threes": "Cincos e tres",
     "preset_muggins": "Muggins",
     "preset_sniff": "Sniff",
     "preset_family": "Outros xogos da mesma familia",

@@ -187,7 +187,7 @@ MESSAGES = {
     "preset_five_each": "Fënnef Steng fir jiddereen",
     "preset_seven_five": "Siwe Steng (zwee Spiller), fënnef (dräi oder véier)",
     "preset_computer": "Computerspill: siwe Steng, den héchsten Duebelsteen fänkt un, de Gewënner kritt d'Aen",
-    "preset_fives_and_threes": "Fives and Threes",
+    "preset_fives_and_threes": "Fënnefer an Dräier",
     "preset_muggins": "Muggins",
     "preset_sniff": "Sniff",
     "preset_family": "Aner Spiller vun der selwechter Famill",
