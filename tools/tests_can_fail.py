@@ -2049,6 +2049,14 @@ BREAKS: tuple[Break, ...] = (
         ("tests/web/test_match_form.py", "-k", "seats_in_play"),
     ),
     Break(
+        "embed-code-choice-not-shown",
+        "the embed code's dialog shows the choice made (this position, or the whole hand) with its code",
+        "web/game/dialog_markup.py",
+        '            ("position", t("embed_this_position", count=moves), not whole_hand),\n',
+        '            ("position", t("embed_this_position", count=moves), True),\n',
+        ("tests/web/test_dialog_markup.py", "-k", "embed_code_dialog"),
+    ),
+    Break(
         "new-match-fields-unheard",
         "a change of a form's field reaches the page as plain data (web/js/shell.js): a preset fills in its game",
         "web/js/shell.js",
