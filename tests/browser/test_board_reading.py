@@ -319,6 +319,25 @@ def test_the_arrow_keys_move_between_the_lit_ends(app: App, page: Page) -> None:
     expect(player.log.filter(has_text=f"You: 4-2 on the {side.group(1)} end")).to_have_count(1)
 
 
+def test_a_tile_dragged_onto_a_lit_end_is_played_there(app: App, page: Page) -> None:
+    player = open_at(app, LONG[0])
+    four_two = player.hand.get_by_role("button", name=re.compile(r"^four-two, fits West, East and North"))
+    start = four_two.bounding_box()
+    assert start is not None
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] - 40, steps=4)
+    # As the drag starts, the tile's ends light up, and its picture follows the pointer.
+    expect(player.end_targets).to_have_count(3)
+    expect(page.locator(".drag-ghost")).to_have_count(1)
+    north = player.board.get_by_role("button", name=re.compile(r"^Play on the North end")).bounding_box()
+    assert north is not None
+    page.mouse.move(north["x"] + north["width"] / 2, north["y"] + north["height"] / 2, steps=6)
+    page.mouse.up()
+    expect(player.log.filter(has_text="You: 4-2 on the North end")).to_have_count(1)
+    expect(page.locator(".drag-ghost")).to_have_count(0)
+
+
 def test_a_new_match_says_nothing_of_the_last_one(app: App, page: Page) -> None:
     player = open_at(app, COUNTING[0])
     announce = page.locator("#announce")  # the live region a screen reader follows

@@ -78,7 +78,7 @@ def test_the_javascript_the_pages_and_embedders_load_is_at_the_site_root() -> No
 def test_each_page_config_lists_the_modules_its_page_imports() -> None:
     package = [Path("allfives/__init__.py"), Path("allfives/players/medium.py")]
     pages = [Path(name) for name in ("table/board.py", "table/controller.py", "table/i18n.py", "lang/de.py")]
-    pages += [Path(name) for name in ("lang/en.py", "game/main.py", "play.py", "embed.py", "page/service_worker.py")]
+    pages += [Path(name) for name in ("lang/en.py", "game/main.py", "play.py", "embed.py", "page/browser.py")]
     pages += [Path(name) for name in ("replay/frames.py", "game/store.py")]
     modules = site.importable_modules(package, pages)
     assert Path("play.py") not in modules
@@ -94,7 +94,7 @@ def test_each_page_config_lists_the_modules_its_page_imports() -> None:
         "table/i18n.py",
         "lang/de.py",
         "lang/en.py",
-        "page/service_worker.py",
+        "page/browser.py",
         "replay/frames.py",
     ]
     assert Path("game/main.py") in site.page_modules(game, modules)
@@ -111,9 +111,9 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "lang/__init__.py",
         *(f"lang/{code}.py" for code in sorted(LANGUAGES)),
         "page/__init__.py",
+        "page/browser.py",
         "page/dom.py",
         "page/motion.py",
-        "page/service_worker.py",
         "page/shell.py",
         "replay/__init__.py",
         "replay/frames.py",
@@ -523,9 +523,8 @@ def test_the_worker_template_must_hold_the_version_mark_once() -> None:
 
 def test_the_worker_is_registered_for_its_own_folder() -> None:
     # Relative URLs only, so the site works from any sub-path.
-    source = (ROOT / "web" / "page" / "service_worker.py").read_text(encoding="utf-8")
-    assert 'SCRIPT: Final = "./sw.js"' in source
-    assert 'SCOPE: Final = "./"' in source
+    source = (ROOT / "web" / "js" / "shell.js").read_text(encoding="utf-8")
+    assert 'container.register("./sw.js", { scope: "./" })' in source
 
 
 # The steps

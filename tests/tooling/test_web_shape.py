@@ -38,3 +38,16 @@ def test_the_catalogues_may_be_long(tmp_path: Path) -> None:
     write(tmp_path, "web/lang/en.py", "x = 1\n" * 900)
     write(tmp_path, "allfives/__init__.py", "")
     assert measure(tmp_path).long_files == {}
+
+
+def test_a_module_that_takes_its_elements_from_the_shells_helpers_writes_the_dom_too(tmp_path: Path) -> None:
+    # No bridge import of its own: it writes the DOM through the elements page.dom finds for it.
+    write(
+        tmp_path,
+        "web/game/log.py",
+        'from page.dom import by_id, el\n\nby_id("log").append(el("li", "5-0"))\n',
+    )
+    write(tmp_path, "web/game/cards.py", "rows: list[str] = []\nrows.append('a')\n")
+    shape = measure(tmp_path)
+    assert shape.bridge_modules == []
+    assert shape.dom_calls == {"web/game/log.py": 1}

@@ -277,6 +277,23 @@ def test_targets_sit_where_the_next_tile_goes_and_say_what_they_score() -> None:
     assert set(geometry.ends) == set(layout.open_ends())
 
 
+def test_each_lit_end_says_where_the_arrow_keys_go_from_it_by_where_the_ends_lie() -> None:
+    # A spinner with three arms out: West, East and North lit. The shell
+    # follows these on screen (web/js/shell.js); the board keeps its aspect,
+    # so the ends lie there as they lie here.
+    layout = layout_after("5-5", "5-3 E", "5-2 W", "5-0 N")
+    root = parse(render_board(layout, targets={End.E: 10, End.W: None, End.N: 5}))
+    ways = {
+        g.get("data-end"): {key: g.get(f"data-arrow-{key}") for key in ("left", "right", "up", "down")}
+        for g in root.iter(f"{SVG}g")
+        if "end-target" in classes(g)
+    }
+    assert ways["W"]["right"] in ("N", "E") and ways["E"]["left"] in ("N", "W")
+    assert ways["N"]["down"] in ("W", "E")
+    for name, arrows in ways.items():
+        assert all(to in ways and to != name for to in arrows.values()), "every arrow goes to another lit end"
+
+
 def test_a_target_on_a_closed_end_is_refused() -> None:
     with pytest.raises(ValueError, match="North end is not open"):
         render_board(layout_after("5-3"), targets={End.N: 5})

@@ -18,11 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from pyscript import window
-
 from game.history import History
-from game.review_markup import review_markup
-from page.dom import draw, el, js_object, q
+from game.review_markup import PROGRESS, review_markup, working_markup
+from page import browser
+from page.dom import draw
 from table.controller import Game, think
 
 if TYPE_CHECKING:
@@ -56,21 +55,18 @@ async def show_review(page: Table, game: Game, hand: int, back: Callable[[], Non
     result = game.review_kept_of(hand)
     if result is None:
         reviewing = game.review_of_hand(hand)
-        bar = el("progress", None, max="100", value="0", aria_label=t("review_progress"))
-        page.open_dialog(
-            t("review_title", hand=hand), [el("p", t("reviewing")), bar], [("cancel", t("cancel"))], closed
-        )
+        body = working_markup(t("reviewing"), t("review_progress"))
+        page.open_dialog(t("review_title", hand=hand), body, [("cancel", t("cancel"))], closed)
 
         def still_wanted() -> bool:
-            bar.value = str(round(100 * reviewing.progress))
+            page.progress(PROGRESS, reviewing.progress)
             return work.live
 
-        performance = window.performance
-        started = performance.now()
+        started = browser.timing.now()
         try:
             result = await think(reviewing, still_wanted)
         finally:
-            performance.measure(REVIEW_MEASURE, js_object({"start": started}))
+            browser.timing.measure(REVIEW_MEASURE, started)
         if result is None or not work.live:
             return
         game.keep_review(result)  # kept with the game: asked again, it is shown at once
@@ -79,8 +75,8 @@ async def show_review(page: Table, game: Game, hand: int, back: Callable[[], Non
     else:
         page.open_dialog(t("review_title", hand=hand), [], [("cancel", t("cancel"))], closed)
     (reviewed,) = result.hands
-    shown = review_markup(t, game, reviewed, str(window.location.href))
+    shown = review_markup(t, game, reviewed, browser.address().href)
     draw("dialog-body", shown.body)
     draw("dialog-buttons", shown.buttons)
-    q("#dialog-buttons button").focus()
+    page.focus("#dialog-buttons button", over_dialog=True)
     page.announce(shown.said)

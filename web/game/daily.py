@@ -13,18 +13,17 @@ other is practice. The browser-free parts are :mod:`game.daily_state`."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
-
-from pyscript import window
 
 from allfives.daily import DailyError, latest_date, parse_date
 
 from game import coach, dialogs, links, summary, words
 from game.daily_book import dailies, store, today
 from game.daily_calendar import chosen_day
-from game.daily_state import Duplicating, daily_game, refused_words, share_text
-from page.dom import by_id, el
+from game.daily_state import Duplicating, daily_game, refused_words, result_markup, share_text
+from game.review_markup import PROGRESS, working_markup
+from page import browser
 from table.controller import Game, think
 from table.i18n import Words
 
@@ -38,7 +37,7 @@ PARAMETER = "daily"
 
 def latest() -> date:
     """The latest date begun anywhere, by the device's clock."""
-    return latest_date(datetime.fromtimestamp(float(window.Date.now()) / 1000, UTC))
+    return latest_date(datetime.fromtimestamp(browser.now_ms() / 1000, UTC))
 
 
 def start(page: Table, day: date) -> None:
@@ -55,12 +54,11 @@ def install(page: Table) -> None:
     """Answer the daily's buttons (Menu, Daily deal; the History screen's
     Play this daily; a daily's summary, See how the Expert did) as their dialog closes, after its own handler; and
     deal, or refuse, a ``?daily=`` link the page was opened with."""
-    page.on(by_id("dialog"), "close", lambda _event: on_dialog_closed(page))
+    page.watch_dialog(lambda value: on_dialog_closed(page, value))
     from_address(page)
 
 
-def on_dialog_closed(page: Table) -> None:
-    value = str(by_id("dialog").returnValue or "")
+def on_dialog_closed(page: Table, value: str) -> None:
     game = page.game
     if value == dialogs.DAILY_DEAL:
         start_today(page)
@@ -73,10 +71,11 @@ def on_dialog_closed(page: Table) -> None:
 def from_address(page: Table) -> None:
     """A ``?daily=`` link the page was opened with: taken off the address,
     then dealt, or refused in words with the game going on."""
-    query = parse_qs(str(window.location.search or "").lstrip("?"))
+    address = browser.address()
+    query = parse_qs(address.search.lstrip("?"))
     if PARAMETER not in query:
         return
-    window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.hash or ""))
+    browser.replace_address(address.path + address.hash)
     written = query[PARAMETER][0]
     try:
         day = parse_date(written, latest())
@@ -88,7 +87,7 @@ def from_address(page: Table) -> None:
 
 def link(day: str) -> str:
     """The link that deals ``day``'s daily on this site."""
-    return str(window.location.href).split("#")[0].split("?")[0] + f"?{PARAMETER}={day}"
+    return browser.address().page_url + f"?{PARAMETER}={day}"
 
 
 async def show_result(page: Table, game: Game) -> None:
@@ -97,19 +96,19 @@ async def show_result(page: Table, game: Game) -> None:
     t = page.t
     assert game.daily is not None
     working = Duplicating(game)
-    bar = el("progress", None, max="100", value="0", aria_label=t("daily_progress"))
     work = page.state.ticket()
 
     def cancelled(_value: str) -> None:
         work.cancel()
         summary.show_hand_end(page)
 
+    title = words.daily_name(t, game.daily)
     page.open_dialog(
-        words.daily_name(t, game.daily), [el("p", t("daily_working")), bar], [("cancel", t("cancel"))], cancelled
+        title, working_markup(t("daily_working"), t("daily_progress")), [("cancel", t("cancel"))], cancelled
     )
 
     def still_wanted() -> bool:
-        bar.value = str(round(100 * working.progress))
+        page.progress(PROGRESS, working.progress)
         return work.live
 
     result = await think(working, still_wanted)
@@ -119,14 +118,8 @@ async def show_result(page: Table, game: Game) -> None:
     if not game.practice:
         book.add(result.duplicate)
         store(page, book)
-    duplicate = result.duplicate
-    said = t("daily_result", you=duplicate.you, expert=duplicate.expert, margin=f"{duplicate.margin:+d}")
-    body: list[Any] = [el("p", said, class_="daily-result")]
-    if game.practice:
-        body.append(el("p", t("daily_practice"), class_="daily-note"))
-    body.append(el("p", t("daily_streak", count=book.streak(today())), class_="daily-note"))
     text = share_text(t, result, link(game.daily), practice=game.practice)
-    body.append(el("pre", text, class_="daily-share", role="group", aria_label=t("daily_share_label")))
+    body, said = result_markup(t, result, text, book.streak(today()), practice=game.practice)
 
     def done(value: str) -> None:
         if value == "share":
@@ -137,12 +130,7 @@ async def show_result(page: Table, game: Game) -> None:
     # The result takes the progress's place in the open dialog, as the
     # coach's review does (closing it and opening another would hand the
     # close of the first to the second's handler).
-    by_id("dialog-body").replaceChildren(*body)
-    copy = el("button", t("daily_copy"), value="share", type="submit")
-    review = el("button", t("review"), value="review", type="submit")
-    close = el("button", t("close"), value="close", type="submit")
-    close.formNoValidate = True
-    by_id("dialog-buttons").replaceChildren(copy, review, close)
+    page.refill_dialog(title, body, [("share", t("daily_copy")), ("review", t("review")), ("close", t("close"))])
     page.dialog_handler = done
-    copy.focus()
+    page.focus("#dialog-buttons button", over_dialog=True)
     page.announce(said)

@@ -11,9 +11,8 @@ import json
 from datetime import date
 from typing import TYPE_CHECKING
 
-from pyscript import window
-
 from game.daily_state import KEY, Dailies
+from page import browser
 from table.controller import Game
 
 if TYPE_CHECKING:
@@ -24,8 +23,7 @@ __all__ = ["dailies", "dealt", "left", "store", "today"]
 
 def today() -> date:
     """The date on the device's clock, where the player is."""
-    now = window.Date.new()
-    return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+    return browser.today()
 
 
 def dailies(page: Host) -> Dailies:

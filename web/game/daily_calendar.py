@@ -14,66 +14,76 @@ What each day says is :mod:`game.daily_month` (browser-free)."""
 
 from __future__ import annotations
 
+import html
+from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from game.daily_book import dailies, today
-from game.daily_month import Month, month, moved, played_of
+from game.daily_month import Chosen, Month, month, month_markup, moved, played_of
 from game.dates import date_words
 from game.history import Entry
-from page.dom import closest, el
+from page.dom import draw as draw_markup
 
 if TYPE_CHECKING:
     from game.roles import Host
 
-__all__ = ["PLAY", "chosen_day", "draw", "fill"]
+__all__ = ["KEYS", "PLAY", "Calendar", "chosen_day", "fill"]
 
 #: The value of Play this daily, before the date: it closes the History
 #: screen, and game.daily deals that day's daily (as Menu, Daily deal).
 PLAY: Final = "daily-play:"
+#: The keys that move among the days, as in a date picker.
+KEYS: Final = frozenset({"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"})
 
 
-def fill(page: Host, part: Any, entries: tuple[Entry, ...]) -> None:
-    """The calendar's part of the History screen (``part``, its section),
-    drawn at the current month."""
-    t = page.t
+@dataclass
+class Calendar:
+    """What the calendar shows: the month, its stop for Tab, the day chosen."""
+
+    first: date
+    stop: date
+    chosen: date | None = None
+
+
+def fill(page: Host, part: str, entries: tuple[Entry, ...]) -> None:
+    """The calendar's part of the History screen (``part``, its section's
+    id), drawn at the current month."""
     now = today()
-    book = dailies(page)
-    part.append(el("h3", t("calendar_heading"), id="calendar-heading"))
-    part.append(el("p", t("daily_streak", count=book.streak(now)), class_="calendar-streak"))
-    box = el("div", None, id="calendar-month")
-    part.append(box)
-    chosen = el("p", t("calendar_choose"), id="calendar-chosen", class_="calendar-chosen", aria_live="polite")
-    part.append(chosen)
     played = played_of(entry.record for entry in entries)
+    shown = Calendar(now.replace(day=1), now)
 
-    def on_click(event: Any) -> None:
-        target = closest(event.target, "button[data-month], button[data-day]")
-        if target is None or target.disabled:
-            return
-        if target.hasAttribute("data-month"):
-            draw(page, box, month_of(page, date.fromisoformat(str(target.getAttribute("data-month"))), played))
-            box.querySelector("button[data-month]:not([disabled])").focus()
-        else:
-            choose(page, box, chosen, date.fromisoformat(str(target.getAttribute("data-day"))))
+    def redraw(focus: bool = False) -> None:
+        draw(page, part, shown, month_of(page, shown.first, played))
+        if focus:
+            page.focus(f'#calendar-month button[data-day="{shown.stop.isoformat()}"]', over_dialog=True)
 
-    def on_key(event: Any) -> None:
-        target = closest(event.target, "button[data-day]")
-        if target is None:
-            return
-        day = date.fromisoformat(str(target.getAttribute("data-day")))
-        to = moved(day, str(event.key), today())
+    def on_click(data: dict[str, str]) -> None:
+        if data.get("action") == "calendar-month":
+            first = date.fromisoformat(data["month"])
+            shown.first, shown.stop = first, stop_of(first, None)
+            redraw()
+            page.focus("#calendar-month button[data-month]:not([disabled])", over_dialog=True)
+        elif data.get("action") == "calendar-day":
+            shown.chosen = shown.stop = date.fromisoformat(data["day"])
+            redraw()
+
+    def on_key(key: str, data: dict[str, str]) -> None:
+        to = moved(date.fromisoformat(data["day"]), key, today())
         if to is None:
             return
-        event.preventDefault()
-        if (to.year, to.month) == (day.year, day.month):
-            roam(box, to)
-        else:
-            draw(page, box, month_of(page, to, played), to)
+        shown.first, shown.stop = to.replace(day=1), to
+        redraw(focus=True)
 
-    page.on(part, "click", on_click)
-    page.on(box, "keydown", on_key)
-    draw(page, box, month_of(page, now, played))
+    page.listen(f"#{part}", on_click)
+    page.on_keys(f"#{part}", KEYS, on_key, "[data-action=calendar-day]")
+    redraw()
+
+
+def stop_of(first: date, focus: date | None) -> date:
+    """The month's stop for Tab: ``focus``, else today, else the month's first day."""
+    now = today()
+    return focus or (now if (now.year, now.month) == (first.year, first.month) else first)
 
 
 def month_of(page: Host, first: date, played: set[str]) -> Month:
@@ -83,91 +93,19 @@ def month_of(page: Host, first: date, played: set[str]) -> Month:
     return month(page.t, first, today(), dailies(page), played, playing)
 
 
-def roam(box: Any, day: date, focus: bool = True) -> None:
-    """Make ``day`` the month's one stop for Tab (the others are reached with
-    the arrow keys), and focus it unless told not to."""
-    wanted = day.isoformat()
-    for button in box.querySelectorAll("button[data-day]"):
-        here = str(button.getAttribute("data-day")) == wanted
-        button.tabIndex = 0 if here else -1
-        if here and focus:
-            button.focus()
-
-
-def draw(page: Host, box: Any, shown: Month, focus: date | None = None) -> None:
-    """``shown``'s month in ``box``: the way to the months around it, and its
-    days, focusing ``focus`` if given. The stop for Tab is ``focus``, else
-    today, else the month's first day."""
+def draw(page: Host, part: str, shown: Calendar, days: Month) -> None:
+    """The calendar's section: its heading, the streak, the month, the day chosen."""
     t = page.t
-    nav = el("div", None, class_="calendar-nav")
-    for label, mark, first in (
-        ("calendar_previous", "\u2039", shown.previous),
-        ("calendar_next", "\u203a", shown.next),
-    ):
-        button = el("button", mark, type="button", class_="btn calendar-step", aria_label=t(label))
-        if first is None:
-            button.disabled = True
-        else:
-            button.dataset.month = first.isoformat()
-        nav.append(button)
-    nav.insertBefore(el("h4", shown.title, id="calendar-title"), nav.lastChild)
-    grid = el("table", None, class_="calendar-grid")
-    grid.setAttribute("aria-label", t("calendar_label", month=shown.title))
-    head = el("tr")
-    for short, full in shown.weekdays:
-        cell = el("th", None, scope="col")
-        cell.append(el("span", short, aria_hidden="true"))
-        cell.append(el("span", full, class_="visually-hidden"))
-        head.append(cell)
-    header = el("thead")
-    header.append(head)
-    grid.append(header)
-    body = el("tbody")
-    future = False
-    for week in shown.weeks:
-        row = el("tr")
-        for day in week:
-            cell = el("td")
-            if day is not None:
-                behind = " calendar-behind" if day.margin is not None and day.margin < 0 else ""
-                button = el("button", None, type="button", class_=f"calendar-day calendar-{day.played}{behind}")
-                button.append(el("span", str(day.day.day), class_="calendar-number"))
-                button.append(el("span", day.mark, class_="calendar-mark"))
-                button.setAttribute("aria-label", day.label)
-                button.dataset.day = day.day.isoformat()
-                if day.today:
-                    button.setAttribute("aria-current", "date")
-                if not day.can_play:
-                    button.disabled = True
-                    button.setAttribute("aria-describedby", "calendar-future")
-                    future = True
-                cell.append(button)
-            row.append(cell)
-        body.append(row)
-    grid.append(body)
-    parts = [nav, grid]
-    if future:
-        parts.append(el("p", t("calendar_future_reason"), id="calendar-future", class_="field-help"))
-    box.replaceChildren(*parts)
     now = today()
-    stop = focus or (now if (now.year, now.month) == (shown.first.year, shown.first.month) else shown.first)
-    roam(box, stop, focus is not None)
-
-
-def choose(page: Host, box: Any, said: Any, day: date) -> None:
-    """The day chosen: Play this daily, saying beside it whether it counts."""
-    t = page.t
-    for button in box.querySelectorAll("button[data-day]"):
-        button.classList.toggle("calendar-chosen-day", str(button.getAttribute("data-day")) == day.isoformat())
-    roam(box, day, focus=False)
-    now = today()
-    counts = dailies(page).counts(day, now)
-    note = "calendar_counts" if counts else ("calendar_today_practice" if day == now else "calendar_past_practice")
-    said.replaceChildren(el("strong", date_words(t, day)))
-    play = el("button", t("calendar_play"), type="submit", value=PLAY + day.isoformat(), class_="btn")
-    play.setAttribute("aria-describedby", "calendar-play-note")
-    said.append(play)
-    said.append(el("span", t(note), id="calendar-play-note", class_="calendar-note"))
+    chosen = None
+    if shown.chosen is not None:
+        day = shown.chosen
+        counts = dailies(page).counts(day, now)
+        note = "calendar_counts" if counts else ("calendar_today_practice" if day == now else "calendar_past_practice")
+        chosen = Chosen(day, date_words(t, day), PLAY + day.isoformat(), t(note))
+    heading = f'<h3 id="calendar-heading">{html.escape(t("calendar_heading"))}</h3>'
+    streak = f'<p class="calendar-streak">{html.escape(t("daily_streak", count=dailies(page).streak(now)))}</p>'
+    draw_markup(part, heading + streak + month_markup(t, days, shown.stop, chosen))
 
 
 def chosen_day(value: str) -> date | None:

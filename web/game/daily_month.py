@@ -8,6 +8,7 @@ names are the catalogues', never the browser's locale. The page's part is
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -19,7 +20,18 @@ from game.daily_state import Dailies
 from game.dates import date_words
 from table.i18n import Translator
 
-__all__ = ["CalendarDay", "Month", "Played", "daily_of", "month", "moved", "played_of", "shift"]
+__all__ = [
+    "CalendarDay",
+    "Chosen",
+    "Month",
+    "Played",
+    "daily_of",
+    "month",
+    "month_markup",
+    "moved",
+    "played_of",
+    "shift",
+]
 
 #: How a day's daily went, the first that holds: its counted result; its
 #: counted play on the table now; left unfinished; played as practice only;
@@ -173,3 +185,80 @@ def _weeks(first: date) -> list[list[date]]:
         weeks.append([day + timedelta(days=n) for n in range(7)])
         day += timedelta(days=7)
     return weeks
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """The day chosen in the calendar, with Play this daily beside it."""
+
+    day: date
+    #: Its date, as the page writes dates.
+    said: str
+    #: The value of Play this daily (it closes the History screen, and the daily deals that day).
+    value: str
+    #: Whether the play counts, or is practice, in words.
+    note: str
+
+
+def month_markup(t: Translator, shown: Month, stop: date, chosen: Chosen | None) -> str:
+    """The calendar's month as markup (every text escaped): the way to the
+    months around it, its days in a table (each a button named with its date
+    and how its daily went; ``stop`` the month's one stop for Tab, the arrow
+    keys reach the rest), why a day to come cannot be chosen, and the day
+    ``chosen`` with Play this daily beside it (or how to choose one)."""
+    steps = []
+    for label, mark, first in (
+        ("calendar_previous", "\u2039", shown.previous),
+        ("calendar_next", "\u203a", shown.next),
+    ):
+        to = ' disabled=""' if first is None else f' data-action="calendar-month" data-month="{first.isoformat()}"'
+        steps.append(
+            f'<button type="button" class="btn calendar-step" aria-label="{_esc(t(label))}"{to}>{mark}</button>'
+        )
+    nav = f'<div class="calendar-nav">{steps[0]}<h4 id="calendar-title">{_esc(shown.title)}</h4>{steps[1]}</div>'
+    head = "".join(
+        f'<th scope="col"><span aria-hidden="true">{_esc(short)}</span><span class="visually-hidden">{_esc(full)}</span></th>'
+        for short, full in shown.weekdays
+    )
+    rows = []
+    future = False
+    for week in shown.weeks:
+        cells = []
+        for day in week:
+            if day is None:
+                cells.append("<td></td>")
+                continue
+            behind = " calendar-behind" if day.margin is not None and day.margin < 0 else ""
+            picked = " calendar-chosen-day" if chosen is not None and chosen.day == day.day else ""
+            extra = ' aria-current="date"' if day.today else ""
+            if not day.can_play:
+                extra += ' disabled="" aria-describedby="calendar-future"'
+                future = True
+            tab = "0" if day.day == stop else "-1"
+            cells.append(
+                f'<td><button type="button" class="calendar-day calendar-{day.played}{behind}{picked}"'
+                f' aria-label="{_esc(day.label)}" data-action="calendar-day" data-day="{day.day.isoformat()}"'
+                f' tabindex="{tab}"{extra}><span class="calendar-number">{day.day.day}</span>'
+                f'<span class="calendar-mark">{_esc(day.mark)}</span></button></td>'
+            )
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    label = _esc(t("calendar_label", month=shown.title))
+    grid = f'<table class="calendar-grid" aria-label="{label}"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    reason = f'<p id="calendar-future" class="field-help">{_esc(t("calendar_future_reason"))}</p>' if future else ""
+    if chosen is None:
+        said = _esc(t("calendar_choose"))
+    else:
+        said = (
+            f"<strong>{_esc(chosen.said)}</strong>"
+            f'<button type="submit" value="{_esc(chosen.value)}" class="btn" aria-describedby="calendar-play-note">'
+            f"{_esc(t('calendar_play'))}</button>"
+            f'<span id="calendar-play-note" class="calendar-note">{_esc(chosen.note)}</span>'
+        )
+    return (
+        f'<div id="calendar-month">{nav}{grid}{reason}</div>'
+        f'<p id="calendar-chosen" class="calendar-chosen" aria-live="polite">{said}</p>'
+    )

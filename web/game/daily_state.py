@@ -7,6 +7,7 @@ The engine's part is :mod:`allfives.daily`; the page's is :mod:`game.daily`.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -30,6 +31,7 @@ __all__ = [
     "Duplicating",
     "daily_game",
     "refused_words",
+    "result_markup",
     "share_key",
     "share_text",
 ]
@@ -212,3 +214,18 @@ def refused_words(t: Translator, written: str, error: DailyError) -> str:
     else:
         shown = written if len(written) <= 20 else written[:19] + "…"
     return t("daily_refused_" + error.kind.replace("-", "_"), date=shown, first=date_words(t, FIRST_DATE))
+
+
+def result_markup(t: Translator, result: DailyResult, share: str, streak: int, *, practice: bool) -> tuple[str, str]:
+    """The daily's result in its dialog, as markup (every text escaped), and
+    what a screen reader is told: the two scores and the margin, whether it
+    was practice, the streak, and the share text to copy."""
+    duplicate = result.duplicate
+    said = t("daily_result", you=duplicate.you, expert=duplicate.expert, margin=f"{duplicate.margin:+d}")
+    parts = [f'<p class="daily-result">{html.escape(said)}</p>']
+    if practice:
+        parts.append(f'<p class="daily-note">{html.escape(t("daily_practice"))}</p>')
+    parts.append(f'<p class="daily-note">{html.escape(t("daily_streak", count=streak))}</p>')
+    label = html.escape(t("daily_share_label"), quote=True)
+    parts.append(f'<pre class="daily-share" role="group" aria-label="{label}">{html.escape(share)}</pre>')
+    return "".join(parts), said

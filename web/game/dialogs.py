@@ -124,7 +124,7 @@ def show_menu(page: Menu) -> None:
     # The Menu holds the focus itself (its name is read), not its first
     # control: a focus ring on the Language box, unasked, read as if it were
     # the thing to change. Tab reaches every control from here.
-    page.focus_on("dialog")
+    page.focus("#dialog", over_dialog=True)
 
 
 def menu_parts(page: Menu) -> tuple[str, str, list[tuple[str, str]]]:
@@ -171,7 +171,7 @@ def menu_changed(page: Menu, data: dict[str, str]) -> None:
     elif name == "language":
         keep_settings(page, value)
         page.refill_dialog(*menu_parts(page))
-        page.focus_on("menu-language")
+        page.focus("#menu-language", over_dialog=True)
     elif name == "import" and "text" in data:
         import_text(page, data["text"])
 
@@ -202,10 +202,10 @@ def import_text(page: Table, text: str) -> None:
     try:
         game = Game.load_text(text)
     except RecordError as error:
-        page.close_dialog()
+        page.close_notice()
         show_problem(page, page.t("import_broken", reason=refusal.reason(page.t, error)), "", False)
         return
-    page.close_dialog()
+    page.close_notice()
     history_page.leave(page, page.game)
     page.begin(game)
     page.announce(page.t("imported"))

@@ -9,13 +9,11 @@ longer the newest. What decides is in :mod:`tabs`, tested on CPython."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from pyscript import window
+from typing import TYPE_CHECKING
 
 from game import dialogs, opening, tabs
 from game.store import PREFIX
-from page.dom import by_id
+from page import browser
 
 if TYPE_CHECKING:
     from game.roles import Owner
@@ -25,33 +23,21 @@ __all__ = ["cover", "listen", "take_over"]
 
 def listen(page: Owner) -> None:
     """Hear another tab take the game over, and bind the notice's Play here."""
-    page.on(window, "storage", lambda event: on_storage(page, event))
-    try:
-        page.channel = window.BroadcastChannel.new(tabs.CHANNEL)
-    except Exception:  # no BroadcastChannel: the storage event alone says it
-        page.channel = None
-    if page.channel is not None:
-        page.on(page.channel, "message", lambda event: hear(page, event.data))
-    notice = by_id("elsewhere")
-    page.on(by_id("play-here"), "click", lambda _event: play_here(page))
-    # The notice stays until Play here: Escape does not take it away, and
-    # where the browser closes it anyway (a second Escape) it opens again.
-    page.on(notice, "cancel", lambda event: event.preventDefault())
-    page.on(notice, "close", lambda _event: reopen(page))
+    browser.on_storage(page.guarded(lambda key, value: on_storage(page, key, value)))
+    # No BroadcastChannel: the storage event alone says it.
+    page.channel = browser.channel(tabs.CHANNEL, page.guarded(lambda text: hear(page, text)))
+    page.listen("#elsewhere", lambda data: play_here(page) if data.get("action") == "play-here" else None)
+    # The notice stays until Play here (Escape does not take it away).
+    page.hold_open("elsewhere", lambda: page.keeper.covered)
 
 
-def reopen(page: Owner) -> None:
-    if page.keeper.covered:
-        by_id("elsewhere").showModal()
+def on_storage(page: Owner, key: str, value: str | None) -> None:
+    if key == PREFIX + tabs.MARK_KEY:
+        hear(page, value)
 
 
-def on_storage(page: Owner, event: Any) -> None:
-    if str(event.key) == PREFIX + tabs.MARK_KEY:
-        hear(page, event.newValue)
-
-
-def hear(page: Owner, text: Any) -> None:
-    if page.keeper.heard(text if isinstance(text, str) else None):
+def hear(page: Owner, text: str | None) -> None:
+    if page.keeper.heard(text):
         cover(page)
 
 
@@ -59,7 +45,7 @@ def take_over(page: Owner) -> None:
     """This tab has the game now; the others are told, and cover their tables."""
     mark = page.keeper.take_over()
     if page.channel is not None:
-        page.channel.postMessage(mark.to_text())
+        page.channel.post(mark.to_text())
 
 
 def cover(page: Owner) -> None:
@@ -69,21 +55,15 @@ def cover(page: Owner) -> None:
     page.state.busy = False
     page.state.selected = None
     page.state.hint_move = None
-    notice = by_id("elsewhere")
-    if not notice.open:
-        notice.showModal()
-        by_id("play-here").focus()
+    page.show_notice("elsewhere", focus="#play-here")
 
 
 def play_here(page: Owner) -> None:
     """Bring the game to this tab: take it over, then read the newest save."""
     take_over(page)
-    notice = by_id("elsewhere")
-    if notice.open:
-        notice.close()
+    page.close_notice("elsewhere")
     page.dialog_handler = None  # a dialog left open here belonged to the old match
-    if by_id("dialog").open:
-        by_id("dialog").close()
+    page.close_notice("dialog")
     game, problem = opening.saved_game(page)
     page.begin(game)
     if problem:

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Final
 
+from allfives.players import LEVELS
 from allfives.rules import Rules
 from allfives.tiles import TILES, Tile
 
@@ -52,7 +53,10 @@ __all__ = [
     "STEPS",
     "default_setup",
     "fill",
+    "intro_body",
     "intro_picture",
+    "levels_markup",
+    "opponent_choice_markup",
     "opponents_markup",
     "rules_page",
     "scores_markup",
@@ -105,18 +109,64 @@ def intro_picture(step: int) -> str:
     return ""
 
 
+def intro_body(
+    t: Translator,
+    step: int,
+    text: str,
+    *,
+    last_part: str = "",
+    language: str | None = None,
+) -> str:
+    """Step ``step`` (from 0) of the introduction, as the dialog shows it:
+    which step of how many, its picture (none on the last), its words
+    ``text``, the last step's ``last_part`` (whom to play, or the levels),
+    and the way to the full rules; each piece marked as ``language``'s
+    copy, where one is named (the first paint)."""
+    mark = _marked(language)
+    more = _el("a", t("how_to_play"), href=rules_page(t.language), target="_blank")
+    body = _el("p", t("intro_step", step=step + 1, steps=STEPS), class_="intro-step", **mark)
+    if step + 1 < STEPS:
+        body += _el("div", inner=intro_picture(step), class_="intro-picture", aria_hidden="true", **mark)
+    body += _el("p", text, class_="intro-text", **mark) + last_part
+    return body + _el("p", inner=more, class_="intro-more", **mark)
+
+
+def opponent_choice_markup(t: Translator, chosen: str = DEFAULT_LEVEL) -> str:
+    """Whom to play: each level, weakest first, with a line on how it plays (a radio each)."""
+    rows = []
+    for level in LEVELS:
+        checked = ' checked=""' if level == chosen else ""
+        words_ = _el("strong", t(f"level_{level}")) + _el("span", t(f"level_about_{level}"), class_="intro-about")
+        rows.append(
+            f'<label><input type="radio" name="intro-level" value="{escape(level)}"{checked}>'
+            f"{_el('span', inner=words_)}</label>"
+        )
+    return _el("fieldset", inner=_el("legend", t("intro_opponent")) + "".join(rows), class_="intro-opponents")
+
+
+def levels_markup(t: Translator) -> str:
+    """The levels a new match offers, each with its line on how it plays
+    (the last step when there is no match waiting to be chosen for)."""
+    items = "".join(
+        _el(
+            "li",
+            inner=_el("strong", t(f"level_{level}")) + _el("span", t(f"level_about_{level}"), class_="intro-about"),
+        )
+        for level in LEVELS
+    )
+    return _el(
+        "div",
+        inner=_el("p", t("intro_levels"), class_="intro-levels") + _el("ul", inner=items),
+        class_="intro-opponents",
+    )
+
+
 def intro_markup(t: Translator, game: Game, language: str | None = None) -> tuple[str, str, str]:
     """The introduction's first step as intro.py's ``show`` fills the dialog
     (its title, its body, its buttons), the buttons disabled until the page
     starts; each piece marked as ``language``'s copy, where one is named."""
     mark = _marked(language)
-    more = _el("a", t("how_to_play"), href=rules_page(t.language), target="_blank")
-    body = (
-        _el("p", t("intro_step", step=1, steps=STEPS), class_="intro-step", **mark)
-        + _el("div", inner=intro_picture(0), class_="intro-picture", aria_hidden="true", **mark)
-        + _el("p", t("intro_text_1", target=game.rules.points_to_win), class_="intro-text", **mark)
-        + _el("p", inner=more, class_="intro-more", **mark)
-    )
+    body = intro_body(t, 0, t("intro_text_1", target=game.rules.points_to_win), language=language)
     buttons = _buttons([("next", t("intro_next")), ("skip", t("intro_skip"))], language)
     title = escape(t("intro_title_1"), quote=False)
     return (title if language is None else _el("span", inner=title, **mark)), body, buttons

@@ -12,10 +12,8 @@ entries refused in words, the rest kept."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode
-
-from pyscript import window
 
 from allfives.players import LEVELS
 
@@ -23,8 +21,7 @@ from game import daily_book, daily_calendar
 from game.dates import local_time, moment_words
 from game.history import Entry, History, Shelf, export_lines, now, read_file
 from game.history_words import history_markup, import_report_markup, matches_markup
-from page.browser import download
-from page.dom import by_id, closest
+from page import browser
 from page.dom import draw as draw_markup
 from table.controller import EMBED_PAGE, Game, encode_link
 from table.i18n import Words
@@ -45,13 +42,7 @@ async def ask_persistence(page: Host) -> None:
     """Ask the browser to keep the game's storage even when space runs short
     (``navigator.storage.persist()``); the Menu says what it answered."""
     global persisted
-    storage = getattr(window.navigator, "storage", None)
-    if storage is None or not hasattr(storage, "persist"):
-        return
-    try:
-        persisted = bool(await storage.persisted()) or bool(await storage.persist())
-    except Exception:
-        persisted = None
+    persisted = await browser.persist_storage()
 
 
 def persistence_line(page: Host) -> str:
@@ -113,30 +104,31 @@ def show(page: Host, level: str = "", said: str = "") -> None:
 
     def done(value: str) -> None:
         if value == "export-all":
-            download("allfives-history.jsonl", export_lines(history.shelf().entries))
+            browser.download("allfives-history.jsonl", export_lines(history.shelf().entries))
 
     buttons = [("close", t("close"))]
     if shelf.entries:
         buttons.insert(0, ("export-all", t("history_export_all")))
     page.open_dialog(t("history"), body, buttons, done)
-    daily_calendar.fill(page, by_id("history-calendar"), shelf.entries)
+    daily_calendar.fill(page, "history-calendar", shelf.entries)
+    chosen = [level]
     draw(page, shelf, level)
-    page.on(by_id("history-filter"), "change", lambda _event: draw(page, history.shelf(), filter_level()))
-    page.on(by_id("history-part"), "click", lambda event: on_click(page, event))
-    page.on(by_id("history-import"), "change", lambda event: on_import(page, event))
+
+    def filtered(value: str) -> None:
+        chosen[0] = value
+        draw(page, history.shelf(), value)
+
+    page.on_value("history-filter", filtered)
+    page.listen("#history-part", lambda data: on_click(page, data))
+    page.on_file("history-import", lambda text: import_file(page, text, chosen[0]))
     if shelf.unreadable:
-        page.on(by_id("history-unreadable"), "click", lambda _event: download_unreadable(page))
-    by_id("dialog").focus()
-
-
-def filter_level() -> str:
-    """The opponent level the History's filter is set to."""
-    return str(by_id("history-filter").value)
+        page.listen("section.history-keeping", lambda data: on_click(page, data))
+    page.focus("#dialog", over_dialog=True)
 
 
 def draw(page: Host, shelf: Shelf, level: str) -> None:
     """The statistics and the list, from the same entries: the filter's."""
-    page_url = str(window.location.href).split("#")[0].split("?")[0]
+    page_url = browser.address().page_url
     markup = matches_markup(
         page.t,
         shelf.entries,
@@ -157,36 +149,32 @@ def replay_url(page: Host, entry: Entry, page_url: str) -> str:
 def date_text(page: Host, iso: str) -> str:
     """The moment ``iso`` (UTC) on the device's clock, as the page writes
     every date (:mod:`game.dates`): "6 December 2026, 14:05"."""
-    when = local_time(iso, float(window.Date.new(iso).getTimezoneOffset()))
+    when = local_time(iso, browser.minutes_from_utc(iso))
     return iso if when is None else moment_words(page.t, when)
 
 
-def on_click(page: Host, event: Any) -> None:
-    button = closest(event.target, "[data-save]")
-    if button is None:
+def on_click(page: Host, data: dict[str, str]) -> None:
+    """A match saved as a file (Save), or the entries that cannot be read."""
+    if data.get("action") == "save-unreadable":
+        download_unreadable(page)
         return
-    wanted = str(button.dataset.save)
+    if data.get("action") != "save":
+        return
+    wanted = data.get("save", "")
     entry = next((e for e in History(page.store).shelf().entries if e.id == wanted), None)
     if entry is not None:
         day = entry.ended[:10]
-        download(f"allfives-match-{day}.json", json.dumps(entry.record, indent=1, ensure_ascii=False))
+        browser.download(f"allfives-match-{day}.json", json.dumps(entry.record, indent=1, ensure_ascii=False))
 
 
 def download_unreadable(page: Host) -> None:
     shelf = History(page.store).shelf()
     text = "".join(value.replace("\n", " ") + "\n" for _key, value in shelf.unreadable)
-    download("allfives-history-unreadable.jsonl", text)
+    browser.download("allfives-history-unreadable.jsonl", text)
 
 
-def on_import(page: Host, event: Any) -> None:
-    files = event.target.files
-    if not files or files.length == 0:
-        return
-    page.spawn(import_file(page, files.item(0), str(by_id("history-filter").value)))
-
-
-async def import_file(page: Host, file: Any, level: str) -> None:
-    text = str(await file.text())
+def import_file(page: Host, text: str, level: str) -> None:
+    """A file brought in (its text): each entry read and kept or refused in words."""
     entries, refused = read_file(text)
     added, every = History(page.store).keep_all(entries)
     show(page, level, import_report_markup(page.t, added, every, refused))

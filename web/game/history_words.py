@@ -151,7 +151,7 @@ def matches_markup(
             '<span class="history-actions">'
             f'<a href="{_esc(replay_url(entry))}" target="_blank" rel="noopener" class="btn"'
             f' aria-label="{_esc(t("history_replay_label", date=date))}">{_esc(t("history_replay"))}</a>'
-            f'<button type="button" data-save="{_esc(entry.id)}" class="btn"'
+            f'<button type="button" data-action="save" data-save="{_esc(entry.id)}" class="btn"'
             f' aria-label="{_esc(t("history_save_label", date=date))}">{_esc(t("history_save"))}</button>'
             "</span></li>"
         )
@@ -202,7 +202,7 @@ def history_markup(
     if unreadable:
         keeping.append(f'<p class="history-unreadable">{_esc(t("history_unreadable", count=unreadable))}</p>')
         keeping.append(
-            f'<button type="button" id="history-unreadable" class="btn">{_esc(t("history_download_unreadable"))}</button>'
+            f'<button type="button" id="history-unreadable" data-action="save-unreadable" class="btn">{_esc(t("history_download_unreadable"))}</button>'
         )
     keeping.append(
         field(t("history_import"), '<input type="file" id="history-import" accept=".json,.jsonl,application/json">')

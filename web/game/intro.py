@@ -16,12 +16,16 @@ that New match chooses one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-from allfives.players import LEVELS
-
-from game.first_screen import DEFAULT_LEVEL, STEPS, intro_picture, rules_page
-from page.dom import by_id, el, q
+from game.first_screen import (
+    DEFAULT_LEVEL,
+    STEPS,
+    intro_body,
+    levels_markup,
+    opponent_choice_markup,
+    rules_page,
+)
 from table.controller import Game, GameSetup, SeatSetup
 
 if TYPE_CHECKING:
@@ -42,13 +46,13 @@ def first_visit(page: Table, *, saved: bool, link: bool) -> bool:
 
 
 def install(page: Table) -> None:
-    """Bind "How to play", and open the introduction on a first visit
-    (unless something more urgent, a broken save or link, holds the dialog)."""
+    """Open the introduction on a first visit (unless something more
+    urgent, a broken save or link, holds the dialog); "How to play" opens
+    it at any time (the page's ``act``)."""
     # The build drew the first step into the dialog for the first paint (first_screen.py): from now
     # on the page draws it, in the same place, as a modal dialog (show, below, in this same task).
-    by_id("dialog").classList.remove("first-paint")
-    page.on(by_id("how-to"), "click", lambda _event: show(page, 0))
-    if page.store.get(SEEN_KEY) is None and not by_id("dialog").open:
+    page.mark("dialog", "first-paint", False)
+    if page.store.get(SEEN_KEY) is None and not page.dialog_open():
         show(page, 0)
     elif page.state.waiting:  # something else holds the dialog: the match does not wait on it
         play(page, DEFAULT_LEVEL)
@@ -66,53 +70,6 @@ def play(page: Table, level: str) -> None:
     page.begin(Game(setup))
 
 
-def _opponents(page: Table) -> Any:
-    """Whom to play: each level, weakest first, with a line on how it plays."""
-    t = page.t
-    choice = el("fieldset", None, class_="intro-opponents")
-    choice.append(el("legend", t("intro_opponent")))
-    for level in LEVELS:
-        row = el("label")
-        radio = el("input", None, type="radio", name="intro-level", value=level)
-        radio.checked = level == DEFAULT_LEVEL
-        row.append(radio)
-        words = el("span", None)
-        words.append(el("strong", t(f"level_{level}")))
-        words.append(el("span", t(f"level_about_{level}"), class_="intro-about"))
-        row.append(words)
-        choice.append(row)
-    return choice
-
-
-def _levels(page: Table) -> Any:
-    """The levels a new match offers, each with its line on how it plays
-    (the last step when there is no match waiting to be chosen for)."""
-    t = page.t
-    levels = el("div", None, class_="intro-opponents")
-    levels.append(el("p", t("intro_levels"), class_="intro-levels"))
-    listed = el("ul", None)
-    for level in LEVELS:
-        item = el("li")
-        item.append(el("strong", t(f"level_{level}")))
-        item.append(el("span", t(f"level_about_{level}"), class_="intro-about"))
-        listed.append(item)
-    levels.append(listed)
-    return levels
-
-
-def _chosen_level() -> str:
-    checked = by_id("dialog").querySelector('input[name="intro-level"]:checked')
-    return str(checked.value) if checked is not None else DEFAULT_LEVEL
-
-
-def _picture(step: int) -> Any:
-    """A small drawing beside each step; the text says it all, so it is hidden from screen readers."""
-    figure = el("div", None, class_="intro-picture")
-    figure.setAttribute("aria-hidden", "true")
-    figure.innerHTML = intro_picture(step)  # the same drawing as the build's first paint (first_screen.py)
-    return figure
-
-
 def text_key(page: Table, number: int) -> str:
     """Step ``number``'s words: the third says how a hand's end counts, as
     this match's rules count it (the engine's rules, not a rule of the page)."""
@@ -127,15 +84,8 @@ def show(page: Table, step: int) -> None:
     target = page.game.rules.points_to_win if page.game is not None else 0
     last = number == STEPS
     choosing = last and page.state.waiting
-    body = [el("p", t("intro_step", step=number, steps=STEPS), class_="intro-step")]
-    if not last:
-        body.append(_picture(step))
-    body.append(el("p", t(text_key(page, number), target=target), class_="intro-text"))
-    if last:
-        body.append(_opponents(page) if choosing else _levels(page))
-    more = el("p", None, class_="intro-more")
-    more.append(el("a", t("how_to_play"), href=rules_page(t.language), target="_blank"))
-    body.append(more)
+    last_part = "" if not last else opponent_choice_markup(t) if choosing else levels_markup(t)
+    body = intro_body(t, step, t(text_key(page, number), target=target), last_part=last_part)
     if choosing:
         buttons = [("play", t("intro_play"))]
     else:
@@ -146,21 +96,21 @@ def show(page: Table, step: int) -> None:
         buttons.append(("skip", t("intro_skip")))
 
     def done(value: str) -> None:
-        by_id("dialog").classList.remove("intro")
+        page.mark("dialog", "intro", False)
         if value == "next":
             show(page, step + 1)
         elif value == "back":
             show(page, step - 1)
         else:  # done, play, skip, or Escape: seen, and not shown again unasked
-            level = _chosen_level() if value == "play" else DEFAULT_LEVEL
+            level = page.dialog_fields.get("intro-level", DEFAULT_LEVEL) if value == "play" else DEFAULT_LEVEL
             page.store.set(SEEN_KEY, "1")
             if page.state.waiting:
                 play(page, level)
 
     page.open_dialog(t(f"intro_title_{number}"), body, buttons, done)
-    by_id("dialog").classList.add("intro")
+    page.mark("dialog", "intro", True)
     # The main button, first in its row, holds the focus (a modal dialog gives
     # it to its first control, the rules link or a level): Enter goes on, as Next says.
-    q("#dialog-buttons button").focus()
+    page.focus("#dialog-buttons button", over_dialog=True)
     if last:  # read to the end: seen, even if the page is left before the dialog's close event
         page.store.set(SEEN_KEY, "1")

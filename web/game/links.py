@@ -10,12 +10,11 @@ reload resumes the game rather than opening the link again."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from pyscript import window
+import html
+from typing import TYPE_CHECKING
 
 from game import dialogs, elsewhere, history_page, opening
-from page.dom import by_id, el, q
+from page import browser
 from table.controller import Game
 
 if TYPE_CHECKING:
@@ -27,23 +26,23 @@ PREFIX = "#game="
 def take_from_address() -> str | None:
     """The link in the address, if there is one, taken off it (replacing the
     history entry, so Back does not bring it back and no hashchange follows)."""
-    fragment = str(window.location.hash or "")
-    if not fragment.startswith(PREFIX):
+    address = browser.address()
+    if not address.hash.startswith(PREFIX):
         return None
-    window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
-    return fragment[len(PREFIX) :]
+    browser.replace_address(address.path + address.search)
+    return address.hash[len(PREFIX) :]
 
 
 def listen(page: Owner) -> None:
     """Act on a link pasted into the address of the tab already open."""
-    page.on(window, "hashchange", lambda _event: on_pasted(page))
+    browser.on_address_change(page.guarded(lambda: on_pasted(page)))
 
 
 def on_pasted(page: Owner) -> None:
     link = take_from_address()
     if link is None:
         return
-    if by_id("elsewhere").open:  # the person acts in this tab: it has the game now
+    if page.dialog_open("elsewhere"):  # the person acts in this tab: it has the game now
         elsewhere.play_here(page)
     linked = opening.read_link(page, link)
     if isinstance(linked, str):
@@ -66,13 +65,11 @@ def offer(page: Table, linked: Game) -> None:
             history_page.leave(page, game)  # the match left is kept in the history
             page.begin(linked)
 
-    body: list[Any] = [el("p", page.t("link_replaces_text", scores=scores))]
+    body = f"<p>{html.escape(page.t('link_replaces_text', scores=scores))}</p>"
     page.open_dialog(
         page.t("confirm_new_title"),
         body,
         [("cancel", page.t("link_keep")), ("open", page.t("link_open"))],
         done,
     )
-    keep = q('#dialog-buttons button[value="cancel"]')
-    if keep is not None:
-        keep.focus()
+    page.focus('#dialog-buttons button[value="cancel"]', over_dialog=True)

@@ -14,8 +14,6 @@ import secrets
 from functools import partial
 from typing import Any
 
-from pyscript import document, window
-
 from allfives import End, Event, HandStarted, IllegalMove, Move, Tile
 from allfives.view import SeatView
 
@@ -40,8 +38,8 @@ from game.daily import install as install_daily
 from game.renaming import renamed_seats
 from game.state import PageState, Ticket
 from game.store import Store
-from page import service_worker
-from page.dom import by_id, closest, draw, q
+from page import browser
+from page.dom import draw
 from page.shell import Shell
 from table import board, coach_words, refusal
 from table.controller import Game, think
@@ -63,18 +61,18 @@ class Page(Shell):
 
     def __init__(self) -> None:
         super().__init__(PageState())
-        self.store = Store(window)
+        self.store = Store(browser.storage)
         # One game, one writer: this tab's part in sharing the saved game with the game's other tabs.
         self.keeper = tabs.Keeper(self.store, secrets.token_hex(8))
-        self.channel: Any = None
+        self.channel: browser.Channel | None = None
         prefs = self.store.prefs()
-        languages = [str(x) for x in (window.navigator.languages or [window.navigator.language or "en"])]
-        self.t = Translator(prefs.get("language") or pick_language(languages))
+        device = browser.device()
+        self.t = Translator(prefs.get("language") or pick_language(list(device.languages)))
         self.speed = prefs.get("speed", "normal") if prefs.get("speed") in SPEEDS else "normal"
         self.learning = bool(prefs.get("learning", True))
-        self.reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self.reduced = device.reduced_motion
         #: Used by touch (a phone, a tablet): no keys to speak of.
-        self.touch = bool(window.matchMedia("(pointer: coarse)").matches)
+        self.touch = device.touch
         self.game: Game | None = None
 
     # What the shell asks of the page
@@ -108,18 +106,19 @@ class Page(Shell):
         elsewhere.listen(self)
         links.listen(self)
         elsewhere.take_over(self)  # before the save is read: whatever another tab writes after it is refused
-        link = str(window.location.hash or "").startswith("#game=") or "daily=" in str(window.location.search)
+        address = browser.address()
+        link = address.hash.startswith("#game=") or "daily=" in address.search
         self.state.waiting = intro.first_visit(self, saved=self.store.saved_game() is not None, link=link)
         game, problem, linked = opening.initial_game(self, links.take_from_address(), history_page.leave)
         self.begin(game)  # the header says whose turn it is, or that the game cannot be saved
         # Hint and Undo are on or off as the match allows (render decides).
         for button in ("new", "menu", "how-to", "sound"):
-            by_id(button).disabled = False
+            self.enable(button)
         feel.install(self)
         self.spawn(history_page.ask_persistence(self))
         summary.install(self)
-        document.body.dataset.ready = "1"
-        window.performance.mark("allfives-ready")  # the load benchmark reads this
+        self.flag("ready")
+        browser.timing.mark("allfives-ready")  # the load benchmark reads this
         if problem:
             dialogs.show_problem(self, *problem)
         elif linked is not None:
@@ -128,10 +127,10 @@ class Page(Shell):
         intro.install(self)  # a first visit's introduction, unless a problem holds the dialog
         # Offline play: the service worker keeps the site; a new version waits
         # for the next reload, never taking over a game in progress.
-        service_worker.register(window, self.on_update_ready)
+        browser.keep_offline(self.on_update_ready)
 
-    def on_update_ready(self, _update: Any) -> None:
-        document.body.setAttribute("data-update-ready", "1")
+    def on_update_ready(self) -> None:
+        self.flag("update-ready")
         self.set_status(Words("update_ready"))
 
     def begin(self, game: Game) -> None:
@@ -142,8 +141,7 @@ class Page(Shell):
         self.state.restart(game.scores)
         self.state.revealed = None
         self.state.notes.clear()
-        by_id("log").replaceChildren()
-        by_id("announce").replaceChildren()  # what was said of the last match is not said of this one
+        self.clear("announce")  # what was said of the last match is not said of this one
         move_log.log_history(self)
         if self.state.waiting:  # a first visit: nothing is dealt, saved or played until the introduction closes
             self.render()
@@ -159,17 +157,12 @@ class Page(Shell):
 
     def bind(self) -> None:
         # Clicks come as plain data from the page's shell (web/js/shell.js): act() routes them.
-        for region in (q(".actions"), by_id("hand"), by_id("board")):
+        for region in (".actions", "#hand", "#board"):
             self.listen(region, self.act)
-        self.on(by_id("hand"), "keydown", self.on_hand_key)
-        self.on(by_id("hand"), "pointerdown", self.on_pointer_down)
-        self.on(document, "pointermove", self.on_pointer_move)
-        self.on(document, "pointerup", self.on_pointer_up)
-        self.on(by_id("board"), "keydown", self.on_board_key)
-        self.on(document, "keydown", self.on_key)
-        self.on(window, "resize", lambda _event: self.render_board())
+        self.bind_dialog()
+        self.on_page_key(self.on_key)
+        self.on_resize(self.render_board)
         self.watch_board_size()
-        self.on(by_id("dialog"), "close", self.on_dialog_close)
 
     # Drawing
 
@@ -186,10 +179,8 @@ class Page(Shell):
         self.draw_board(seen)
         self.render_hand(seen)
         self.draw_prompt(seen)
-        by_id("undo").disabled = not self.may_undo()
-        by_id("undo").title = words.undo_note(self.t, self.game) if self.game else ""
-        by_id("hint").disabled = not self.may_hint()
-        by_id("hint").title = words.hint_note(self.t, self.game) if self.game else ""
+        self.enable("undo", self.may_undo(), words.undo_note(self.t, self.game) if self.game else "")
+        self.enable("hint", self.may_hint(), words.hint_note(self.t, self.game) if self.game else "")
         summary.render_next(self)
         self.show_turn()
 
@@ -197,7 +188,7 @@ class Page(Shell):
         """The prompt under the table, its one writer: what the state holds
         for it (a refused move, the hint), else what the page asks now."""
         said = self.state.prompt
-        by_id("prompt").textContent = said(self.t) if said is not None else voice.prompt_text(self, seen)
+        self.text("prompt", said(self.t) if said is not None else voice.prompt_text(self, seen))
 
     def show_turn(self) -> None:
         """The header says whose turn it is (or that the hand is over), unless
@@ -205,13 +196,13 @@ class Page(Shell):
         game = self.game
         said = self.state.header(None if game is None else lambda t: landing.turn_status(t, game))
         if said is not None:
-            by_id("status").textContent = said(self.t)
+            self.text("status", said(self.t))
 
     def render_scores(self) -> None:
         game = self.game
         assert game is not None
         draw("scores", cards.scores_markup(self.t, game, self.state))
-        document.title = words.page_title(self.t, game)
+        self.set_title(words.page_title(self.t, game))
 
     def may_undo(self) -> bool:
         return not self.state.busy and self.game is not None and self.game.can_undo()
@@ -252,8 +243,8 @@ class Page(Shell):
             size=self.drawn_box,
         )
         self.show_board(markup, last)
-        by_id("ends").textContent = words.ends_line(self.t, layout)
-        by_id("boneyard").textContent = self.t("boneyard", count=seen.boneyard_size)
+        self.text("ends", words.ends_line(self.t, layout))
+        self.text("boneyard", self.t("boneyard", count=seen.boneyard_size))
 
     def shown_seat(self) -> int:
         assert self.game is not None
@@ -346,13 +337,12 @@ class Page(Shell):
         game = self.game
         assert game is not None
         work = Ticket(self.state, generation)
-        performance = window.performance
-        performance.mark(THINKING_STARTS)
+        browser.timing.mark(THINKING_STARTS)
         try:
             return await think(game.computer_search(), lambda: work.live)
         finally:
-            performance.measure(THINKING_MEASURE, THINKING_STARTS)
-            performance.clearMarks(THINKING_STARTS)
+            browser.timing.measure(THINKING_MEASURE, THINKING_STARTS)
+            browser.timing.clear(THINKING_STARTS)
 
     def play(self, move: Move) -> None:
         game = self.game
@@ -371,8 +361,8 @@ class Page(Shell):
         # The tile (or the lit end) that held the focus leaves with the move:
         # the focus waits on the hand, not on the page's body, until the
         # player's next turn puts it on a tile (after_move).
-        if closest(document.activeElement, "#hand, #board") is not None:
-            by_id("hand").focus()
+        if self.focus_within("#hand, #board"):
+            self.focus("#hand", over_dialog=True)
         self.spawn(self.land(events, self.state.generation))
 
     async def land(self, events: list[Event], generation: int) -> None:
@@ -398,13 +388,15 @@ class Page(Shell):
             dialogs.show_new_match(self)
         elif action == "menu":
             dialogs.show_menu(self)
+        elif action == "how-to":
+            intro.show(self, 0)
         else:
             super().act(data)
 
-    def on_key(self, event: Any) -> None:
-        if self.keeper.covered or by_id("dialog").open or str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
+    def on_key(self, key: str) -> None:
+        """A key pressed on the page, out of the dialog and its fields."""
+        if self.keeper.covered:
             return
-        key = str(event.key)
         if key == "Escape" and self.state.selected is not None:
             tile = self.state.selected
             self.state.selected = None
@@ -419,9 +411,7 @@ class Page(Shell):
 
     def focus_hand(self, tile: Any = None) -> None:
         selector = f'#hand [data-tile="{tile}"]' if tile is not None else "#hand .hand-tile[tabindex='0']"
-        node = q(selector)
-        if node is not None and not by_id("dialog").open:
-            node.focus()
+        self.focus(selector)
 
     def read_out(self) -> None:
         """The whole position in words, for a screen reader (key R)."""
@@ -457,7 +447,6 @@ class Page(Shell):
         if game is None or not game.undo():
             return
         self.state.restart(game.scores)
-        by_id("log").replaceChildren()
         move_log.log_history(self)
 
         said = partial(words.undone, game=game, hands_before=hands)

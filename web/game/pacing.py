@@ -22,7 +22,6 @@ from allfives import Drew, Event, HandEnded, MatchEnded, Passed, Played
 from game import feel, landing, move_log, words
 from game.state import Stage
 from page import motion
-from page.dom import by_id, q
 from table import board
 from table.i18n import Said, Translator, Words
 
@@ -117,7 +116,7 @@ async def land(page: Pacing, events: Sequence[Event], generation: int) -> bool:
                 return False
             # A dialog the player opened meanwhile (the menu) is theirs to
             # close: the summary waits for it rather than pushing it away.
-            while by_id("dialog").open:
+            while page.dialog_open():
                 await asyncio.sleep(0.2)
                 if generation != page.state.generation:
                     return False
@@ -156,10 +155,7 @@ async def count_to(page: Pacing, scores: Sequence[int], generation: int) -> None
                 page.state.counting[side] = shown
             else:
                 page.state.counting.pop(side, None)
-            node = q(f'.score-value[data-side="{side}"]')
-            if node is not None:
-                node.textContent = page.t.number(shown)
-                node.classList.toggle("counting", step < COUNT_STEPS)
+        page.render_scores()
 
 
 def pop_points(page: Pacing, event: Played) -> None:

@@ -27,7 +27,7 @@ async def copy_text(page: Host, text: str, copied: Said, title: str, prompt: str
         await browser.copy_text(text)
         said = copied
     except Exception:
-        if not page.dialog_open:
+        if not page.dialog_open():
             page.open_dialog(title, dialog_markup.copy_by_hand_markup(prompt, text, title), [("ok", page.t("ok"))])
             page.select_text_of("copy-field")
             return

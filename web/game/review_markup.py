@@ -20,7 +20,10 @@ if TYPE_CHECKING:
 
     from table.i18n import Translator
 
-__all__ = ["Review", "kept_whole", "review_markup"]
+__all__ = ["PROGRESS", "Review", "kept_whole", "review_markup", "working_markup"]
+
+#: The id of the progress bar of work under way in the dialog (the coach's review, the daily's duplicate).
+PROGRESS: Final = "work-progress"
 
 #: A tile's name in a line ("1-1"), which must not break at its hyphen ("1-" / "1").
 TILE_NAME: Final = re.compile(r"\b[0-6]-[0-6]\b")
@@ -107,3 +110,10 @@ def review_markup(t: Translator, game: Game, reviewed: HandReview, page_url: str
     if "review-decision" in rows:
         body += f'<p class="review-note">{_esc(t("review_values"))}</p>'
     return Review(body, buttons, said)
+
+
+def working_markup(said: str, label: str) -> str:
+    """The dialog's body while long work is under way (the coach's review,
+    the Expert's play of a daily): what is being done, and a progress bar
+    named ``label`` that :meth:`page.shell.Shell.progress` moves on."""
+    return f'<p>{_esc(said)}</p><progress id="{PROGRESS}" max="100" value="0" aria-label="{_esc(label)}"></progress>'

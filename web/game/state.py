@@ -63,6 +63,8 @@ class PageState(Choice):
     revealed: int | None = None  # hot-seat: whose hand is uncovered
     notes: dict[int, Said] = field(default_factory=dict)  # "drew 2", "passed": what each player just did
     plays_logged: int = 0  # the log numbers the hand's plays, not its draws and passes
+    #: The log beside the table, a line each: (its text, its class, its number or None).
+    log: list[tuple[str, str, int | None]] = field(default_factory=list)
     shown_scores: dict[int, int] = field(default_factory=dict)  # side: the number its card shows
     counting: dict[int, int] = field(default_factory=dict)  # side: the number on its card while it counts up
     stage: Stage = Stage()

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from allfives import HandEnded
 
 from game import coach, deal_proof, dialog_markup, dialogs, landing, story, words
-from page.dom import by_id
 
 if TYPE_CHECKING:
     from game.roles import Table
@@ -21,17 +20,16 @@ __all__ = ["deal_next", "install", "render_next", "show_hand_end", "show_match_e
 
 def install(page: Table) -> None:
     """The Next hand button under the table (index.html) deals the next hand."""
-    page.on(by_id("next-hand"), "click", lambda _event: deal_next(page))
+    page.listen("#next-hand", lambda _data: deal_next(page))
 
 
 def render_next(page: Table) -> None:
     """The Next hand button shows while a hand has ended and its summary was
     closed to look at the table; the summary's own Next hand does the same."""
     game = page.game
-    button = by_id("next-hand")
     waits = game is not None and game.needs_deal and game.dealt and not game.is_over
     waits = waits and game is not None and game.daily is None  # a daily deal is one hand
-    button.hidden = not waits or page.state.busy or page.state.waiting
+    page.reveal("next-hand", waits and not page.state.busy and not page.state.waiting)
 
 
 def deal_next(page: Table) -> None:
@@ -66,7 +64,7 @@ def show_hand_end(page: Table) -> None:
             deal_next(page)
         else:  # Look at the table, or Escape: the table stays as it ended, Next hand under it
             render_next(page)
-            page.dialog_return = by_id("next-hand")
+            page.dialog_return = "#next-hand"
 
     first = ("next", page.t("next_hand")) if game.daily is None else (dialogs.DAILY_RESULT, page.t("daily_see_result"))
     buttons = [first, ("look", page.t("look_at_table"))]

@@ -15,7 +15,6 @@ from allfives.rules import RulesError
 
 from game import move_log
 from game.renaming import renamed_seats
-from page.dom import by_id
 from table.controller import GameSetup
 from table.i18n import Translator
 
@@ -43,10 +42,9 @@ def switch(page: Table, code: str) -> None:
             # A setup that cannot be read is not ours to mend here.
             with contextlib.suppress(ValueError, RulesError):
                 page.store.remember_setup(renamed_seats(new, GameSetup.from_json(remembered)).to_json())
-        by_id("log").replaceChildren()
         move_log.log_history(page)
     # What was said in the old language is not said again in the new.
-    by_id("announce").replaceChildren()
+    page.clear("announce")
     page.render(again=True)
     # The header's message (or whose turn it is) is kept as words, not text:
     # drawn again, it is said in the new language, parameters and all.

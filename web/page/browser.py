@@ -26,6 +26,7 @@ from page.dom import js_object, some
 
 __all__ = [
     "Address",
+    "Channel",
     "Device",
     "Timing",
     "address",
@@ -35,13 +36,14 @@ __all__ = [
     "device",
     "download",
     "fetcher",
-    "local_storage",
+    "keep_offline",
     "minutes_from_utc",
     "now_ms",
     "on_address_change",
     "on_storage",
     "persist_storage",
     "replace_address",
+    "storage",
     "tell_host",
     "timing",
     "today",
@@ -190,13 +192,18 @@ def download(name: str, text: str, kind: str = "application/json") -> None:
     after(1000, lambda: window.URL.revokeObjectURL(url))
 
 
-def local_storage() -> Any:
-    """The browser's ``localStorage``, or None where it is blocked (a
-    sandboxed frame, storage turned off): :class:`game.store.Store` wraps it."""
-    try:
-        return some(window.localStorage)
-    except Exception:
-        return None
+class _Holder:
+    """What holds the site's ``localStorage``: :class:`game.store.Store`
+    reads it from here, and where storage is blocked (a sandboxed frame,
+    storage turned off) reading it raises, which the store hears."""
+
+    @property
+    def localStorage(self) -> Any:
+        return window.localStorage
+
+
+#: The site's ``localStorage``, as :class:`game.store.Store` takes it.
+storage = _Holder()
 
 
 async def persist_storage() -> bool | None:
@@ -265,3 +272,15 @@ def on_address_change(then: Callable[[], None]) -> None:
     proxy = create_proxy(lambda _event: then())
     _KEEP.append(proxy)
     window.addEventListener("hashchange", proxy)
+
+
+def keep_offline(on_update_ready: Callable[[], None]) -> None:
+    """Offline play: the service worker (``sw.js``) keeps every file of the
+    site, so the page loads with no network after one visit; call
+    ``on_update_ready()`` once a new version is installed and waiting (it
+    takes over at the next load). Call once, when the page is ready. The
+    work is the shell's (web/js/shell.js); nothing here raises: where there
+    is no service worker the page plays online."""
+    proxy = create_proxy(on_update_ready)
+    _KEEP.append(proxy)
+    window.allfivesShell.keepOffline(proxy)

@@ -10,43 +10,33 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, ParamSpec
 
 from js import ResizeObserver
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from allfives import Move, Tile
-from allfives.tiles import TILES
+from allfives import Tile
 
 from page import motion
 from page.dom import by_id, closest, draw, el, some
-from table import board, keys
+from table import board
 from table.choice import Choice
+from table.choosing import Choosing, tile_named
 
 __all__ = ["Shell", "tile_named"]
 
-#: How far (squared, in CSS pixels) a press must move to become a drag.
-DRAG_START = 100
+P = ParamSpec("P")
+
 #: The dialog buttons that leave without an answer: they skip the form's
 #: checks, so a field left half-typed never holds the dialog open.
 DISMISS = frozenset({"cancel", "close"})
 
 
-def tile_named(text: str) -> Tile | None:
-    """The tile written ``text`` ("5-3"), as the markup's data-tile says it."""
-    for tile in TILES:
-        if str(tile) == text:
-            return tile
-    return None
-
-
-class Shell:
+class Shell(Choosing):
     """A page's plumbing. Subclasses say which moves a tile has
-    (:meth:`moves_for`), make a move (:meth:`play`), and draw (:meth:`render`)."""
-
-    #: The id of the page's board (a page of several replays has one each).
-    board_id = "board"
+    (:meth:`moves_for`), make a move (:meth:`play`), and draw (:meth:`render`);
+    choosing a tile and its end is :class:`table.choosing.Choosing`'s."""
 
     def __init__(self, state: Choice | None = None) -> None:
         self.proxies: list[Any] = []
@@ -54,53 +44,17 @@ class Shell:
         #: The tile picked and whether the page is busy: the game page's is
         #: part of its whole state (game.state.PageState).
         self.state = Choice() if state is None else state
-        self.drag: dict[str, Any] | None = None
         self.dialog_handler: Callable[[str], None] | None = None  # called with the button pressed
-        self.dialog_return: Any = None  # the element focus goes back to
+        self.dialog_return: Any = None  # the element focus goes back to (or its selector)
         #: The board's box (CSS pixels) when it was last drawn (None: not yet).
         self.drawn_box: tuple[float, float] | None = None
         self.board_markup = ""  # the board as last drawn
         self.arrived: Tile | None = None  # the last tile, once its arrival has been drawn
-
-    @property
-    def selected(self) -> Tile | None:
-        """The hand tile whose ends are lit."""
-        return self.state.selected
-
-    @selected.setter
-    def selected(self, tile: Tile | None) -> None:
-        self.state.selected = tile
-
-    @property
-    def busy(self) -> bool:
-        """A computer is thinking or a move is animating."""
-        return self.state.busy
-
-    @busy.setter
-    def busy(self, busy: bool) -> None:
-        self.state.busy = busy
-
-    # What a page provides
-
-    def moves_for(self, tile: Tile) -> list[Move]:
-        """The legal moves of the player at this screen that play ``tile``."""
-        return []
-
-    def may_choose(self) -> bool:
-        """Whether the player at this screen may pick a tile now."""
-        return False
-
-    def play(self, move: Move) -> None:
-        raise NotImplementedError
-
-    def render(self) -> None:
-        raise NotImplementedError
-
-    def render_board(self) -> None:
-        self.render()
-
-    def cannot_play(self, tile: Tile) -> None:
-        """The player picked a tile that fits nowhere."""
+        #: Called with the button that closed the dialog, after its own handler
+        #: (the daily's buttons, whichever dialog holds them).
+        self.dialog_watchers: list[Callable[[str], None]] = []
+        #: What the dialog's fields held when it last closed (name: value).
+        self.dialog_fields: dict[str, str] = {}
 
     def report_fault(self) -> None:
         """Say on screen that something went wrong."""
@@ -116,7 +70,10 @@ class Shell:
     # Listeners and tasks
 
     def on(self, node: Any, kind: str, handler: Callable[[Any], None]) -> None:
-        """Listen for ``kind`` on ``node``; a fault in ``handler`` is reported, not raised."""
+        """Listen for ``kind`` on ``node`` (an element, or its id); a fault
+        in ``handler`` is reported, not raised."""
+        if isinstance(node, str):
+            node = by_id(node)
 
         def guarded(event: Any) -> None:
             try:
@@ -129,7 +86,7 @@ class Shell:
         node.addEventListener(kind, proxy)
 
     def listen(self, node: Any, act: Callable[[dict[str, str]], None]) -> None:
-        """Hand what is done within ``node`` to ``act`` as plain data: the
+        """Hand what is done within ``node`` (an element, or a selector) to ``act`` as plain data: the
         page's shell (web/js/shell.js) turns a click on anything marked
         ``data-action`` into its data attributes (``{"action": "choose",
         "tile": "5-3"}``), so nothing of the DOM crosses; a fault in ``act``
@@ -144,18 +101,9 @@ class Shell:
 
         proxy = create_proxy(guarded)
         self.proxies.append(proxy)
+        if isinstance(node, str):
+            node = some(document.querySelector(node))
         window.allfivesShell.listen(node, proxy)
-
-    def act(self, data: dict[str, str]) -> None:
-        """What the player did, as plain data: ``choose`` a tile of the hand
-        (``tile``) or the ``end`` its tile goes on."""
-        action = data.get("action")
-        if action == "choose":
-            tile = tile_named(data.get("tile", ""))
-            if tile is not None and not self.dragged():  # a drag's click is the drop, not a choice
-                self.choose_tile(tile)
-        elif action == "end":
-            self.choose_end(data.get("end", ""))
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run a coroutine as a task, keeping hold of it until it is done."""
@@ -176,61 +124,6 @@ class Shell:
         window.console.error(f"All Fives: {type(error).__name__}: {error}")
         self.busy = False
         self.report_fault()
-
-    # Choosing a tile, then its end
-
-    def choose_tile(self, tile: Tile) -> None:
-        """A tile that fits one way is played; one that fits several lights its ends."""
-        if self.busy or not self.may_choose():
-            return
-        moves = self.moves_for(tile)
-        if not moves:
-            self.cannot_play(tile)
-            return
-        if len(moves) == 1:
-            self.play(moves[0])
-            return
-        self.selected = None if self.selected is tile else tile
-        self.render()
-        if self.selected is not None:
-            first = some(document.querySelector(f"#{self.board_id} .end-target"))
-            if first is not None:
-                first.focus()
-
-    def choose_end(self, end_name: str) -> None:
-        if self.selected is None:
-            return
-        for move in self.moves_for(self.selected):
-            if move.end is not None and move.end.name == end_name:
-                self.play(move)
-                return
-
-    def tile_of(self, node: Any) -> Tile | None:
-        """The tile of the hand button at or around ``node``."""
-        button = closest(node, "[data-tile]") if node is not None else None
-        if button is None:
-            return None
-        return tile_named(str(button.dataset.tile))
-
-    def on_board_key(self, event: Any) -> None:
-        target = closest(event.target, ".end-target")
-        if target is None:
-            return
-        key = str(event.key)
-        if key in ("Enter", " "):
-            event.preventDefault()
-            self.choose_end(str(target.dataset.end))
-        elif key in keys.ARROWS:
-            # The arrows move between the lit ends, by where they lie on screen.
-            event.preventDefault()
-            nodes = {str(n.dataset.end): n for n in document.querySelectorAll("#board .end-target")}
-            places = []
-            for name, node in nodes.items():
-                rect = node.getBoundingClientRect()
-                places.append((name, float(rect.left + rect.width / 2), float(rect.top + rect.height / 2)))
-            after = keys.target_after(places, str(target.dataset.end), key)
-            if after is not None:
-                nodes[after].focus()
 
     def translate_static(self, say: Callable[[str], str], language: str) -> None:
         """The page's fixed words in ``language``: each element's ``data-i18n``
@@ -258,24 +151,6 @@ class Shell:
         self.board_markup = markup
         node.classList.toggle("settled", last is not None and last is self.arrived)
         self.arrived = last
-
-    def on_hand_key(self, event: Any) -> None:
-        """Arrow keys, Home and End move along the hand's tiles, one tab
-        stop among them (the one the focus is on)."""
-        key = str(event.key)
-        if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
-            return
-        buttons = list(event.currentTarget.querySelectorAll(".hand-tile"))
-        if not buttons:
-            return
-        current = document.activeElement
-        index = next((i for i, b in enumerate(buttons) if b == current), 0)
-        moved = {"ArrowLeft": index - 1, "ArrowRight": index + 1, "Home": 0, "End": len(buttons) - 1}[key]
-        index = moved % len(buttons)
-        for i, button in enumerate(buttons):
-            button.tabIndex = 0 if i == index else -1
-        buttons[index].focus()
-        event.preventDefault()
 
     def table_shape(self) -> tuple[float, bool]:
         """The board's aspect ratio and whether it is a small (phone) table,
@@ -305,62 +180,6 @@ class Shell:
         proxy = create_proxy(resized)
         self.proxies.append(proxy)
         ResizeObserver.new(proxy).observe(by_id(self.board_id))
-
-    # Dragging a tile onto an end
-
-    def on_pointer_down(self, event: Any) -> None:
-        tile = self.tile_of(event.target)
-        if tile is None or self.busy or not self.moves_for(tile):
-            self.drag = None
-            return
-        self.drag = {"tile": tile, "x": float(event.clientX), "y": float(event.clientY), "moved": False, "ghost": None}
-
-    def on_pointer_move(self, event: Any) -> None:
-        drag = self.drag
-        if drag is None:
-            return
-        dx, dy = float(event.clientX) - drag["x"], float(event.clientY) - drag["y"]
-        if not drag["moved"] and dx * dx + dy * dy < DRAG_START:
-            return
-        if not drag["moved"]:
-            drag["moved"] = True
-            if self.selected is not drag["tile"]:
-                self.selected = drag["tile"]
-                self.render_board()
-            ghost = el("div", None, class_="drag-ghost", aria_hidden="true")
-            ghost.innerHTML = board.tile_svg(drag["tile"])
-            document.body.append(ghost)
-            drag["ghost"] = ghost
-        ghost = drag["ghost"]
-        ghost.style.left = f"{float(event.clientX) - 20}px"
-        ghost.style.top = f"{float(event.clientY) - 40}px"
-        under = some(document.elementFromPoint(event.clientX, event.clientY))
-        for node in document.querySelectorAll(f"#{self.board_id} .end-target"):
-            node.classList.toggle("drop-over", under is not None and node.contains(under))
-
-    def on_pointer_up(self, event: Any) -> None:
-        drag = self.drag
-        if drag is None:
-            return
-        if drag["ghost"] is not None:
-            drag["ghost"].remove()
-        if drag["moved"]:
-            under = some(document.elementFromPoint(event.clientX, event.clientY))
-            target = closest(under, ".end-target") if under is not None else None
-            if target is not None:
-                self.choose_end(str(target.dataset.end))
-            else:
-                moves = self.moves_for(drag["tile"])
-                if len(moves) == 1 and under is not None and closest(under, f"#{self.board_id}") is not None:
-                    self.play(moves[0])
-            # A click follows pointerup; let it see the drag, then forget it.
-            window.setTimeout(create_proxy(lambda: setattr(self, "drag", None)), 0)
-        else:
-            self.drag = None
-
-    def dragged(self) -> bool:
-        """Whether the press that ends in this click was a drag."""
-        return self.drag is not None and bool(self.drag.get("moved"))
 
     # The dialog
 
@@ -404,11 +223,179 @@ class Shell:
         handler = self.dialog_handler
         self.dialog_handler = None
         value = str(by_id("dialog").returnValue or "")
+        # What its fields held as it closed, as plain data: the handler reads them here, not off the page.
+        entries = window.FormData.new(by_id("dialog-form")).entries()
+        self.dialog_fields = {str(pair[0]): str(pair[1]) for pair in entries}
         if handler is not None:
             handler(value)
+        for watcher in self.dialog_watchers:
+            watcher(value)
         back = self.dialog_return
+        if isinstance(back, str):
+            back = some(document.querySelector(back))
         if back is not None and not by_id("dialog").open and back.isConnected:
             back.focus()
+
+    # -- the page's plain parts (lead): each a message of plain data
+
+    def bind_dialog(self) -> None:
+        """Hear the dialog close (its button, its fields)."""
+        self.on(by_id("dialog"), "close", self.on_dialog_close)
+
+    def text(self, region: str, text: str) -> None:
+        """Region ``region`` (an id) says ``text``, as text, never as markup."""
+        by_id(region).textContent = text
+
+    def clear(self, region: str) -> None:
+        """Region ``region`` (an id) emptied."""
+        by_id(region).replaceChildren()
+
+    def enable(self, control: str, on: bool = True, title: str | None = None) -> None:
+        """The button ``control`` (an id) on or off, with its tooltip ``title`` if given."""
+        node = by_id(control)
+        node.disabled = not on
+        if title is not None:
+            node.title = title
+
+    def set_title(self, text: str) -> None:
+        """The page's title (its tab, its window)."""
+        document.title = text
+
+    def flag(self, name: str, value: str = "1") -> None:
+        """The page's body marked ``data-<name>`` (what the stylesheet and the tests read)."""
+        document.body.setAttribute(f"data-{name}", value)
+
+    def focus(self, selector: str, *, over_dialog: bool = False) -> bool:
+        """The focus on the first element matching ``selector``, unless the
+        dialog is open (and ``over_dialog`` is not asked); whether it moved."""
+        node = some(document.querySelector(selector))
+        if node is None or (not over_dialog and by_id("dialog").open):
+            return False
+        node.focus()
+        return True
+
+    def focus_within(self, selector: str) -> bool:
+        """Whether the focus is on an element matching ``selector`` or within it."""
+        return closest(document.activeElement, selector) is not None
+
+    def dialog_open(self, dialog: str = "dialog") -> bool:
+        """Whether the dialog ``dialog`` (an id) is open."""
+        return bool(by_id(dialog).open)
+
+    def progress(self, bar: str, fraction: float) -> None:
+        """The progress bar ``bar`` (an id) at ``fraction`` of its way."""
+        node = by_id(bar)
+        if node is not None:
+            node.value = str(round(100 * fraction))
+
+    def watch_dialog(self, watcher: Callable[[str], None]) -> None:
+        """Call ``watcher`` with the button that closed the dialog, whichever
+        dialog it was, after the dialog's own handler."""
+        self.dialog_watchers.append(watcher)
+
+    def on_page_key(self, hear: Callable[[str], None]) -> None:
+        """Hear a key pressed anywhere on the page, as its name ("u",
+        "Escape"), unless it is typed into a field or a dialog is open
+        (its own keys are its own)."""
+
+        def heard(event: Any) -> None:
+            if by_id("dialog").open or str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
+                return
+            hear(str(event.key))
+
+        self.on(document, "keydown", heard)
+
+    def on_resize(self, then: Callable[[], None]) -> None:
+        """Call ``then`` when the window changes size."""
+        self.on(window, "resize", lambda _event: then())
+
+    def show_notice(self, dialog: str, focus: str | None = None) -> None:
+        """The dialog ``dialog`` (an id) shown as a modal, unless it is open,
+        with the focus on ``focus`` (a selector)."""
+        node = by_id(dialog)
+        if not node.open:
+            node.showModal()
+            if focus is not None:
+                self.focus(focus, over_dialog=True)
+
+    def close_notice(self, dialog: str = "dialog") -> None:
+        """The dialog ``dialog`` (an id) closed, if it is open."""
+        node = by_id(dialog)
+        if node.open:
+            node.close()
+
+    def hold_open(self, dialog: str, held: Callable[[], bool]) -> None:
+        """The dialog ``dialog`` stays while ``held()``: Escape does not take
+        it away, and where the browser closes it anyway (a second Escape) it
+        opens again."""
+        node = by_id(dialog)
+        self.on(node, "cancel", lambda event: event.preventDefault())
+        self.on(node, "close", lambda _event: node.showModal() if held() else None)
+
+    def guarded(self, handler: Callable[P, None]) -> Callable[P, None]:
+        """``handler``, its fault reported rather than raised (for what the
+        browser calls: :mod:`page.browser`'s listeners)."""
+
+        def call(*args: P.args, **kwargs: P.kwargs) -> None:
+            try:
+                handler(*args, **kwargs)
+            except Exception as error:  # a fault must never put a traceback on screen
+                self.fault(error)
+
+        return call
+
+    def on_value(self, field: str, then: Callable[[str], None]) -> None:
+        """Call ``then`` with the value of the field ``field`` (an id) each time it changes."""
+        node = by_id(field)
+        self.on(node, "change", lambda _event: then(str(node.value)))
+
+    def on_file(self, field: str, then: Callable[[str], None]) -> None:
+        """Call ``then`` with the text of the file chosen in the file field ``field`` (an id)."""
+
+        async def read(file: Any) -> None:
+            then(str(await file.text()))
+
+        def chosen(event: Any) -> None:
+            files = event.target.files
+            if files and files.length:
+                self.spawn(read(files.item(0)))
+
+        self.on(by_id(field), "change", chosen)
+
+    def on_keys(
+        self,
+        region: str,
+        keys: frozenset[str],
+        then: Callable[[str, dict[str, str]], None],
+        targets: str = "[data-action]",
+    ) -> None:
+        """Call ``then(key, data)`` when one of ``keys`` is pressed on an
+        element matching ``targets`` within ``region`` (selectors), with
+        that element's data attributes; the browser's own use of the key
+        (scrolling) is prevented."""
+
+        def heard(event: Any) -> None:
+            key = str(event.key)
+            target = closest(event.target, targets)
+            if key not in keys or target is None:
+                return
+            event.preventDefault()
+            then(key, {str(k): str(v) for k, v in json.loads(window.JSON.stringify(target.dataset)).items()})
+
+        self.on(some(document.querySelector(region)), "keydown", heard)
+
+    def scroll_to_end(self, region: str) -> None:
+        """Region ``region`` (an id) scrolled to its end (the log's newest line)."""
+        node = by_id(region)
+        node.scrollTop = node.scrollHeight
+
+    def reveal(self, region: str, shown: bool) -> None:
+        """Region ``region`` (an id) shown or hidden."""
+        by_id(region).hidden = not shown
+
+    def mark(self, region: str, name: str, on: bool) -> None:
+        """Region ``region`` (an id) in the class ``name`` or not (what the stylesheet reads)."""
+        by_id(region).classList.toggle(name, on)
 
     # -- for dialogs
 
@@ -445,23 +432,8 @@ class Shell:
         row.prepend(el("p", text, class_="form-note", id=note_id))
         row.querySelector(f'[value="{describes}"]').setAttribute("aria-describedby", note_id)
 
-    def focus_on(self, element_id: str) -> None:
-        """Put the focus on the element ``element_id`` (the dialog itself: ``dialog``)."""
-        node = by_id(element_id)
-        if node is not None:
-            node.focus()
-
     def select_text_of(self, element_id: str) -> None:
         """Select the whole text of the field ``element_id``, to copy by hand."""
         node = by_id(element_id)
         if node is not None:
             node.select()
-
-    @property
-    def dialog_open(self) -> bool:
-        """Whether the page's dialog is open."""
-        return bool(by_id("dialog").open)
-
-    def close_dialog(self) -> None:
-        """Close the page's dialog; its close is answered as a button's would be."""
-        by_id("dialog").close()

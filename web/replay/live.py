@@ -30,7 +30,7 @@ from allfives import End, IllegalMove, Layout, Move, Rules, Tile
 from allfives.record import RecordError
 from allfives.refusal import Refused
 
-from page import service_worker
+from page import browser
 from page.dom import by_id, draw, js_object, some
 from page.shell import Shell
 from replay import poster, review_panel
@@ -143,7 +143,7 @@ class Replay(Shell):
             self.set_playing(True)
         self.ready()
         if self.standalone and self.own_site:
-            service_worker.register(window, lambda _update: None)  # the next load takes the new version
+            browser.keep_offline(lambda: None)  # the next load takes the new version
 
     def ready(self) -> None:
         root = self.part("embed")
@@ -184,7 +184,6 @@ class Replay(Shell):
         review = some(self.part("review"))
         if review is not None:
             self.listen(review, self.act)
-        self.on(self.part("board"), "keydown", self.on_board_key)
         self.on(document if self.standalone else self.part("embed"), "keydown", self.on_key)
         self.on(window, "resize", lambda _event: self.render_board())
         if self.standalone:

@@ -46,7 +46,7 @@ MODULES = (
     "replay.hosting",
     "replay.poster",
     "table.refusal",
-    "page.service_worker",
+    "page.browser",
     "page.shell",
     "allfives.review",
     "table.coach_words",
@@ -95,7 +95,7 @@ async def take_over() -> None:
     for name in MODULES:
         importlib.import_module(name)
         await asyncio.sleep(YIELD_S)
-    from page import service_worker
+    from page import browser
     from replay.live import Replay
 
     roots = in_view_first(list(document.querySelectorAll(".embed[data-replay]")))
@@ -105,7 +105,7 @@ async def take_over() -> None:
         REPLAYS.append(replay)
         await replay.start()
         await asyncio.sleep(YIELD_S)  # let the page breathe between replays
-    service_worker.register(window, lambda _update: None)  # the next load takes the new version
+    browser.keep_offline(lambda: None)  # the next load takes the new version
 
 
 def start() -> None:

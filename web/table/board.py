@@ -22,6 +22,7 @@ from typing import Final
 
 from allfives import End, Layout, OpenEnd, Tile
 
+from table import keys
 from table.felt import GAP, HALF, table_shape
 from table.geometry import BoardGeometry, EndBox, Orientation, TileBox, board_geometry
 from table.labels import ENGLISH, Labels, end_name, tile_name
@@ -312,11 +313,18 @@ def render_board(
     parts.extend(_markers(layout, geometry, targets or {}, words, ring))
     if targets:
         parts.append('<g class="targets">')
+        boxes = []
         for end, points in sorted(targets.items()):
             end_box = geometry.ends.get(end)
             if end_box is None:
                 raise ValueError(f"the {end_name(end)} end is not open")
-            parts.append(_target(end_box, points, words))
+            boxes.append((end_box, points))
+        # Where each arrow key goes from each lit end, by where they lie (the
+        # board keeps its aspect, so on screen they lie as they do here).
+        places = [(lit.end.name, *lit.center) for lit, _ in boxes]
+        for lit, points in boxes:
+            arrows = {key: keys.target_after(places, lit.end.name, key) for key in keys.ARROWS}
+            parts.append(_target(lit, points, words, arrows))
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
@@ -373,13 +381,18 @@ def _marker(box: EndBox, end: OpenEnd, words: Labels, r: float) -> str:
     )
 
 
-def _target(box: EndBox, points: int | None, words: Labels) -> str:
+def _target(box: EndBox, points: int | None, words: Labels, arrows: Mapping[str, str | None]) -> str:
+    """A lit end, a drop target: a button for the keyboard, whose arrow keys
+    go to the ends ``arrows`` names (the shell follows them: web/js/shell.js)."""
     scores = points is not None and points > 0
     label = words.target(box.end, points if scores else None)
+    ways = "".join(
+        f' data-arrow-{key.removeprefix("Arrow").lower()}="{_attr(to)}"' for key, to in arrows.items() if to is not None
+    )
     pad = 0.04 * HALF
     x, y, w, h = box.x + pad, box.y + pad, box.width - 2 * pad, box.height - 2 * pad
     parts = [
-        f'<g class="end-target" data-action="end" data-end="{_attr(box.end.name)}" role="button" tabindex="0"'
+        f'<g class="end-target" data-action="end" data-end="{_attr(box.end.name)}"{ways} role="button" tabindex="0"'
         f' aria-label="{_attr(label)}">',
         f'<rect class="target-keyline" x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}"'
         f' rx="{_num(_RADIUS)}" fill="{TARGET}" fill-opacity="0.18" stroke="{TARGET_INK}" stroke-opacity="0.55"'
