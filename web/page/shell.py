@@ -411,7 +411,7 @@ class Shell(Choosing):
         "value": ...}``. The dialog that opens next says its own."""
         if not self.hearing_dialog:
             self.hearing_dialog = True
-            self.listen(by_id("dialog"), self.dialog_changed)
+            self.listen("#dialog", self.dialog_changed)
         self.dialog_changes = act
 
     def dialog_changed(self, data: dict[str, str]) -> None:
