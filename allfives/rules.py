@@ -90,8 +90,10 @@ OPTION_RANGES: Final = OptionRanges()
 
 
 class RulesError(Refused):
-    """A rules value that no table could play by (no code: a record read
-    with such rules is refused with the code ``"rules"``)."""
+    """A rules value that no table could play by. Its code says why, for a
+    form that sets the rules (``"rules_hand_size"``, ``{"most": 9,
+    "players": 2}``); a record read with such rules is refused with the
+    code ``"rules"``."""
 
 
 class ContradictoryRules(RulesError):
@@ -238,11 +240,11 @@ class Rules:
     def from_json(data: object) -> Rules:
         """Read the ``rules`` object of a record; omitted keys take their defaults."""
         if not isinstance(data, Mapping):
-            raise RulesError('the rules must be an object such as {"players": 2}')
+            raise RulesError('the rules must be an object such as {"players": 2}', "rules_value")
         known = {f.name for f in fields(Rules)}
         unknown = sorted(str(k) for k in data if k not in known)
         if unknown:
-            raise RulesError(f"unknown rules option {unknown[0]!r}; known: {', '.join(sorted(known))}")
+            raise RulesError(f"unknown rules option {unknown[0]!r}; known: {', '.join(sorted(known))}", "rules_value")
         return Rules(**dict(data))
 
     def with_options(self, **changes: Any) -> Rules:
@@ -253,7 +255,7 @@ class Rules:
         """A named set of house rules for ``players`` players (see :data:`PRESETS`)."""
         make = PRESETS.get(name) or GAMES.get(name)
         if make is None:
-            raise RulesError(f"no preset {name!r}; presets: {', '.join([*PRESETS, *GAMES])}")
+            raise RulesError(f"no preset {name!r}; presets: {', '.join([*PRESETS, *GAMES])}", "rules_value")
         return make(players)
 
 
@@ -264,23 +266,25 @@ def _is_int(value: object) -> bool:
 def _check(rules: Rules) -> None:
     """Refuse option values no table could play by, saying which and why."""
     if not _is_int(rules.players) or rules.players not in OPTION_RANGES.players:
-        raise RulesError(f"players must be 2, 3 or 4, not {rules.players!r}")
+        raise RulesError(f"players must be 2, 3 or 4, not {rules.players!r}", "rules_players")
     if rules.partnerships is not None and not isinstance(rules.partnerships, bool):
-        raise RulesError(f"partnerships must be true or false, not {rules.partnerships!r}")
+        raise RulesError(f"partnerships must be true or false, not {rules.partnerships!r}", "rules_value")
     if rules.partnerships and rules.players not in OPTION_RANGES.partnerships:
-        raise RulesError("partnerships need 4 players")
+        raise RulesError("partnerships need 4 players", "rules_partnerships")
     sizes = OPTION_RANGES.hand_sizes(rules.players)
     most = sizes[-1]
     if rules.hand_size is not None and (not _is_int(rules.hand_size) or rules.hand_size not in sizes):
         raise RulesError(
-            f"hand_size must be a whole number from 1 to {most} with {rules.players} players, not {rules.hand_size!r}"
+            f"hand_size must be a whole number from 1 to {most} with {rules.players} players, not {rules.hand_size!r}",
+            "rules_hand_size",
+            {"most": most, "players": rules.players},
         )
     if rules.target is not None and (not _is_int(rules.target) or rules.target < 1):
-        raise RulesError(f"target must be a positive whole number, not {rules.target!r}")
+        raise RulesError(f"target must be a positive whole number, not {rules.target!r}", "rules_target")
     for name, allowed in _CHOICES.items():
         value = getattr(rules, name)
         if value not in allowed:
-            raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+            raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {value!r}", "rules_value")
     _check_together(rules)
 
 
@@ -302,17 +306,20 @@ def _check_together(rules: Rules) -> None:
     if rules.scoring == "threes-and-fives" and rules.marking == "pips":
         raise ContradictoryRules(
             'scoring "threes-and-fives" counts one point per three and per five (15 scores 8): '
-            'it cannot be written as pips; use marking "count"'
+            'it cannot be written as pips; use marking "count"',
+            "rules_threes_pips",
         )
     if rules.hand_end == "chip-out" and rules.marking == "pips":
         raise ContradictoryRules(
             'hand_end "chip-out" scores one point for going out, which marking "pips" '
-            '(every score a multiple of 5) cannot write; use marking "count"'
+            '(every score a multiple of 5) cannot write; use marking "count"',
+            "rules_chip_out_pips",
         )
     if rules.finish == "exact" and rules.win == "hand-end":
         raise ContradictoryRules(
             'finish "exact" ends the match the moment a side reaches the target exactly, '
-            'so it cannot wait for the hand\'s end (win "hand-end"); use win "immediate"'
+            'so it cannot wait for the hand\'s end (win "hand-end"); use win "immediate"',
+            "rules_exact_hand_end",
         )
 
 

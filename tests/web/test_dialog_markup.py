@@ -83,6 +83,7 @@ def test_the_new_match_form_is_filled_in_with_the_match_it_would_start() -> None
     from allfives import Rules
 
     from game.dialog_markup import new_match_markup
+    from game.match_form import MatchForm
     from table.controller import GameSetup, SeatSetup
 
     setup = GameSetup(
@@ -94,7 +95,11 @@ def test_the_new_match_form_is_filled_in_with_the_match_it_would_start() -> None
         ),
         None,
     )
-    markup = new_match_markup(DE, setup).replace(" selected>", ' selected="">').replace(" checked>", ' checked="">')
+    markup = (
+        new_match_markup(DE, MatchForm.of(DE, setup))
+        .replace(" selected>", ' selected="">')
+        .replace(" checked>", ' checked="">')
+    )
     root = ET.fromstring(_closed(markup))
 
     def chosen(name: str) -> list[str | None]:
@@ -118,3 +123,19 @@ def test_the_new_match_form_is_filled_in_with_the_match_it_would_start() -> None
     partners = root.find(".//input[@id='nm-partnerships']")
     assert partners is not None
     assert partners.get("checked") is None
+
+
+def test_the_embed_code_dialog_shows_the_code_for_the_choice_made() -> None:
+    from game.dialog_markup import embed_markup
+
+    code = '<a class="allfives-replay" href="./embed.html?move=0&amp;lang=de">'
+    for whole_hand in (False, True):
+        markup = embed_markup(DE, 4, whole_hand, code).replace(" checked ", ' checked="" ')
+        markup = markup.replace(" readonly ", ' readonly="" ')
+        root = ET.fromstring(f"<div>{_closed(markup)}</div>")
+        radios = {r.get("value"): r.get("checked") is not None for r in root.iter("input")}
+        assert radios == {"position": not whole_hand, "hand": whole_hand}
+        assert all(r.get("data-change") == "embed" for r in root.iter("input"))
+        area = root.find(".//textarea[@id='embed-field']")
+        assert area is not None
+        assert (area.text, area.get("aria-label")) == (code, DE("embed_code_label"))

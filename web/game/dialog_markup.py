@@ -10,21 +10,24 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from allfives.players import LEVELS
-from allfives.rules import OPTION_RANGES
+from allfives.rules import GAMES, OPTION_RANGES
 
 from game import story, words
 from game.deal_proof import DealCheck
+from game.match_form import CHOSEN, MatchForm
 from table import board
-from table.controller import GameSetup, SeatSetup
 from table.i18n import Translator
 
 __all__ = [
     "Menu",
+    "copy_by_hand_markup",
+    "embed_markup",
     "field",
     "hand_end_markup",
     "lines",
     "match_end_markup",
     "menu_markup",
+    "new_match_fields",
     "new_match_markup",
     "table_markup",
 ]
@@ -130,6 +133,10 @@ def field(label: str, control: str) -> str:
     return f'<label class="field"><span>{_esc(label)}</span>{control}</label>'
 
 
+#: A Menu field's mark: its changes come to the page as plain data (web/js/shell.js).
+_MENU = ' data-change="menu"'
+
+
 def menu_markup(menu: Menu, say: Callable[[str], str]) -> str:
     """The Menu's body: the settings, the score sheet, the deal's
     fingerprint, how matches are kept, the rules, and bringing in a game
@@ -145,9 +152,9 @@ def menu_markup(menu: Menu, say: Callable[[str], str]) -> str:
     )
     checked = " checked" if menu.learning else ""
     parts = [
-        field(say("language"), f'<select id="menu-language" name="language">{languages}</select>'),
-        field(say("speed"), f'<select id="menu-speed" name="speed">{speeds}</select>'),
-        field(say("learning_aid"), f'<input type="checkbox" id="menu-learning" name="learning"{checked}>'),
+        field(say("language"), f'<select id="menu-language" name="language"{_MENU}>{languages}</select>'),
+        field(say("speed"), f'<select id="menu-speed" name="speed"{_MENU}>{speeds}</select>'),
+        field(say("learning_aid"), f'<input type="checkbox" id="menu-learning" name="learning"{_MENU}{checked}>'),
         f"<h3>{_esc(say('score_sheet'))}</h3>",
         table_markup(menu.sheet_head, menu.sheet_rows, kind="score-sheet"),
     ]
@@ -157,73 +164,139 @@ def menu_markup(menu: Menu, say: Callable[[str], str]) -> str:
     parts.append(f'<p class="storage-note">{_esc(menu.storage)}</p>')
     parts.append(f'<p><a href="{_esc(menu.rules_page)}" target="_blank">{_esc(say("how_to_play"))}</a></p>')
     file_input = (
-        f'<input type="file" id="menu-import" accept=".json,application/json" aria-label="{_esc(say("import"))}">'
+        f'<input type="file" id="menu-import" name="import" accept=".json,application/json"'
+        f' aria-label="{_esc(say("import"))}"{_MENU}>'
     )
     parts.append(field(say("import"), file_input))
     return "".join(parts)
 
 
-def _select(name: str, options: Sequence[tuple[str, str]], value: str, label: str = "") -> str:
-    named = f' aria-label="{_esc(label)}"' if label else ""
-    chosen = "".join(
+def _options(options: Sequence[tuple[str, str]], value: str) -> str:
+    return "".join(
         f'<option value="{_esc(v)}"{" selected" if v == value else ""}>{_esc(text)}</option>' for v, text in options
     )
-    return f'<select name="{name}" id="nm-{name}"{named}>{chosen}</select>'
 
 
-def new_match_markup(t: Translator, setup: GameSetup) -> str:
-    """The New match form, filled in with ``setup``: the preset, the
-    players (each seat's name and who plays it; the seats beyond the count
-    are hidden by the page), partnerships, the hand's size, the target,
-    the rules of the hand's end, the lead and the win, and under a
-    disclosure the deal number; a line for a refusal, empty."""
-    rules, choices = setup.rules, words.form_choices(t)
+def _select(name: str, options: Sequence[tuple[str, str]], value: str, label: str = "", more: str = "") -> str:
+    named = f' aria-label="{_esc(label)}"' if label else ""
+    return f'<select name="{name}" id="nm-{name}"{named}{more}>{_options(options, value)}</select>'
+
+
+#: A New match field's mark: its changes come to the page as plain data (web/js/shell.js).
+_CHANGE = ' data-change="new-match"'
+
+
+def new_match_markup(t: Translator, form: MatchForm) -> str:
+    """The New match form, as ``form`` holds it (:mod:`match_form`): its
+    fields (:func:`new_match_fields`), under a disclosure the deal number,
+    and a line for a refusal."""
+    # The deal number (the seed) is for replaying a deal: out of the way,
+    # under a disclosure the player opens when they want it.
+    value = f' value="{_esc(form.seed)}"' if form.seed else ""
+    seed = (
+        f'<input type="number" name="seed" id="nm-seed"{value} placeholder="{_esc(t("seed_random"))}"'
+        f' aria-describedby="nm-seed-help"{_CHANGE}>'
+    )
+    return (
+        f'<div class="new-match"><div id="nm-fields">{new_match_fields(t, form)}</div>'
+        f'<details class="advanced"><summary>{_esc(t("advanced"))}</summary>{field(t("seed"), seed)}'
+        f'<p id="nm-seed-help" class="field-help">{_esc(t("seed_help"))}</p></details>'
+        f'<p class="form-error" role="alert" id="nm-error">{_esc(form.refusal)}</p></div>'
+    )
+
+
+def new_match_fields(t: Translator, form: MatchForm) -> str:
+    """The New match form's fields, drawn again (``#nm-fields``) when a
+    count of players or a preset changes others: the preset (a game of the
+    family with its line on where it is played), the players (each seat's
+    name and who plays it; the seats beyond the count hidden), partnerships
+    (where the count allows them), the hand's size and the target (left
+    empty: the usual, shown faintly), the rules of the hand's end, the lead
+    and the win."""
+    choices, usual = words.form_choices(t), form.usual
     most = max(OPTION_RANGES.players)
     kinds = [("person", t("person"))] + [(level, t("level_" + level)) for level in LEVELS]
-    sizes = OPTION_RANGES.hand_sizes(rules.players)
-    parts = [
-        field(t("preset"), _select("preset", choices["preset"], "")),
-        field(t("players"), _select("players", choices["players"], str(rules.players))),
+    line = t("preset_line_" + form.preset.replace("-", "_")) if form.preset in GAMES else ""
+    described = ' aria-describedby="nm-preset-line"' if line else ""
+    presets = (
+        f'<select name="preset" id="nm-preset"{described}{_CHANGE}>{_options(choices["preset"][:1], form.preset)}'
+        f'<optgroup label="All Fives">{_options(choices["preset"][1:], form.preset)}</optgroup>'
+        f'<optgroup label="{_esc(t("preset_family"))}">{_options(choices["game"], form.preset)}</optgroup></select>'
+    )
+    parts = [field(t("preset"), presets)]
+    if line:
+        parts.append(f'<p class="field-help" id="nm-preset-line">{_esc(line)}</p>')
+    partners = ("" if form.may_partner else ' disabled=""') + (" checked" if form.partnerships else "")
+    parts += [
+        field(t("players"), _select("players", choices["players"], str(form.players), more=_CHANGE)),
         field(
             t("partnerships"),
-            f'<input type="checkbox" name="partnerships" id="nm-partnerships"{" checked" if rules.teams else ""}>',
+            f'<input type="checkbox" name="partnerships" id="nm-partnerships"{_CHANGE}{partners}>',
         ),
     ]
     for seat in range(most):
-        current = (
-            setup.seats[seat] if seat < len(setup.seats) else SeatSetup(words.default_name(t, seat, most), "medium")
-        )
         name = (
-            f'<input type="text" name="name{seat}" id="nm-name{seat}" maxlength="24" value="{_esc(current.name)}"'
-            f' aria-label="{_esc(t("seat_name", seat=seat + 1))}">'
+            f'<input type="text" name="name{seat}" id="nm-name{seat}" maxlength="24" value="{_esc(form.names[seat])}"'
+            f' aria-label="{_esc(t("seat_name", seat=seat + 1))}"{_CHANGE}>'
         )
-        kind = _select(f"kind{seat}", kinds, current.kind, t("seat_kind", seat=seat + 1))
-        parts.append(f'<div class="seat-row" data-seat="{seat}">{field(t("seat_n", seat=seat + 1), name)}{kind}</div>')
+        kind = _select(f"kind{seat}", kinds, form.kinds[seat], t("seat_kind", seat=seat + 1), _CHANGE)
+        hidden = ' hidden=""' if seat >= form.players else ""
+        parts.append(
+            f'<div class="seat-row" data-seat="{seat}"{hidden}>{field(t("seat_n", seat=seat + 1), name)}{kind}</div>'
+        )
+    sizes, step = OPTION_RANGES.hand_sizes(form.players), form.target_step
     parts.append(
         field(
             t("hand_size"),
             f'<input type="number" name="hand_size" id="nm-hand_size" min="{sizes[0]}" max="{sizes[-1]}"'
-            f' value="{rules.hand_size or ""}">',
+            f' placeholder="{usual.deal_size}" value="{_esc(form.hand_size)}"{_CHANGE}>',
         )
     )
     parts.append(
         field(
             t("target"),
-            f'<input type="number" name="target" id="nm-target" min="{OPTION_RANGES.target_min}"'
-            f' step="{OPTION_RANGES.target_step}" value="{rules.target or ""}">',
+            f'<input type="number" name="target" id="nm-target" min="{step}" step="{step}"'
+            f' placeholder="{usual.points_to_win}" value="{_esc(form.target)}"{_CHANGE}>',
         )
     )
-    for option in ("hand_end", "lead", "win"):
-        parts.append(field(t(option), _select(option, choices[option], getattr(rules, option))))
-    # The deal number (the seed) is for replaying a deal: out of the way,
-    # under a disclosure the player opens when they want it.
-    seed = (
-        f'<input type="number" name="seed" id="nm-seed" placeholder="{_esc(t("seed_random"))}"'
-        ' aria-describedby="nm-seed-help">'
+    for option in CHOSEN:
+        offered = choices[option]
+        value = getattr(form, option)
+        if value not in {v for v, _ in offered}:  # a family's own, which its preset set
+            offered = [*offered, (value, t(words.CHOICE_KEYS[option][value]))]
+        parts.append(field(t(option), _select(option, offered, value, more=_CHANGE)))
+    return "".join(parts)
+
+
+def embed_markup(t: Translator, moves: int, whole_hand: bool, code: str) -> str:
+    """The embed code's dialog: what it is, the choice of the position on
+    the table (after ``moves`` moves) or the whole hand from its deal, and
+    the ``code`` for that choice, ready to copy."""
+    choices = "".join(
+        f'<label><input type="radio" name="embed-from" value="{value}"{" checked" if chosen else ""}'
+        f' data-change="embed"> {_esc(label)}</label>'
+        for value, label, chosen in (
+            ("position", t("embed_this_position", count=moves), not whole_hand),
+            ("hand", t("embed_whole_hand"), whole_hand),
+        )
     )
-    parts.append(
-        f'<details class="advanced"><summary>{_esc(t("advanced"))}</summary>{field(t("seed"), seed)}'
-        f'<p id="nm-seed-help" class="field-help">{_esc(t("seed_help"))}</p></details>'
+    label = t("embed_code_label")
+    area = (
+        f'<textarea readonly rows="6" class="embed-field" id="embed-field" aria-label="{_esc(label)}">'
+        f"{_esc(code)}</textarea>"
     )
-    parts.append('<p class="form-error" role="alert" id="nm-error"></p>')
-    return f'<div class="new-match">{"".join(parts)}</div>'
+    return (
+        f"<p>{_esc(t('embed_explain'))}</p>"
+        f'<fieldset class="embed-choice"><legend>{_esc(t("embed_show"))}</legend>{choices}</fieldset>'
+        f"{field(label, area)}"
+    )
+
+
+def copy_by_hand_markup(prompt: str, text: str, label: str) -> str:
+    """``text`` to copy by hand (where the browser will not put it on the
+    clipboard), under ``prompt``; the field is named ``label``."""
+    return (
+        f"<p>{_esc(prompt)}</p>"
+        f'<textarea readonly rows="6" class="embed-field" id="copy-field" aria-label="{_esc(label)}">'
+        f"{_esc(text)}</textarea>"
+    )

@@ -1,25 +1,28 @@
 """The game page's dialogs: the New match form, the menu with the score sheet, the embed code, and the
-problems met at start-up. Each is a function of the :class:`~main.Page`
-it opens on; what the dialogs say comes from :mod:`words`."""
+problems met at start-up. Each is a function of the page it opens on (one of
+the protocols of :mod:`roles`); each draws its markup from
+:mod:`dialog_markup`, hears its fields' changes as plain data
+(``page.hear_dialog``) and reads its answer from what it holds, never from
+the screen; the browser outside the page (the address, the clipboard, a
+file to save) through :mod:`page.browser`. No DOM is touched here."""
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from pyscript import document, window
-
-from allfives import Rules
 from allfives.record import RecordError
-from allfives.rules import OPTION_RANGES, RulesError
+from allfives.rules import RulesError
 
 from game import deal_proof, dialog_markup, first_screen, history_page, translation, words
-from game.parts import download
-from page.dom import by_id, el
+from game.match_form import REDRAWN_BY, MatchForm
+from game.parts import copy_link
+from game.parts import copy_text as copy_text  # game.daily copies through the dialogs too
+from page import browser
 from replay import poster
 from table import refusal
-from table.controller import Game, GameSetup
-from table.i18n import LANGUAGES, Said, Words
+from table.controller import Game
+from table.i18n import LANGUAGES, Words
 
 if TYPE_CHECKING:
     from game.roles import Host, Menu, Table
@@ -40,7 +43,7 @@ def show_problem(page: Host, message: str, unreadable: str, kept: bool) -> None:
 
     def done(value: str) -> None:
         if value == "download":
-            download("allfives-unreadable-save.json", unreadable)
+            browser.download("allfives-unreadable-save.json", unreadable)
 
     page.open_dialog(page.t("problem_title"), body, buttons, done)
 
@@ -65,89 +68,63 @@ def show_pass_screen(page: Table) -> None:
     )
 
 
-def show_new_match(page: Table) -> None:
-    """The New match form. Its Cancel (and Escape) leaves the match as it was,
-    so the form says what Start does to a match in progress only when there
-    is one, just above Start (and as Start's description): it ends that
-    match, which the History keeps, where the browser lets it keep anything."""
+def show_new_match(page: Table, form: MatchForm | None = None) -> None:
+    """The New match form, a view of its :class:`MatchForm`: a field's
+    change comes as plain data and gives the next form, and the fields it
+    changes are drawn again from it; Start reads the form. Its Cancel (and
+    Escape) leaves the match as it was, so the form says what Start does to
+    a match in progress only when there is one, just above Start (and as
+    Start's description): it ends that match, which the History keeps, where
+    the browser lets it keep anything."""
     game = page.game
-    setup = game.setup if game else first_screen.default_setup(page.t)
+    if form is None:
+        form = MatchForm.of(page.t, game.setup if game else first_screen.default_setup(page.t))
+    held = form
+
+    def changed(data: dict[str, str]) -> None:
+        nonlocal held
+        if data.get("action") != "new-match":
+            return
+        name = data.get("name", "")
+        held = held.changed(page.t, name, data.get("value", ""))
+        if name in REDRAWN_BY:
+            page.redraw_dialog_part("nm-fields", dialog_markup.new_match_fields(page.t, held))
 
     def done(value: str) -> None:
         if value != "start":
             return
         try:
-            new_setup = read_new_match(page)
-        except (ValueError, RulesError) as problem:
-            show_new_match(page)
-            by_id("nm-error").textContent = str(problem)
+            new_setup = held.setup(page.t)
+        except RulesError as problem:  # before ValueError, which it is
+            refused = page.t("new_match_refused", reason=refusal.reason(page.t, problem))
+            show_new_match(page, held.refused(refused))
+            return
+        except ValueError as problem:  # a number that is not one, said in words (words.read_setup)
+            show_new_match(page, held.refused(str(problem)))
             return
         page.store.remember_setup(new_setup.to_json())
         history_page.leave(page, page.game)
         page.begin(Game(new_setup))
 
-    form = dialog_markup.new_match_markup(page.t, setup)
-    page.open_dialog(page.t("new_match"), form, [("start", page.t("start")), ("cancel", page.t("cancel"))], done)
+    markup = dialog_markup.new_match_markup(page.t, form)
+    page.open_dialog(page.t("new_match"), markup, [("start", page.t("start")), ("cancel", page.t("cancel"))], done)
+    page.hear_dialog(changed)
     if game is not None and game.in_progress:
         # Above the buttons, which stay in view while the form scrolls (the next dialog's buttons replace it).
         scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.scores))
         said = page.t("new_match_ends", scores=scores)
         if page.store.storage is not None:
             said += " " + page.t("new_match_kept")
-        row = by_id("dialog-buttons")
-        row.prepend(el("p", said, class_="form-note", id="nm-ends"))
-        row.querySelector('[value="start"]').setAttribute("aria-describedby", "nm-ends")
-    page.on(by_id("nm-players"), "change", lambda _e: sync_seats(page, chosen=True))
-    page.on(by_id("nm-preset"), "change", lambda _e: apply_preset(page))
-    sync_seats(page)
-
-
-def sync_seats(page: Table, *, chosen: bool = False) -> None:
-    """Show the seats in play, each with a distinct default name; choosing
-    a count that may play in partnerships checks them (the usual game)."""
-    players = int(str(by_id("nm-players").value))
-    for row in document.querySelectorAll(".seat-row"):
-        seat = int(str(row.dataset.seat))
-        row.hidden = seat >= players
-        name = by_id(f"nm-name{seat}")
-        name.value = words.renamed_default(page.t, str(name.value), seat, players)
-    partners = players in OPTION_RANGES.partnerships
-    by_id("nm-partnerships").disabled = not partners
-    if not partners or chosen:
-        by_id("nm-partnerships").checked = partners
-    by_id("nm-hand_size").max = str(OPTION_RANGES.hand_sizes(players)[-1])
-    # Left empty, a number is the usual one for this many players: shown faintly.
-    usual = Rules(players=players)
-    by_id("nm-hand_size").placeholder = str(usual.deal_size)
-    by_id("nm-target").placeholder = str(usual.points_to_win)
-
-
-def apply_preset(page: Table) -> None:
-    name = str(by_id("nm-preset").value)
-    if not name:
-        return
-    rules = Rules.preset(name, int(str(by_id("nm-players").value)))
-    by_id("nm-hand_size").value = str(rules.hand_size or "")
-    by_id("nm-target").value = str(rules.target or "")
-    by_id("nm-hand_end").value = rules.hand_end
-    by_id("nm-lead").value = rules.lead
-    by_id("nm-win").value = rules.win
-
-
-def read_new_match(page: Table) -> GameSetup:
-    names = ["players", "hand_size", "target", "hand_end", "lead", "win", "seed"]
-    names += [f"{what}{seat}" for seat in range(max(OPTION_RANGES.players)) for what in ("name", "kind")]
-    values = {name: str(by_id(f"nm-{name}").value) for name in names}
-    return words.read_setup(page.t, values, partnerships=bool(by_id("nm-partnerships").checked))
+        page.dialog_note("nm-ends", said, "start")
 
 
 def show_menu(page: Menu) -> None:
     page.open_dialog(*menu_parts(page), lambda value: menu_closed(page, value))
-    listen_to_menu(page)
+    page.hear_dialog(lambda data: menu_changed(page, data))
     # The Menu holds the focus itself (its name is read), not its first
     # control: a focus ring on the Language box, unasked, read as if it were
     # the thing to change. Tab reaches every control from here.
-    by_id("dialog").focus()
+    page.focus("#dialog", over_dialog=True)
 
 
 def menu_parts(page: Menu) -> tuple[str, str, list[tuple[str, str]]]:
@@ -179,25 +156,30 @@ def menu_parts(page: Menu) -> tuple[str, str, list[tuple[str, str]]]:
     return t("menu"), dialog_markup.menu_markup(menu, t), buttons
 
 
-def listen_to_menu(page: Menu) -> None:
-    page.on(by_id("menu-import"), "change", lambda event: on_import(page, event))
-    page.on(by_id("menu-language"), "change", lambda _event: change_language(page))
+def menu_changed(page: Menu, data: dict[str, str]) -> None:
+    """A setting changed in the open Menu, as plain data: the speed and the
+    learning aid are kept when it closes; a language is spoken at once (the
+    page and the Menu drawn again in it, the focus back on the Language box);
+    a file chosen to bring in is read."""
+    if data.get("action") != "menu":
+        return
+    name, value = data.get("name", ""), data.get("value", "")
+    if name == "speed":
+        page.speed = value
+    elif name == "learning":
+        page.learning = value == "checked"
+    elif name == "language":
+        keep_settings(page, value)
+        page.refill_dialog(*menu_parts(page))
+        page.focus("#menu-language", over_dialog=True)
+    elif name == "import" and "text" in data:
+        import_text(page, data["text"])
 
 
-def change_language(page: Menu) -> None:
-    """A language chosen in the open Menu is spoken at once: the page and the
-    Menu itself are drawn again in it, the focus back on the Language box."""
-    keep_settings(page)
-    page.refill_dialog(*menu_parts(page))
-    listen_to_menu(page)
-    by_id("menu-language").focus()
-
-
-def keep_settings(page: Menu) -> None:
-    """The Menu's settings as they stand: kept, and the language spoken."""
-    page.speed = str(by_id("menu-speed").value)
-    page.learning = bool(by_id("menu-learning").checked)
-    chosen = str(by_id("menu-language").value)
+def keep_settings(page: Menu, language: str | None = None) -> None:
+    """The Menu's settings as they stand: kept, and the language spoken
+    (``language`` when one was just chosen)."""
+    chosen = page.t.language if language is None else language
     page.store.remember_prefs({"language": chosen, "speed": page.speed, "learning": page.learning})
     translation.switch(page, chosen)  # redraws the page, in the new language if it is one
 
@@ -215,22 +197,15 @@ def menu_closed(page: Menu, value: str) -> None:
         history_page.show(page)
 
 
-def on_import(page: Table, event: Any) -> None:
-    files = event.target.files
-    if not files or files.length == 0:
-        return
-    page.spawn(import_file(page, files.item(0)))
-
-
-async def import_file(page: Table, file: Any) -> None:
-    text = str(await file.text())
+def import_text(page: Table, text: str) -> None:
+    """A game brought in from a file's ``text``: begun, or why not said."""
     try:
         game = Game.load_text(text)
     except RecordError as error:
-        by_id("dialog").close()
+        page.close_notice()
         show_problem(page, page.t("import_broken", reason=refusal.reason(page.t, error)), "", False)
         return
-    by_id("dialog").close()
+    page.close_notice()
     history_page.leave(page, page.game)
     page.begin(game)
     page.announce(page.t("imported"))
@@ -238,7 +213,7 @@ async def import_file(page: Table, file: Any) -> None:
 
 def export(page: Table) -> None:
     if page.game is not None:
-        download("allfives-game.json", json.dumps(page.game.to_record(), indent=1))
+        browser.download("allfives-game.json", json.dumps(page.game.to_record(), indent=1))
 
 
 def show_embed_code(page: Table) -> None:
@@ -248,78 +223,29 @@ def show_embed_code(page: Table) -> None:
     if game is None or not game.dealt:
         return
     moves = game.moves_in_hand
-    page_url = str(window.location.href).split("#")[0].split("?")[0]
+    page_url = browser.address().page_url
+    whole_hand = False
 
-    def code(whole_hand: bool) -> str:
+    def code() -> str:
         # The facade: the position drawn, turned into the live replay when
         # the reader asks (poster.facade, docs/embedding.md).
         return poster.embed_code(game, page_url, whole_hand=whole_hand, seat=page.shown_seat(), lang=page.t.language)
 
-    choice = el("fieldset", None, class_="embed-choice")
-    choice.append(el("legend", page.t("embed_show")))
-    radios = []
-    for value, label in (
-        ("position", page.t("embed_this_position", count=moves)),
-        ("hand", page.t("embed_whole_hand")),
-    ):
-        row = el("label")
-        radio = el("input", None, type="radio", name="embed-from", value=value)
-        radio.checked = value == "position"
-        radios.append(radio)
-        row.append(radio)
-        row.append(document.createTextNode(" " + label))
-        choice.append(row)
-    field = el("textarea", None, readonly="", rows="6", class_="embed-field", id="embed-field")
-    field.setAttribute("aria-label", page.t("embed_code_label"))
-    field.value = code(False)
-    wrap = el("label", None, class_="field")
-    wrap.append(el("span", page.t("embed_code_label")))
-    wrap.append(field)
-
-    def chosen(_event: Any) -> None:
-        field.value = code(bool(radios[1].checked))
-
-    for radio in radios:
-        page.on(radio, "change", chosen)
+    def chosen(data: dict[str, str]) -> None:
+        nonlocal whole_hand
+        if data.get("action") == "embed":
+            whole_hand = data.get("value") == "hand"
+            page.redraw_dialog_part("dialog-body", dialog_markup.embed_markup(page.t, moves, whole_hand, code()))
 
     def done(value: str) -> None:
         if value == "copy":
             copied, title, prompt = Words("embed_copied"), page.t("embed_code"), page.t("copy_by_hand_code")
-            page.spawn(copy_text(page, str(field.value), copied, title, prompt))
+            page.spawn(copy_text(page, code(), copied, title, prompt))
 
     page.open_dialog(
         page.t("embed_code"),
-        [el("p", page.t("embed_explain")), choice, wrap],
+        dialog_markup.embed_markup(page.t, moves, whole_hand, code()),
         [("copy", page.t("copy")), ("close", page.t("close"))],
         done,
     )
-
-
-async def copy_text(page: Host, text: str, copied: Said, title: str, prompt: str) -> None:
-    """Put ``text`` on the clipboard and say ``copied``; where the browser
-    will not allow it, show it selected in a dialog, to copy by hand. A
-    dialog opened while the browser made up its mind (the question a link
-    pasted into the tab asks) is left alone: the refusal is said in the
-    header instead, for the player to ask again once it is answered."""
-    try:
-        await window.navigator.clipboard.writeText(text)
-        said = copied
-    except Exception:
-        if not by_id("dialog").open:
-            field = el("textarea", None, readonly="", rows="6", class_="embed-field")
-            field.value = text
-            field.setAttribute("aria-label", title)
-            page.open_dialog(title, [el("p", prompt), field], [("ok", page.t("ok"))])
-            field.select()
-            return
-        said = Words("copy_refused")
-    page.set_status(said)
-    page.announce(said(page.t))
-
-
-async def copy_link(page: Table) -> None:
-    game = page.game
-    if game is None:
-        return
-    link = str(window.location.href).split("#")[0] + game.share_link()
-    await copy_text(page, link, Words("link_copied"), page.t("copy_link"), page.t("copy_by_hand"))
+    page.hear_dialog(chosen)

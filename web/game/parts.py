@@ -1,44 +1,44 @@
-"""What the game page's dialogs are built of, shared by :mod:`dialogs` and
-:mod:`history_page`: a summary table, and a file to download."""
+"""What the game page's dialogs share with its other parts: a text put on
+the clipboard (or shown to copy by hand where the browser will not), and a
+link to the deal on the table. The clipboard and the address are the
+browser's (:mod:`page.browser`); the rest is plain Python."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
-from pyodide.ffi import create_proxy
-from pyscript import document, window
+from game import dialog_markup
+from page import browser
+from table.i18n import Said, Words
 
-from page.dom import el
+if TYPE_CHECKING:
+    from game.roles import Host, Table
 
-__all__ = ["download", "table"]
-
-
-def table(head: Sequence[str] | None, rows: Sequence[Sequence[str]]) -> Any:
-    """A summary table: a heading row (when given), then rows whose first
-    cell heads the row."""
-    node = el("table", None, class_="summary")
-    if head is not None:
-        line = el("tr")
-        for heading in head:
-            line.append(el("th", heading, scope="col"))
-        node.append(line)
-    for row in rows:
-        line = el("tr")
-        line.append(el("th", row[0], scope="row"))
-        for cell in row[1:]:
-            line.append(el("td", cell))
-        node.append(line)
-    return node
+__all__ = ["copy_link", "copy_text"]
 
 
-def download(filename: str, text: str) -> None:
-    """Offer ``text`` to the player as a file named ``filename``."""
-    blob = window.Blob.new([text], json.loads('{"type": "application/json"}'))
-    url = window.URL.createObjectURL(blob)
-    link = el("a", None, href=url, download=filename)
-    document.body.append(link)
-    link.click()
-    link.remove()
-    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+async def copy_text(page: Host, text: str, copied: Said, title: str, prompt: str) -> None:
+    """Put ``text`` on the clipboard and say ``copied``; where the browser
+    will not allow it, show it selected in a dialog, to copy by hand. A
+    dialog opened while the browser made up its mind (the question a link
+    pasted into the tab asks) is left alone: the refusal is said in the
+    header instead, for the player to ask again once it is answered."""
+    try:
+        await browser.copy_text(text)
+        said = copied
+    except Exception:
+        if not page.dialog_open():
+            page.open_dialog(title, dialog_markup.copy_by_hand_markup(prompt, text, title), [("ok", page.t("ok"))])
+            page.select_text_of("copy-field")
+            return
+        said = Words("copy_refused")
+    page.set_status(said)
+    page.announce(said(page.t))
+
+
+async def copy_link(page: Table) -> None:
+    game = page.game
+    if game is None:
+        return
+    link = browser.address().href.split("#")[0] + game.share_link()
+    await copy_text(page, link, Words("link_copied"), page.t("copy_link"), page.t("copy_by_hand"))

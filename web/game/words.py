@@ -23,7 +23,7 @@ from allfives import (
     Rules,
     Tile,
 )
-from allfives.rules import OPTION_RANGES, PRESETS
+from allfives.rules import GAMES, OPTION_RANGES, PRESETS
 from allfives.view import SeatView
 
 from game.dates import iso_date_words
@@ -60,9 +60,14 @@ __all__ = [
 SPEEDS: Mapping[str, int] = {"slow": 1300, "normal": 750, "fast": 250}
 
 #: The catalogue keys of each choice of the enum options, as the form offers them.
+#: The family's own ("chip-out", "rotate") are offered once a preset of theirs sets them.
 CHOICE_KEYS: Mapping[str, Mapping[str, str]] = {
-    "hand_end": {"subtract-own": "hand_end_subtract", "winner-takes": "hand_end_winner"},
-    "lead": {"random": "lead_random", "highest-double": "lead_double"},
+    "hand_end": {
+        "subtract-own": "hand_end_subtract",
+        "winner-takes": "hand_end_winner",
+        "chip-out": "hand_end_chip_out",
+    },
+    "lead": {"random": "lead_random", "highest-double": "lead_double", "rotate": "lead_rotate"},
     "win": {"immediate": "win_immediate", "hand-end": "win_hand_end"},
 }
 
@@ -254,9 +259,11 @@ def score_sheet_rows(t: Translator, game: Game) -> list[tuple[str, ...]]:
 
 def form_choices(t: Translator) -> dict[str, list[tuple[str, str]]]:
     """The New match form's drop-downs: each option's values and labels,
-    in the order the rules list them."""
+    in the order the rules list them; All Fives' presets (``preset``), then
+    the games of its family (``game``)."""
     choices: dict[str, list[tuple[str, str]]] = {
         "preset": [("", t("preset_custom"))] + [(p, t("preset_" + p.replace("-", "_"))) for p in PRESETS],
+        "game": [(g, t("preset_" + g.replace("-", "_"))) for g in GAMES],
         "players": [(str(n), str(n)) for n in OPTION_RANGES.players],
     }
     for name, keys in CHOICE_KEYS.items():
@@ -271,10 +278,13 @@ def renamed_default(t: Translator, name: str, seat: int, players: int) -> str:
     return default_name(t, seat, players) if name.strip() in defaults else name
 
 
-def read_setup(t: Translator, values: Mapping[str, str], *, partnerships: bool) -> GameSetup:
-    """The New match form's answers as a setup; a value the rules refuse
-    raises ``RulesError``, one that is not a number ``ValueError``, each
-    with a message for the form."""
+def read_setup(
+    t: Translator, values: Mapping[str, str], *, partnerships: bool, family: Mapping[str, str] | None = None
+) -> GameSetup:
+    """The New match form's answers as a setup, with the ``family``'s
+    options a preset set (what scores, the spinner...); a value the rules
+    refuse raises ``RulesError`` (its code says why, :mod:`table.refusal`),
+    one that is not a number ``ValueError``, in words for the form."""
 
     def value(name: str) -> str:
         return values.get(name, "").strip()
@@ -298,6 +308,7 @@ def read_setup(t: Translator, values: Mapping[str, str], *, partnerships: bool) 
             "hand_end": value("hand_end"),
             "lead": value("lead"),
             "win": value("win"),
+            **(family or {}),
         }
     )
     seats = tuple(

@@ -34,6 +34,15 @@ function apply(region, markup) {
 //   drag starts and {"action": "drop", "tile", "end"} when it lands on an end
 //   ("end": "" on the drop region away from an end), and the click that
 //   follows a drag is not a click.
+//
+// A form's fields as plain data too: a field marked data-change="NAME" is
+// handed over as {"action": NAME, ...its data attributes, "name": its name,
+// "value": its value} when it changes: a text or number field at each
+// keystroke (input), so that what is typed is known before any button is
+// pressed; a choice, a box or a file once made (change). A box's value is
+// "checked" or ""; a file's, its name, with its contents as "text".
+const TYPED = new Set(["text", "number", "search", "email", "url", "tel", "textarea"]);
+
 function listen(root, dispatch) {
   const drag = root.dataset.drag ? dragging(root, dispatch) : null;
   root.addEventListener("click", (event) => {
@@ -60,6 +69,22 @@ function listen(root, dispatch) {
       next.focus();
     }
   });
+  const changed = (event) => {
+    const target = event.target.closest ? event.target.closest("[data-change]") : null;
+    if (!target || !root.contains(target)) return;
+    if ((event.type === "input") !== TYPED.has(target.type)) return;
+    const data = { action: target.dataset.change, ...target.dataset, name: target.name };
+    if (target.type === "checkbox") {
+      dispatch(JSON.stringify({ ...data, value: target.checked ? "checked" : "" }));
+    } else if (target.type === "file") {
+      const file = target.files && target.files[0];
+      if (file) file.text().then((text) => dispatch(JSON.stringify({ ...data, value: file.name, text })));
+    } else {
+      dispatch(JSON.stringify({ ...data, value: target.value }));
+    }
+  };
+  root.addEventListener("input", changed);
+  root.addEventListener("change", changed);
 }
 
 const ARROWS = { ArrowLeft: "arrowLeft", ArrowRight: "arrowRight", ArrowUp: "arrowUp", ArrowDown: "arrowDown" };

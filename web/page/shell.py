@@ -521,3 +521,44 @@ class Shell(Choosing):
         ``confetti``) over the page, ``still`` under reduced motion, until
         the dialog (the match's summary) closes."""
         window.allfivesMotion.celebrate(to_js(pieces, dict_converter=Object.fromEntries), still, "dialog")
+
+    # -- for dialogs
+
+    #: What the open dialog does with a change of its fields (see :meth:`hear_dialog`).
+    dialog_changes: Callable[[dict[str, str]], None] | None = None
+    #: Whether the dialog is listened to yet (once, for every dialog after).
+    hearing_dialog = False
+
+    def hear_dialog(self, act: Callable[[dict[str, str]], None] | None) -> None:
+        """Hand what changes in the open dialog's fields to ``act``, as plain
+        data: the page's shell (web/js/shell.js) turns a change of a field
+        marked ``data-change`` into ``{"action": ..., "name": ...,
+        "value": ...}``. The dialog that opens next says its own."""
+        if not self.hearing_dialog:
+            self.hearing_dialog = True
+            self.listen("#dialog", self.dialog_changed)
+        self.dialog_changes = act
+
+    def dialog_changed(self, data: dict[str, str]) -> None:
+        if "change" in data and self.dialog_changes is not None:  # a click on a data-action is not a change
+            self.dialog_changes(data)
+
+    def redraw_dialog_part(self, part: str, markup: str) -> None:
+        """The open dialog's element ``part`` (an id) drawn again as
+        ``markup``, morphed in place (:func:`page.dom.draw`): a field that
+        stays keeps its focus, and what was typed in a field drawn as it was."""
+        draw(part, markup)
+
+    def dialog_note(self, note_id: str, text: str, describes: str) -> None:
+        """``text`` above the dialog's buttons (which stay in view while its
+        body scrolls), as the description of the button ``describes`` (its
+        value); the next dialog's buttons replace it."""
+        row = by_id("dialog-buttons")
+        row.prepend(el("p", text, class_="form-note", id=note_id))
+        row.querySelector(f'[value="{describes}"]').setAttribute("aria-describedby", note_id)
+
+    def select_text_of(self, element_id: str) -> None:
+        """Select the whole text of the field ``element_id``, to copy by hand."""
+        node = by_id(element_id)
+        if node is not None:
+            node.select()

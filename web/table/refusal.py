@@ -56,6 +56,15 @@ CODES: Final = frozenset(
         "claim_count",
         "claim_step",
         "nothing_to_claim",
+        # The rules, as a form sets them (the New match form)
+        "rules_players",
+        "rules_partnerships",
+        "rules_hand_size",
+        "rules_target",
+        "rules_value",
+        "rules_threes_pips",
+        "rules_chip_out_pips",
+        "rules_exact_hand_end",
         # The record, the save, the link, the history file
         "rules",
         "move_text",
