@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from collections.abc import Callable, Coroutine
 from typing import Any, ParamSpec
 
-from js import Object, ResizeObserver
-from pyodide.ffi import create_proxy, to_js
+from js import ResizeObserver
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from allfives import Tile
 
 from page import motion
-from page.dom import by_id, closest, draw, el, some
+from page.dom import Parts, by_id, closest, el, some
 from table import board
 from table.choice import Choice
 from table.choosing import Choosing, tile_named
@@ -33,7 +33,7 @@ P = ParamSpec("P")
 DISMISS = frozenset({"cancel", "close"})
 
 
-class Shell(Choosing):
+class Shell(Parts, Choosing):
     """A page's plumbing. Subclasses say which moves a tile has
     (:meth:`moves_for`), make a move (:meth:`play`), and draw (:meth:`render`);
     choosing a tile and its end is :class:`table.choosing.Choosing`'s."""
@@ -58,14 +58,6 @@ class Shell(Choosing):
 
     def report_fault(self) -> None:
         """Say on screen that something went wrong."""
-
-    def announce(self, text: str) -> None:
-        """Say it through the live region, for screen readers."""
-        line = el("p", text)
-        region = by_id("announce")
-        region.append(line)
-        while region.childElementCount > 6:
-            region.firstElementChild.remove()
 
     # Listeners and tasks
 
@@ -247,52 +239,6 @@ class Shell(Choosing):
         """Hear the dialog close (its button, its fields)."""
         self.on(by_id("dialog"), "close", self.on_dialog_close)
 
-    def text(self, region: str, text: str) -> None:
-        """Region ``region`` (an id) says ``text``, as text, never as markup."""
-        by_id(region).textContent = text
-
-    def clear(self, region: str) -> None:
-        """Region ``region`` (an id) emptied."""
-        by_id(region).replaceChildren()
-
-    def enable(self, control: str, on: bool = True, title: str | None = None) -> None:
-        """The button ``control`` (an id) on or off, with its tooltip ``title`` if given."""
-        node = by_id(control)
-        node.disabled = not on
-        if title is not None:
-            node.title = title
-
-    def set_title(self, text: str) -> None:
-        """The page's title (its tab, its window)."""
-        document.title = text
-
-    def flag(self, name: str, value: str = "1") -> None:
-        """The page's body marked ``data-<name>`` (what the stylesheet and the tests read)."""
-        document.body.setAttribute(f"data-{name}", value)
-
-    def focus(self, selector: str, *, over_dialog: bool = False) -> bool:
-        """The focus on the first element matching ``selector``, unless the
-        dialog is open (and ``over_dialog`` is not asked); whether it moved."""
-        node = some(document.querySelector(selector))
-        if node is None or (not over_dialog and by_id("dialog").open):
-            return False
-        node.focus()
-        return True
-
-    def focus_within(self, selector: str) -> bool:
-        """Whether the focus is on an element matching ``selector`` or within it."""
-        return closest(document.activeElement, selector) is not None
-
-    def dialog_open(self, dialog: str = "dialog") -> bool:
-        """Whether the dialog ``dialog`` (an id) is open."""
-        return bool(by_id(dialog).open)
-
-    def progress(self, bar: str, fraction: float) -> None:
-        """The progress bar ``bar`` (an id) at ``fraction`` of its way."""
-        node = by_id(bar)
-        if node is not None:
-            node.value = str(round(100 * fraction))
-
     def watch_dialog(self, watcher: Callable[[str], None]) -> None:
         """Call ``watcher`` with the button that closed the dialog, whichever
         dialog it was, after the dialog's own handler."""
@@ -313,21 +259,6 @@ class Shell(Choosing):
     def on_resize(self, then: Callable[[], None]) -> None:
         """Call ``then`` when the window changes size."""
         self.on(window, "resize", lambda _event: then())
-
-    def show_notice(self, dialog: str, focus: str | None = None) -> None:
-        """The dialog ``dialog`` (an id) shown as a modal, unless it is open,
-        with the focus on ``focus`` (a selector)."""
-        node = by_id(dialog)
-        if not node.open:
-            node.showModal()
-            if focus is not None:
-                self.focus(focus, over_dialog=True)
-
-    def close_notice(self, dialog: str = "dialog") -> None:
-        """The dialog ``dialog`` (an id) closed, if it is open."""
-        node = by_id(dialog)
-        if node.open:
-            node.close()
 
     def hold_open(self, dialog: str, held: Callable[[], bool]) -> None:
         """The dialog ``dialog`` stays while ``held()``: Escape does not take
@@ -389,49 +320,12 @@ class Shell(Choosing):
 
         self.on(some(document.querySelector(region)), "keydown", heard)
 
-    def scroll_to_end(self, region: str) -> None:
-        """Region ``region`` (an id) scrolled to its end (the log's newest line)."""
-        node = by_id(region)
-        node.scrollTop = node.scrollHeight
-
-    def reveal(self, region: str, shown: bool) -> None:
-        """Region ``region`` (an id) shown or hidden."""
-        by_id(region).hidden = not shown
-
-    def mark(self, region: str, name: str, on: bool) -> None:
-        """Region ``region`` (an id) in the class ``name`` or not (what the stylesheet reads)."""
-        by_id(region).classList.toggle(name, on)
-
     # -- for replay: what a replay asks of the page, in plain data (strings, numbers, dicts)
-
-    def show_parts(self, parts: Mapping[str, Mapping[str, Any]]) -> None:
-        """Each element named by its id as its part says (replay/screen.py):
-        ``text`` (as text), ``markup`` (morphed in; its drawer escaped it),
-        ``hidden``, ``classes`` ``{name: on}``, ``attrs`` ``{name: value}``.
-        An id the page does not hold is passed over (a poster has no review)."""
-        for name, part in parts.items():
-            node = by_id(name)
-            if node is None:
-                continue
-            if "text" in part:
-                node.textContent = str(part["text"])
-            if "markup" in part:
-                draw(node, str(part["markup"]))
-            if "hidden" in part:
-                node.hidden = bool(part["hidden"])
-            for kind, on in part.get("classes", {}).items():
-                node.classList.toggle(kind, bool(on))
-            for attr, value in part.get("attrs", {}).items():
-                node.setAttribute(attr, str(value))
 
     def listen_at(self, region: str, act: Callable[[dict[str, str]], None]) -> None:
         """:meth:`listen` on the element with the id ``region``, if the page has it."""
         if (node := by_id(region)) is not None:
             self.listen(node, act)
-
-    def set_theme(self, theme: str) -> None:
-        """The page's colours: ``data-theme`` on ``<html>`` (embed.html's ``theme=dark``)."""
-        document.documentElement.setAttribute("data-theme", theme)
 
     def on_input(self, region: str, then: Callable[[str], None]) -> None:
         """Call ``then`` with the value of the control ``region`` (an id) as it moves (a slider, while dragged)."""
@@ -471,56 +365,9 @@ class Shell(Choosing):
         ResizeObserver.new(proxy).observe(node)
         measure()
 
-    def regions(self, selector: str) -> list[dict[str, Any]]:
-        """The elements matching ``selector`` as plain data: each one's
-        ``data`` (its ``data-*``), its ``top`` on screen, whether it is
-        ``in_view`` and whether it holds the ``focus``."""
-        height, active, found = float(window.innerHeight or 0), some(document.activeElement), []
-        for node in document.querySelectorAll(selector):
-            box = node.getBoundingClientRect()
-            data = {str(key): str(value) for key, value in window.Object.entries(node.dataset)}
-            focus = active is not None and bool(node.contains(active))
-            in_view = bool(box.bottom > 0 and box.top < height)
-            found.append({"data": data, "top": float(box.top), "in_view": in_view, "focus": focus})
-        return found
-
     # -- for motion: what moves and sounds, decided in Python (page/motion.py,
     # game/feel.py) and done by the page's JavaScript (web/js/motion.js), as
     # plain data, so that the calls can cross from a worker (issue 46).
-
-    def note_departure(self, seat: int, tile: Tile) -> None:
-        """``tile``, played by ``seat``, is about to leave the hand or the
-        seat's card: the page notes where it stands, before the redraw."""
-        window.allfivesMotion.leaves(str(tile), seat)
-
-    def slide_in(self, tile: Tile) -> Awaitable[None]:
-        """The tile just played slides to its place on the board from where
-        it left (:meth:`note_departure`); awaited, it is over (or was cut
-        short by a redraw)."""
-        return window.allfivesMotion.slideIn(self.board_id, str(tile))  # type: ignore[no-any-return]
-
-    def draw_in(self, seat: int, tile: Tile | None) -> None:
-        """``tile``, just drawn by ``seat``, comes in from the boneyard (into
-        the hand, or onto the seat's card when it is not shown: None)."""
-        window.allfivesMotion.drawIn(seat, None if tile is None else str(tile))
-
-    def pop_points(self, pop: motion.Pop) -> None:
-        """Points float up from where they were scored on the board."""
-        window.allfivesMotion.popPoints(self.board_id, pop.x, pop.y, pop.text)
-
-    def play_sound(self, name: str, notes: Sequence[Sequence[float | str]]) -> None:
-        """Sound ``name``, played from ``notes`` (game/feel.py's ``SOUNDS``)."""
-        window.allfivesMotion.sound(name, to_js([list(note) for note in notes]))
-
-    def show_sound(self, on: bool) -> None:
-        """The speaker in the header shows whether the sound is on."""
-        by_id("sound").setAttribute("aria-pressed", "true" if on else "false")
-
-    def celebrate(self, pieces: list[dict[str, str]], *, still: bool) -> None:
-        """The win moment: ``pieces`` of confetti (game/feel.py's
-        ``confetti``) over the page, ``still`` under reduced motion, until
-        the dialog (the match's summary) closes."""
-        window.allfivesMotion.celebrate(to_js(pieces, dict_converter=Object.fromEntries), still, "dialog")
 
     # -- for dialogs
 
@@ -542,23 +389,3 @@ class Shell(Choosing):
     def dialog_changed(self, data: dict[str, str]) -> None:
         if "change" in data and self.dialog_changes is not None:  # a click on a data-action is not a change
             self.dialog_changes(data)
-
-    def redraw_dialog_part(self, part: str, markup: str) -> None:
-        """The open dialog's element ``part`` (an id) drawn again as
-        ``markup``, morphed in place (:func:`page.dom.draw`): a field that
-        stays keeps its focus, and what was typed in a field drawn as it was."""
-        draw(part, markup)
-
-    def dialog_note(self, note_id: str, text: str, describes: str) -> None:
-        """``text`` above the dialog's buttons (which stay in view while its
-        body scrolls), as the description of the button ``describes`` (its
-        value); the next dialog's buttons replace it."""
-        row = by_id("dialog-buttons")
-        row.prepend(el("p", text, class_="form-note", id=note_id))
-        row.querySelector(f'[value="{describes}"]').setAttribute("aria-describedby", note_id)
-
-    def select_text_of(self, element_id: str) -> None:
-        """Select the whole text of the field ``element_id``, to copy by hand."""
-        node = by_id(element_id)
-        if node is not None:
-            node.select()
