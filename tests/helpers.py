@@ -305,3 +305,17 @@ def replay_position(move: int, per_hand: Sequence[int]) -> str:
             return f"Hand {hand}, move {move} of {moves}"
         move -= moves
     raise ValueError("past the record's last move")
+
+
+def html_as_xml(markup: str) -> str:
+    """``markup`` (HTML drawn by the page's Python) as XML that ElementTree
+    reads: its boolean attributes given a value, its void ``<input>``
+    elements self-closed."""
+    markup = markup.replace(" selected>", ' selected="">').replace(" checked>", ' checked="">')
+    out, at = [], 0
+    while (start := markup.find("<input", at)) != -1:
+        end = markup.index(">", start)
+        out.append(markup[at:end] + "/>")
+        at = end + 1
+    out.append(markup[at:])
+    return "".join(out)

@@ -200,6 +200,13 @@ class Player:
         expect(self.log).not_to_have_count(before)
         return self.log.nth(before).inner_text()
 
+    def play_out_the_hand(self) -> None:
+        """Play the first tile that fits at each turn until the hand is over."""
+        while not self.hand_is_over():
+            self.wait_for_turn()
+            if not self.hand_is_over():
+                self.play_a_tile()
+
     def play_my_turns(self, count: int) -> None:
         """Play ``count`` tiles, waiting for the computer after each."""
         for _ in range(count):

@@ -87,10 +87,7 @@ def test_a_draw_lands_tile_by_tile_and_the_header_says_whose_turn_it_is(player: 
     # At the move itself, not when the message's own time (6 s) runs out.
     expect(status).not_to_have_text("The link is copied.", timeout=3_000)
 
-    while not player.hand_is_over():
-        player.wait_for_turn()
-        if not player.hand_is_over():
-            player.play_a_tile()
+    player.play_out_the_hand()
 
     seen: list[list[Any]] = page.evaluate("window.seen")
     said = [value for kind, value in seen if kind == "status"]

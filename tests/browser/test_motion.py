@@ -56,10 +56,7 @@ def play_seed_24(app: App, page: Page) -> list[str]:
     player = Player(page)
     start_seed_24(player)
     page.evaluate(WATCH)
-    while not player.hand_is_over():
-        player.wait_for_turn()
-        if not player.hand_is_over():
-            player.play_a_tile()
+    player.play_out_the_hand()
     moved: list[str] = page.evaluate("window.moved")
     return moved
 

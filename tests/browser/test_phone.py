@@ -160,10 +160,7 @@ def test_on_a_phone_every_dialogs_buttons_are_in_view(phone: Page, screenshot: S
     menu.get_by_role("button", name="Close").click()
     expect(menu).to_be_hidden()
 
-    while not player.hand_is_over():
-        player.wait_for_turn()
-        if not player.hand_is_over():
-            player.play_a_tile()
+    player.play_out_the_hand()
     summary = player.dialog(HAND_OVER)
     buttons_in_view(summary)
     screenshot(phone, "phone-hand-end-summary")

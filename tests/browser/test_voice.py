@@ -55,10 +55,7 @@ def one_voice(page: Page) -> None:
     player.wait_for_turn()
     start_seed_24(player)
     page.evaluate(WATCH)
-    while not player.hand_is_over():
-        player.wait_for_turn()
-        if not player.hand_is_over():
-            player.play_a_tile()
+    player.play_out_the_hand()
     voices: list[list[str]] = page.evaluate("window.voices")
     moving: list[int] = page.evaluate("window.movingAtDraw")
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import dataclasses
 import xml.etree.ElementTree as ET
 
+from helpers import html_as_xml
+
 from game.dialog_markup import Menu, menu_markup
 from table.i18n import LANGUAGES, Translator
 
@@ -32,19 +34,7 @@ def a_menu(**changes: object) -> Menu:
 def parse(menu: Menu) -> ET.Element:
     """The markup read as XML: its boolean attributes given a value and its
     ``<input>`` elements closed (the markup itself is HTML)."""
-    markup = menu_markup(menu, DE).replace(" selected>", ' selected="">').replace(" checked>", ' checked="">')
-    return ET.fromstring(f"<div>{_closed(markup)}</div>")
-
-
-def _closed(markup: str) -> str:
-    """Self-close the void ``<input>`` elements, so the HTML reads as XML."""
-    out, at = [], 0
-    while (start := markup.find("<input", at)) != -1:
-        end = markup.index(">", start)
-        out.append(markup[at:end] + "/>")
-        at = end + 1
-    out.append(markup[at:])
-    return "".join(out)
+    return ET.fromstring(f"<div>{html_as_xml(menu_markup(menu, DE))}</div>")
 
 
 def test_the_menu_shows_the_settings_as_they_stand() -> None:
@@ -100,7 +90,7 @@ def test_the_new_match_form_is_filled_in_with_the_match_it_would_start() -> None
         .replace(" selected>", ' selected="">')
         .replace(" checked>", ' checked="">')
     )
-    root = ET.fromstring(_closed(markup))
+    root = ET.fromstring(html_as_xml(markup))
 
     def chosen(name: str) -> list[str | None]:
         select = root.find(f".//select[@id='nm-{name}']")
@@ -132,7 +122,7 @@ def test_the_embed_code_dialog_shows_the_code_for_the_choice_made() -> None:
     for whole_hand in (False, True):
         markup = embed_markup(DE, 4, whole_hand, code).replace(" checked ", ' checked="" ')
         markup = markup.replace(" readonly ", ' readonly="" ')
-        root = ET.fromstring(f"<div>{_closed(markup)}</div>")
+        root = ET.fromstring(f"<div>{html_as_xml(markup)}</div>")
         radios = {r.get("value"): r.get("checked") is not None for r in root.iter("input")}
         assert radios == {"position": not whole_hand, "hand": whole_hand}
         assert all(r.get("data-change") == "embed" for r in root.iter("input"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
+from helpers import html_as_xml
 
 from allfives import Rules, RulesError
 from allfives.rules import GAMES
@@ -38,14 +39,7 @@ def filled(form: MatchForm, *changes: tuple[str, str], t: Translator = EN) -> Ma
 
 def parse(form: MatchForm, t: Translator = EN) -> ET.Element:
     """The form's markup read as XML (its void inputs closed, its boolean attributes given a value)."""
-    markup = new_match_markup(t, form).replace(" selected>", ' selected="">').replace(" checked>", ' checked="">')
-    out, at = [], 0
-    while (start := markup.find("<input", at)) != -1:
-        end = markup.index(">", start)
-        out.append(markup[at:end] + "/>")
-        at = end + 1
-    out.append(markup[at:])
-    return ET.fromstring("".join(out))
+    return ET.fromstring(html_as_xml(new_match_markup(t, form)))
 
 
 def chosen(root: ET.Element, name: str) -> list[str | None]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from allfives.rules import GAMES, OPTION_RANGES, PRESETS, Rules, RulesError
 
@@ -44,6 +44,19 @@ def _family(rules: Rules) -> tuple[tuple[str, str], ...]:
         for name in FAMILY_OPTIONS
         if name != "claims" and getattr(rules, name) != getattr(usual, name)
     )
+
+
+def _rules_fields(rules: Rules) -> dict[str, Any]:
+    """The form's fields that ``rules`` fill in: the numbers as their text,
+    the choices, and the family's options the form does not show."""
+    return {
+        "hand_size": str(rules.hand_size or ""),
+        "target": str(rules.target or ""),
+        "hand_end": rules.hand_end,
+        "lead": rules.lead,
+        "win": rules.win,
+        "family": _family(rules),
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,12 +93,7 @@ class MatchForm:
             partnerships=rules.teams,
             names=tuple(seat.name for seat in seats),
             kinds=tuple(seat.kind for seat in seats),
-            hand_size=str(rules.hand_size or ""),
-            target=str(rules.target or ""),
-            hand_end=rules.hand_end,
-            lead=rules.lead,
-            win=rules.win,
-            family=_family(rules),
+            **_rules_fields(rules),
         )
 
     @property
@@ -142,16 +150,7 @@ class MatchForm:
         if not preset:
             return dataclasses.replace(self, preset="")
         rules = Rules.preset(preset, self.players)
-        return dataclasses.replace(
-            self,
-            preset=preset,
-            hand_size=str(rules.hand_size or ""),
-            target=str(rules.target or ""),
-            hand_end=rules.hand_end,
-            lead=rules.lead,
-            win=rules.win,
-            family=_family(rules),
-        )
+        return dataclasses.replace(self, preset=preset, **_rules_fields(rules))
 
     def refused(self, refusal: str) -> MatchForm:
         """The form as it was, saying ``refusal`` under it."""
