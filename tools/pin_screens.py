@@ -128,6 +128,11 @@ SCREENS: tuple[Screen, ...] = (
     *(Screen("replay", device) for device in (DESKTOP, PHONE)),
     *(Screen("tutorial-top", device) for device in (DESKTOP, PHONE)),
     *(Screen("tutorial-poster", device) for device in (DESKTOP, PHONE)),
+    # The dialogs issue 45 drew again from their state: what the window shows.
+    *(Screen("game-menu", device) for device in (DESKTOP, PHONE)),
+    *(Screen("game-new-match", device) for device in (DESKTOP, PHONE)),
+    *(Screen("game-history", device) for device in (DESKTOP, PHONE)),
+    Screen("game-review", DESKTOP),
 )
 SCREEN_NAMES = tuple(screen.name for screen in SCREENS)
 
@@ -253,10 +258,37 @@ def open_tutorial(page: Any, url: str, where: str) -> None:
         poster.evaluate("node => node.scrollIntoView({block: 'start', behavior: 'instant'})")
 
 
+REVIEW_TITLE = re.compile(r"^Review of hand \d+$")
+
+
+def open_dialog(page: Any, url: str, saves: Saves, *buttons: str) -> None:
+    """The game mid-hand, a dialog opened by pressing ``buttons`` in turn
+    (each the last dialog's, the first the header's); shown once its
+    heading is named by the last button."""
+    page.context.add_init_script(local_storage_script(game_storage(saves.mid_hand)))
+    page.goto(url + "index.html")
+    wait_ready(page)
+    for button in buttons:
+        page.get_by_role("button", name=button, exact=True).last.click()
+        page.get_by_role("dialog", name=button).wait_for(state="visible")
+
+
+def open_review(page: Any, url: str, saves: Saves) -> None:
+    """The coach's review of the pinned hand, from its summary, once weighed."""
+    open_hand_end(page, url, saves)
+    page.get_by_role("dialog", name=HAND_OVER).get_by_role("button", name="Review").click()
+    review = page.get_by_role("dialog", name=REVIEW_TITLE)
+    review.get_by_role("button", name="Back to the summary").wait_for(state="visible", timeout=READY_TIMEOUT_MS)
+
+
 SCENES: dict[str, Callable[[Any, str, Saves], None]] = {
     "game-mid-hand": open_mid_hand,
     "game-hand-end": open_hand_end,
     "replay": open_replay,
+    "game-menu": lambda page, url, saves: open_dialog(page, url, saves, "Menu"),
+    "game-new-match": lambda page, url, saves: open_dialog(page, url, saves, "New match"),
+    "game-history": lambda page, url, saves: open_dialog(page, url, saves, "Menu", "History"),
+    "game-review": open_review,
     "tutorial-top": lambda page, url, _saves: open_tutorial(page, url, "top"),
     "tutorial-poster": lambda page, url, _saves: open_tutorial(page, url, "poster"),
 }
