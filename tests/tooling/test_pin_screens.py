@@ -163,13 +163,14 @@ def test_what_is_not_a_png_it_reads_is_refused() -> None:
 # The saves the screens open on
 
 
-def test_the_screens_are_the_game_replay_and_tutorial_at_each_size() -> None:
+def test_the_screens_are_the_game_its_dialogs_the_replay_and_tutorial_at_each_size() -> None:
     names = pin_screens.SCREEN_NAMES
-    assert len(set(names)) == len(names) == 12
+    assert len(set(names)) == len(names) == 19
     for scene in ("game-mid-hand", "game-hand-end"):
         assert {f"{scene}-{device}" for device in ("desktop", "phone", "zoom200")} <= set(names)
-    for scene in ("replay", "tutorial-top", "tutorial-poster"):
+    for scene in ("replay", "tutorial-top", "tutorial-poster", "game-menu", "game-new-match", "game-history"):
         assert {f"{scene}-{device}" for device in ("desktop", "phone")} <= set(names)
+    assert "game-review-desktop" in names
 
 
 def test_the_saves_open_mid_hand_with_a_tile_for_several_ends_and_at_a_hands_end() -> None:
