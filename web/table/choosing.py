@@ -82,8 +82,9 @@ class Choosing:
         """The player picked a tile that fits nowhere."""
 
     def focus(self, selector: str, *, over_dialog: bool = False) -> bool:
-        """The focus on the first element matching ``selector`` (the shell's)."""
-        return False
+        """The focus on the first element matching ``selector``: the
+        shell's (:class:`page.dom.Parts`, before this class among its bases)."""
+        raise NotImplementedError
 
     # What the player did
 
