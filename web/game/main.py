@@ -378,7 +378,7 @@ class Page(Shell):
     def act(self, data: dict[str, str]) -> None:
         """What the player did, as plain data from the shell: a button of
         the header (``hint``, ``undo``, ``new-match``, ``menu``, ``sound``), else a
-        tile chosen or its end (:meth:`Shell.act`)."""
+        tile chosen or its end (:meth:`table.choosing.Choosing.act`)."""
         action = data.get("action")
         if action == "hint":
             self.spawn(self.show_hint())

@@ -249,12 +249,7 @@ class Shell(Parts, Choosing):
         "Escape"), unless it is typed into a field or a dialog is open
         (its own keys are its own)."""
 
-        def heard(event: Any) -> None:
-            if by_id("dialog").open or str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
-                return
-            hear(str(event.key))
-
-        self.on(document, "keydown", heard)
+        self.hear_keys(None, lambda key: None if self.dialog_open() else hear(key))
 
     def on_resize(self, then: Callable[[], None]) -> None:
         """Call ``then`` when the window changes size."""
@@ -280,10 +275,11 @@ class Shell(Parts, Choosing):
 
         return call
 
-    def on_value(self, field: str, then: Callable[[str], None]) -> None:
-        """Call ``then`` with the value of the field ``field`` (an id) each time it changes."""
+    def on_value(self, field: str, then: Callable[[str], None], kind: str = "change") -> None:
+        """Call ``then`` with the value of the field ``field`` (an id) each
+        time it changes (``kind="input"``: as it moves, a slider while dragged)."""
         node = by_id(field)
-        self.on(node, "change", lambda _event: then(str(node.value)))
+        self.on(node, kind, lambda _event: then(str(node.value)))
 
     def on_file(self, field: str, then: Callable[[str], None]) -> None:
         """Call ``then`` with the text of the file chosen in the file field ``field`` (an id)."""
@@ -326,11 +322,6 @@ class Shell(Parts, Choosing):
         """:meth:`listen` on the element with the id ``region``, if the page has it."""
         if (node := by_id(region)) is not None:
             self.listen(node, act)
-
-    def on_input(self, region: str, then: Callable[[str], None]) -> None:
-        """Call ``then`` with the value of the control ``region`` (an id) as it moves (a slider, while dragged)."""
-        node = by_id(region)
-        self.on(node, "input", lambda _event: then(str(node.value)))
 
     def hear_keys(self, region: str | None, then: Callable[[str], None]) -> None:
         """Call ``then`` with each key pressed in ``region`` (an id; None: the page), not typed into a field."""

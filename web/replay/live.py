@@ -139,7 +139,7 @@ class Replay(Shell):
         # Clicks come as plain data from the page's shell (web/js/shell.js): act() routes them.
         for region in ("replay-controls", "play-controls", "hand", "board", "review"):
             self.listen_at(self.prefix + region, self.act)
-        self.on_input(self.prefix + "jump", lambda value: self.goto(int(value)))
+        self.on_value(self.prefix + "jump", lambda value: self.goto(int(value)), "input")
         self.hear_keys(None if self.standalone else self.prefix + "embed", self.on_key)
         self.on_resize(self.render_board)
         if self.standalone:
@@ -236,7 +236,7 @@ class Replay(Shell):
     def act(self, data: dict[str, str]) -> None:
         """What the reader did, as plain data from the shell: a control of
         the replay or of "Try it", else a tile chosen or its end
-        (:meth:`Shell.act`)."""
+        (:meth:`table.choosing.Choosing.act`)."""
         action = data.get("action")
         if action == "back":
             self.step(-1)
