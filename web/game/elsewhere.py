@@ -28,7 +28,7 @@ def listen(page: Owner) -> None:
     page.channel = browser.channel(tabs.CHANNEL, page.guarded(lambda text: hear(page, text)))
     page.listen("#elsewhere", lambda data: play_here(page) if data.get("action") == "play-here" else None)
     # The notice stays until Play here (Escape does not take it away).
-    page.hold_open("elsewhere", lambda: page.keeper.covered)
+    page.hold_open("elsewhere")
 
 
 def on_storage(page: Owner, key: str, value: str | None) -> None:

@@ -361,8 +361,7 @@ class Page(Shell):
         # The tile (or the lit end) that held the focus leaves with the move:
         # the focus waits on the hand, not on the page's body, until the
         # player's next turn puts it on a tile (after_move).
-        if self.focus_within("#hand, #board"):
-            self.focus("#hand", over_dialog=True)
+        self.keep_focus("#hand, #board", "#hand")
         self.spawn(self.land(events, self.state.generation))
 
     async def land(self, events: list[Event], generation: int) -> None:

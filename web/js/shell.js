@@ -202,4 +202,321 @@ async function keepOffline(onUpdateReady) {
   }
 }
 
-globalThis.allfivesShell = Object.freeze({ apply, listen, keepOffline });
+// -- The channel (issue 46): every call between the page's Python and this
+// shell is a message of plain data, a JSON string, so that the Python can
+// run in a worker as well as here. Python tells (run: [op, ...args], nothing
+// comes back), asks (ask: [op, ...args], a promise of the answer's JSON) and
+// hears (connect: one function that takes each event as the JSON of
+// {"to": the listener's number, "data": {...}}). What the page is when
+// Python connects comes back from connect as facts: the keys of its fixed
+// words, the dialogs open, the motion the person asked for.
+
+const byId = (id) => document.getElementById(id);
+let ear = null;
+
+function send(to, data) {
+  if (ear) ear(JSON.stringify({ to, data }));
+}
+
+// The dialog whose opening saved where the focus was, and where it goes back.
+const returns = new Map();
+// Dialogs that only Python closes: Escape is refused, a close forced by the
+// browser (a second Escape) opens them again.
+const held = new Set();
+const closing = new Set();
+
+function focusOn(selector, overDialog) {
+  const node = document.querySelector(selector);
+  const dialog = byId("dialog");
+  if (!node || (!overDialog && dialog && dialog.open)) return false;
+  node.focus();
+  return true;
+}
+
+function fieldsOf(form) {
+  const fields = {};
+  if (form) for (const [name, value] of new FormData(form).entries()) fields[name] = String(value);
+  return fields;
+}
+
+function dataOf(node) {
+  return { ...node.dataset };
+}
+
+const TELLS = {
+  draw(region, markup) {
+    const node = byId(region);
+    if (node) apply(node, markup);
+  },
+  text(region, text) {
+    byId(region).textContent = text;
+  },
+  clear(region) {
+    byId(region).replaceChildren();
+  },
+  enable(control, on, title) {
+    const node = byId(control);
+    node.disabled = !on;
+    if (title !== null) node.title = title;
+  },
+  title(text) {
+    document.title = text;
+  },
+  flag(name, value) {
+    document.body.setAttribute(`data-${name}`, value);
+  },
+  theme(theme) {
+    document.documentElement.setAttribute("data-theme", theme);
+  },
+  focus(selector, overDialog) {
+    focusOn(selector, overDialog);
+  },
+  // The focus on ``to`` if it is now within ``within`` (the tile that held it leaves with the move).
+  keepFocus(within, to) {
+    const active = document.activeElement;
+    if (active && active.closest && active.closest(within)) focusOn(to, true);
+  },
+  progress(bar, percent) {
+    const node = byId(bar);
+    if (node) node.value = String(percent);
+  },
+  showNotice(dialog, focus) {
+    const node = byId(dialog);
+    if (node.open) return;
+    node.showModal();
+    if (focus !== null) focusOn(focus, true);
+  },
+  closeNotice(dialog) {
+    const node = byId(dialog);
+    if (!node.open) return;
+    if (held.has(dialog)) closing.add(dialog);
+    node.close();
+  },
+  hold(dialog) {
+    const node = byId(dialog);
+    held.add(dialog);
+    node.addEventListener("cancel", (event) => event.preventDefault());
+  },
+  scrollToEnd(region) {
+    const node = byId(region);
+    node.scrollTop = node.scrollHeight;
+  },
+  reveal(region, shown) {
+    byId(region).hidden = !shown;
+  },
+  mark(region, name, on) {
+    byId(region).classList.toggle(name, on);
+  },
+  parts(parts) {
+    for (const [name, part] of Object.entries(parts)) {
+      const node = byId(name);
+      if (!node) continue;
+      if ("text" in part) node.textContent = String(part.text);
+      if ("markup" in part) apply(node, String(part.markup));
+      if ("hidden" in part) node.hidden = Boolean(part.hidden);
+      for (const [kind, on] of Object.entries(part.classes || {})) node.classList.toggle(kind, Boolean(on));
+      for (const [attr, value] of Object.entries(part.attrs || {})) node.setAttribute(attr, String(value));
+    }
+  },
+  announce(text) {
+    const region = byId("announce");
+    const line = document.createElement("p");
+    line.textContent = text;
+    region.append(line);
+    while (region.childElementCount > 6) region.firstElementChild.remove();
+  },
+  translate(language, words) {
+    document.documentElement.lang = language;
+    for (const node of document.querySelectorAll("[data-i18n]")) {
+      if (node.dataset.i18n in words) node.textContent = words[node.dataset.i18n];
+    }
+    for (const node of document.querySelectorAll("[data-i18n-label]")) {
+      if (node.dataset.i18nLabel in words) node.setAttribute("aria-label", words[node.dataset.i18nLabel]);
+    }
+    for (const node of document.querySelectorAll("[data-i18n-title]")) {
+      if (node.dataset.i18nTitle in words) node.title = words[node.dataset.i18nTitle];
+    }
+  },
+  // The board drawn as ``markup``, zooming by ``zoom`` ([k, tx, ty], or null), its last tile settled or not.
+  board(region, markup, zoom, settled) {
+    const node = byId(region);
+    node.innerHTML = markup;
+    if (zoom) globalThis.allfivesMotion.zoom(region, ...zoom);
+    node.classList.toggle("settled", settled);
+  },
+  // The dialog opened (closed first if open) with a title, a body (markup) and buttons [[value, label, dismiss]].
+  dialog(title, body, buttons) {
+    const dialog = byId("dialog");
+    if (dialog.open) dialog.close();
+    TELLS.refill(title, body, buttons);
+    returns.set("dialog", document.activeElement);
+    dialog.returnValue = "";
+    dialog.showModal();
+  },
+  refill(title, body, buttons) {
+    byId("dialog-title").textContent = title;
+    byId("dialog-body").innerHTML = body;
+    const row = byId("dialog-buttons");
+    row.replaceChildren();
+    for (const [value, label, dismiss] of buttons) {
+      const button = document.createElement("button");
+      button.textContent = label;
+      button.value = value;
+      button.type = "submit";
+      if (dismiss) button.formNoValidate = true;
+      row.append(button);
+    }
+  },
+  // Where the focus goes when the dialog closes, instead of where it was when it opened.
+  returnTo(selector) {
+    returns.set("dialog", selector);
+  },
+  // The focus back where it was before the dialog opened, unless a dialog is open again.
+  focusBack() {
+    let back = returns.get("dialog");
+    if (typeof back === "string") back = document.querySelector(back);
+    if (back && !byId("dialog").open && back.isConnected) back.focus();
+  },
+  dialogNote(noteId, text, describes) {
+    const row = byId("dialog-buttons");
+    const note = document.createElement("p");
+    note.textContent = text;
+    note.className = "form-note";
+    note.id = noteId;
+    row.prepend(note);
+    row.querySelector(`[value="${describes}"]`).setAttribute("aria-describedby", noteId);
+  },
+  selectText(field) {
+    const node = byId(field);
+    if (node) node.select();
+  },
+  leaves: (tile, seat) => globalThis.allfivesMotion.leaves(tile, seat),
+  drawIn: (seat, tile) => globalThis.allfivesMotion.drawIn(seat, tile),
+  popPoints: (board, x, y, text) => globalThis.allfivesMotion.popPoints(board, x, y, text),
+  sound: (name, notes) => globalThis.allfivesMotion.sound(name, notes),
+  celebrate: (pieces, still, until) => globalThis.allfivesMotion.celebrate(pieces, still, until),
+  keepOffline(to) {
+    keepOffline(() => send(to, {}));
+  },
+  // Listener number ``to`` hears ``kind`` (see HEARS) with these options.
+  listen(to, kind, ...options) {
+    HEARS[kind](to, ...options);
+  },
+};
+
+const ASKS = {
+  slideIn: (board, tile) => Promise.resolve(globalThis.allfivesMotion.slideIn(board, tile)).then(() => null),
+  // The elements matching ``selector``: each one's data, its top on screen, whether it is in view and holds the focus.
+  regions(selector) {
+    const height = window.innerHeight || 0;
+    const active = document.activeElement;
+    return [...document.querySelectorAll(selector)].map((node) => {
+      const box = node.getBoundingClientRect();
+      return {
+        data: dataOf(node),
+        top: box.top,
+        in_view: box.bottom > 0 && box.top < height,
+        focus: Boolean(active && node.contains(active)),
+      };
+    });
+  },
+};
+
+// What Python can hear: each sends {"to": its number, "data": plain data}.
+const TYPED_TAGS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+const HEARS = {
+  // A click (or its keys) on something marked data-action within ``selector``: its data attributes.
+  act(to, selector) {
+    const root = document.querySelector(selector);
+    if (root) listen(root, (json) => send(to, JSON.parse(json)));
+  },
+  // The value of the field ``field`` as it changes (``kind``: "change" or "input").
+  value(to, field, kind) {
+    const node = byId(field);
+    node.addEventListener(kind, () => send(to, { value: String(node.value) }));
+  },
+  // The text of the file chosen in the file field ``field``.
+  file(to, field) {
+    byId(field).addEventListener("change", (event) => {
+      const files = event.target.files;
+      if (files && files.length) files[0].text().then((text) => send(to, { text }));
+    });
+  },
+  // One of ``keys`` pressed on an element matching ``targets`` within ``selector``: the key and the element's data; the browser's own use of it prevented.
+  keys(to, selector, keys, targets) {
+    document.querySelector(selector).addEventListener("keydown", (event) => {
+      const target = event.target.closest ? event.target.closest(targets) : null;
+      if (!keys.includes(event.key) || !target) return;
+      event.preventDefault();
+      send(to, { key: event.key, data: dataOf(target) });
+    });
+  },
+  // Each key pressed in ``region`` (an id; null: the page) that is not typed into a field.
+  key(to, region) {
+    const node = region === null ? document : byId(region);
+    node.addEventListener("keydown", (event) => {
+      if (!TYPED_TAGS.has(event.target && event.target.tagName)) {
+        send(to, { key: event.key, dialog: Boolean(byId("dialog") && byId("dialog").open) });
+      }
+    });
+  },
+  resize(to) {
+    window.addEventListener("resize", () => send(to, {}));
+  },
+  // The box of ``region`` (an id): its inner width and height and its height on screen, now and whenever it changes.
+  size(to, region) {
+    const node = byId(region);
+    const measure = () =>
+      send(to, { width: node.clientWidth || 0, height: node.clientHeight || 0, outer: node.getBoundingClientRect().height });
+    new ResizeObserver(measure).observe(node);
+    measure();
+  },
+  // Messages other pages post here: their origin and data.
+  message(to) {
+    window.addEventListener("message", (event) => send(to, { origin: event.origin, data: event.data }));
+  },
+  // The dialog ``dialog`` closing: the button that closed it, what its form's fields held, and whether it is open again.
+  close(to, dialog) {
+    const node = byId(dialog);
+    node.addEventListener("close", () => {
+      if (held.has(dialog) && !closing.delete(dialog)) {
+        node.showModal();
+        return;
+      }
+      send(to, { value: String(node.returnValue || ""), fields: fieldsOf(node.querySelector("form")), open: node.open });
+    });
+  },
+};
+
+function run(json) {
+  const [op, ...args] = JSON.parse(json);
+  TELLS[op](...args);
+}
+
+async function ask(json) {
+  const [op, ...args] = JSON.parse(json);
+  return JSON.stringify(await ASKS[op](...args));
+}
+
+// Python's one ear; what the page is as it connects.
+// Facts (listener 0): the motion asked for as it changes, and each dialog
+// as it closes (whether it is open again by then: a dialog closed to be opened afresh).
+function connect(hear) {
+  ear = hear;
+  const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  motion.addEventListener("change", () => send(0, { reduced_motion: motion.matches }));
+  document.addEventListener("close", (event) => {
+    if (event.target instanceof HTMLDialogElement) send(0, { dialog: event.target.id, open: event.target.open });
+  }, true);
+  const keys = new Set();
+  for (const node of document.querySelectorAll("[data-i18n]")) keys.add(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n-label]")) keys.add(node.dataset.i18nLabel);
+  for (const node of document.querySelectorAll("[data-i18n-title]")) keys.add(node.dataset.i18nTitle);
+  return JSON.stringify({
+    keys: [...keys],
+    open: [...document.querySelectorAll("dialog[open]")].map((node) => node.id),
+    reduced_motion: motion.matches,
+  });
+}
+
+globalThis.allfivesShell = Object.freeze({ apply, listen, keepOffline, run, ask, connect });

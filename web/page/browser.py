@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from pyodide.ffi import create_proxy
+from js import Object
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from page.dom import js_object, some
+from page.dom import some
 
 __all__ = [
     "Address",
@@ -48,6 +49,12 @@ __all__ = [
     "timing",
     "today",
 ]
+
+
+def js_object(data: dict[str, Any]) -> Any:
+    """A plain JavaScript object (what postMessage and the like expect)."""
+    return to_js(data, dict_converter=Object.fromEntries)
+
 
 # Proxies live as long as the page: keep them from being collected.
 _KEEP: list[Any] = []

@@ -1,31 +1,42 @@
-"""The page helpers the game (main.py) and the replay (embed.py) share:
-finding elements, making them, passing plain objects to JavaScript, and
-the page's plain parts (:class:`Parts`, the shell's base): a region's text,
-a button, the focus, a notice, the motion and the sounds, each a call with
-plain arguments that a message could carry.
+"""The channel between the page's Python and its shell (web/js/shell.js),
+and the page's plain parts (:class:`Parts`, the shell's base).
+
+Every call between the two is a message of plain data, a JSON string
+(issue 46: so that the Python can run in a worker): Python *tells* the
+shell to do something (:func:`tell`, ``["text", "status", "Your turn"]``),
+*asks* it what only the page knows (:func:`ask`, answered later: where the
+tutorial's posters stand, a tile's slide done) and *hears* what the person
+does through listeners it numbers (:func:`hear`: ``{"to": 3, "data":
+{"action": "choose", "tile": "5-3"}}``). What the page is as Python connects
+(the keys of its fixed words, the dialogs open, the motion the person asked
+for) comes back as :data:`FACTS`, kept up to date by the shell.
 
 Text always goes into the page as text nodes, never as markup, so nothing a
 player typed or a record held can run; a region drawn as markup by a
 browser-free module (which escapes every text it holds, game/cards.py) is
-put in place by the shell, :func:`draw`. JavaScript's null arrives in Pyodide
-as its own object, not as None: :func:`some` turns it into None.
+put in place by the shell, :func:`draw`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Mapping, Sequence
+import asyncio
+import json
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from js import Object
-from pyodide.ffi import to_js
-from pyscript import document, window
+from pyodide.ffi import create_proxy
+from pyscript import window
 
 from allfives import Tile
 
 if TYPE_CHECKING:
     from page import motion
 
-__all__ = ["Parts", "by_id", "closest", "draw", "el", "js_object", "q", "some"]
+__all__ = ["FACTS", "Facts", "Parts", "ask", "draw", "hear", "some", "tell"]
+
+#: What a listener is handed: the event as plain data.
+Heard = Callable[[dict[str, Any]], None]
 
 
 def some(value: Any) -> Any:
@@ -34,212 +45,219 @@ def some(value: Any) -> Any:
     return None if value is None or type(value).__name__ == "JsNull" else value
 
 
-def by_id(name: str) -> Any:
-    """The element with the id ``name``, or None."""
-    return some(document.getElementById(name))
+@dataclass
+class Facts:
+    """What the page is, as the shell says it: the keys of its fixed words
+    (``data-i18n``), the dialogs open (by id) and whether the person asked
+    for reduced motion."""
+
+    keys: tuple[str, ...] = ()
+    open: set[str] = field(default_factory=set)
+    reduced_motion: bool = False
+
+    def heard(self, data: Mapping[str, Any]) -> None:
+        """A fact that changed: the motion asked for, or a dialog that closed
+        (``open``: whether it is open again by then)."""
+        if "reduced_motion" in data:
+            self.reduced_motion = bool(data["reduced_motion"])
+        if "dialog" in data:
+            (self.open.add if data.get("open") else self.open.discard)(str(data["dialog"]))
 
 
-def q(selector: str) -> Any:
-    """The first element matching ``selector``, or None."""
-    return some(document.querySelector(selector))
+#: The page's facts (filled when Python first speaks to the shell).
+FACTS = Facts()
+
+_listeners: dict[int, Heard] = {}
+_keep: list[Any] = []  # the one proxy the shell calls: kept as long as the page
 
 
-def el(tag: str, text: str | None = None, **attrs: str) -> Any:
-    """A new element; text always goes in as a text node, never as markup.
-    An attribute's name is written with ``_`` for ``-`` (``aria_label``), and
-    a trailing ``_`` for a Python keyword (``class_``)."""
-    node = document.createElement(tag)
-    if text is not None:
-        node.textContent = text
-    for name, value in attrs.items():
-        node.setAttribute(name.rstrip("_").replace("_", "-"), value)
-    return node
+def _receive(message: str) -> None:
+    event = json.loads(message)
+    to, data = int(event["to"]), event["data"]
+    if to == 0:
+        FACTS.heard(data)
+    elif (listener := _listeners.get(to)) is not None:
+        listener(data)
 
 
-def closest(node: Any, selector: str) -> Any:
-    """The nearest ancestor of ``node`` (or itself) matching ``selector``, or None."""
-    node = some(node)
-    if node is None or not hasattr(node, "closest"):
-        return None
-    return some(node.closest(selector))
+def _shell() -> Any:
+    shell = window.allfivesShell
+    if not _keep:
+        proxy = create_proxy(_receive)
+        _keep.append(proxy)
+        facts = json.loads(str(shell.connect(proxy)))
+        FACTS.keys = tuple(facts["keys"])
+        FACTS.open = set(facts["open"])
+        FACTS.reduced_motion = bool(facts["reduced_motion"])
+    return shell
 
 
-def js_object(data: dict[str, Any]) -> Any:
-    """A plain JavaScript object (what postMessage, animate and the like expect)."""
-    return to_js(data, dict_converter=Object.fromEntries)
+def connect() -> Facts:
+    """Speak to the shell (once): the page's facts."""
+    _shell()
+    return FACTS
 
 
-def draw(region: Any, markup: str) -> None:
-    """Region ``region`` (its id, or the element) drawn as ``markup``,
-    morphed in place by the page's shell (web/js/shell.js, Idiomorph): nodes
-    still there keep their identity, focus and scroll."""
-    window.allfivesShell.apply(by_id(region) if isinstance(region, str) else region, markup)
+def tell(op: str, *args: Any) -> None:
+    """The shell does ``op`` with ``args`` (plain data); nothing comes back."""
+    _shell().run(json.dumps([op, *args]))
+
+
+def ask(op: str, *args: Any) -> asyncio.Future[Any]:
+    """The shell's answer to ``op`` with ``args``, as plain data, when it
+    comes; asked at once (a tile's slide begins now, awaited or not)."""
+    promise = _shell().ask(json.dumps([op, *args]))
+
+    async def answer() -> Any:
+        return json.loads(str(await promise))
+
+    return asyncio.ensure_future(answer())
+
+
+def hear(listener: Heard, kind: str, *options: Any) -> None:
+    """``listener`` hears ``kind`` (web/js/shell.js's ``HEARS``: "act",
+    "value", "file", "keys", "key", "resize", "size", "message", "close")
+    with ``options``, each event as plain data. A listener the shell answers
+    at once (a box's size) is heard before this returns."""
+    number = len(_listeners) + 1
+    _listeners[number] = listener
+    tell("listen", number, kind, *options)
+
+
+def draw(region: str, markup: str) -> None:
+    """Region ``region`` (its id) drawn as ``markup``, morphed in place by
+    the page's shell (web/js/shell.js, Idiomorph): nodes still there keep
+    their identity, focus and scroll."""
+    tell("draw", region, markup)
 
 
 class Parts:
     """The page's plain parts, written by id: what the shell (page/shell.py)
     and the pages ask of the DOM beyond drawing a region from markup. Each
-    takes strings, numbers and booleans, and gives them back."""
+    takes strings, numbers and booleans: a message to the shell."""
 
     #: The id of the page's board (a page of several replays has one each).
     board_id = "board"
 
     def announce(self, text: str) -> None:
         """Say it through the live region, for screen readers."""
-        line = el("p", text)
-        region = by_id("announce")
-        region.append(line)
-        while region.childElementCount > 6:
-            region.firstElementChild.remove()
+        tell("announce", text)
 
     def text(self, region: str, text: str) -> None:
         """Region ``region`` (an id) says ``text``, as text, never as markup."""
-        by_id(region).textContent = text
+        tell("text", region, text)
 
     def clear(self, region: str) -> None:
         """Region ``region`` (an id) emptied."""
-        by_id(region).replaceChildren()
+        tell("clear", region)
 
     def enable(self, control: str, on: bool = True, title: str | None = None) -> None:
         """The button ``control`` (an id) on or off, with its tooltip ``title`` if given."""
-        node = by_id(control)
-        node.disabled = not on
-        if title is not None:
-            node.title = title
+        tell("enable", control, on, title)
 
     def set_title(self, text: str) -> None:
         """The page's title (its tab, its window)."""
-        document.title = text
+        tell("title", text)
 
     def flag(self, name: str, value: str = "1") -> None:
         """The page's body marked ``data-<name>`` (what the stylesheet and the tests read)."""
-        document.body.setAttribute(f"data-{name}", value)
+        tell("flag", name, value)
 
-    def focus(self, selector: str, *, over_dialog: bool = False) -> bool:
+    def focus(self, selector: str, *, over_dialog: bool = False) -> None:
         """The focus on the first element matching ``selector``, unless the
-        dialog is open (and ``over_dialog`` is not asked); whether it moved."""
-        node = some(document.querySelector(selector))
-        if node is None or (not over_dialog and by_id("dialog").open):
-            return False
-        node.focus()
-        return True
+        dialog is open (and ``over_dialog`` is not asked)."""
+        tell("focus", selector, over_dialog)
 
-    def focus_within(self, selector: str) -> bool:
-        """Whether the focus is on an element matching ``selector`` or within it."""
-        return closest(document.activeElement, selector) is not None
+    def keep_focus(self, within: str, to: str) -> None:
+        """Where the focus is within ``within`` (a selector), it moves to
+        ``to``: the tile that held it leaves with the move."""
+        tell("keepFocus", within, to)
 
     def dialog_open(self, dialog: str = "dialog") -> bool:
         """Whether the dialog ``dialog`` (an id) is open."""
-        return bool(by_id(dialog).open)
+        return dialog in connect().open
 
     def progress(self, bar: str, fraction: float) -> None:
         """The progress bar ``bar`` (an id) at ``fraction`` of its way."""
-        node = by_id(bar)
-        if node is not None:
-            node.value = str(round(100 * fraction))
+        tell("progress", bar, round(100 * fraction))
 
     def show_notice(self, dialog: str, focus: str | None = None) -> None:
         """The dialog ``dialog`` (an id) shown as a modal, unless it is open,
         with the focus on ``focus`` (a selector)."""
-        node = by_id(dialog)
-        if not node.open:
-            node.showModal()
-            if focus is not None:
-                self.focus(focus, over_dialog=True)
+        connect().open.add(dialog)
+        tell("showNotice", dialog, focus)
 
     def close_notice(self, dialog: str = "dialog") -> None:
         """The dialog ``dialog`` (an id) closed, if it is open."""
-        node = by_id(dialog)
-        if node.open:
-            node.close()
+        connect().open.discard(dialog)
+        tell("closeNotice", dialog)
 
     def scroll_to_end(self, region: str) -> None:
         """Region ``region`` (an id) scrolled to its end (the log's newest line)."""
-        node = by_id(region)
-        node.scrollTop = node.scrollHeight
+        tell("scrollToEnd", region)
 
     def reveal(self, region: str, shown: bool) -> None:
         """Region ``region`` (an id) shown or hidden."""
-        by_id(region).hidden = not shown
+        tell("reveal", region, shown)
 
     def mark(self, region: str, name: str, on: bool) -> None:
         """Region ``region`` (an id) in the class ``name`` or not (what the stylesheet reads)."""
-        by_id(region).classList.toggle(name, on)
+        tell("mark", region, name, on)
 
     def show_parts(self, parts: Mapping[str, Mapping[str, Any]]) -> None:
         """Each element named by its id as its part says (replay/screen.py):
         ``text`` (as text), ``markup`` (morphed in; its drawer escaped it),
         ``hidden``, ``classes`` ``{name: on}``, ``attrs`` ``{name: value}``.
         An id the page does not hold is passed over (a poster has no review)."""
-        for name, part in parts.items():
-            node = by_id(name)
-            if node is None:
-                continue
-            if "text" in part:
-                node.textContent = str(part["text"])
-            if "markup" in part:
-                draw(node, str(part["markup"]))
-            if "hidden" in part:
-                node.hidden = bool(part["hidden"])
-            for kind, on in part.get("classes", {}).items():
-                node.classList.toggle(kind, bool(on))
-            for attr, value in part.get("attrs", {}).items():
-                node.setAttribute(attr, str(value))
+        tell("parts", {name: dict(part) for name, part in parts.items()})
 
     def set_theme(self, theme: str) -> None:
         """The page's colours: ``data-theme`` on ``<html>`` (embed.html's ``theme=dark``)."""
-        document.documentElement.setAttribute("data-theme", theme)
+        tell("theme", theme)
 
-    def regions(self, selector: str) -> list[dict[str, Any]]:
-        """The elements matching ``selector`` as plain data: each one's
-        ``data`` (its ``data-*``), its ``top`` on screen, whether it is
-        ``in_view`` and whether it holds the ``focus``."""
-        height, active, found = float(window.innerHeight or 0), some(document.activeElement), []
-        for node in document.querySelectorAll(selector):
-            box = node.getBoundingClientRect()
-            data = {str(key): str(value) for key, value in window.Object.entries(node.dataset)}
-            focus = active is not None and bool(node.contains(active))
-            in_view = bool(box.bottom > 0 and box.top < height)
-            found.append({"data": data, "top": float(box.top), "in_view": in_view, "focus": focus})
-        return found
+    def regions(self, selector: str) -> Awaitable[list[dict[str, Any]]]:
+        """The elements matching ``selector`` as plain data, when the shell
+        answers: each one's ``data`` (its ``data-*``), its ``top`` on
+        screen, whether it is ``in_view`` and whether it holds the ``focus``."""
+        return ask("regions", selector)
 
     def note_departure(self, seat: int, tile: Tile) -> None:
         """``tile``, played by ``seat``, is about to leave the hand or the
         seat's card: the page notes where it stands, before the redraw."""
-        window.allfivesMotion.leaves(str(tile), seat)
+        tell("leaves", str(tile), seat)
 
     def slide_in(self, tile: Tile) -> Awaitable[None]:
         """The tile just played slides to its place on the board from where
         it left (:meth:`note_departure`); awaited, it is over (or was cut
         short by a redraw)."""
-        return window.allfivesMotion.slideIn(self.board_id, str(tile))  # type: ignore[no-any-return]
+        return ask("slideIn", self.board_id, str(tile))
 
     def draw_in(self, seat: int, tile: Tile | None) -> None:
         """``tile``, just drawn by ``seat``, comes in from the boneyard (into
         the hand, or onto the seat's card when it is not shown: None)."""
-        window.allfivesMotion.drawIn(seat, None if tile is None else str(tile))
+        tell("drawIn", seat, None if tile is None else str(tile))
 
     def pop_points(self, pop: motion.Pop) -> None:
         """Points float up from where they were scored on the board."""
-        window.allfivesMotion.popPoints(self.board_id, pop.x, pop.y, pop.text)
+        tell("popPoints", self.board_id, pop.x, pop.y, pop.text)
 
     def play_sound(self, name: str, notes: Sequence[Sequence[float | str]]) -> None:
         """Sound ``name``, played from ``notes`` (game/feel.py's ``SOUNDS``)."""
-        window.allfivesMotion.sound(name, to_js([list(note) for note in notes]))
+        tell("sound", name, [list(note) for note in notes])
 
     def show_sound(self, on: bool) -> None:
         """The speaker in the header shows whether the sound is on."""
-        by_id("sound").setAttribute("aria-pressed", "true" if on else "false")
+        tell("parts", {"sound": {"attrs": {"aria-pressed": "true" if on else "false"}}})
 
     def celebrate(self, pieces: list[dict[str, str]], *, still: bool) -> None:
         """The win moment: ``pieces`` of confetti (game/feel.py's
         ``confetti``) over the page, ``still`` under reduced motion, until
         the dialog (the match's summary) closes."""
-        window.allfivesMotion.celebrate(to_js(pieces, dict_converter=Object.fromEntries), still, "dialog")
+        tell("celebrate", pieces, still, "dialog")
 
     def redraw_dialog_part(self, part: str, markup: str) -> None:
         """The open dialog's element ``part`` (an id) drawn again as
-        ``markup``, morphed in place (:func:`page.dom.draw`): a field that
+        ``markup``, morphed in place (:func:`draw`): a field that
         stays keeps its focus, and what was typed in a field drawn as it was."""
         draw(part, markup)
 
@@ -247,12 +265,8 @@ class Parts:
         """``text`` above the dialog's buttons (which stay in view while its
         body scrolls), as the description of the button ``describes`` (its
         value); the next dialog's buttons replace it."""
-        row = by_id("dialog-buttons")
-        row.prepend(el("p", text, class_="form-note", id=note_id))
-        row.querySelector(f'[value="{describes}"]').setAttribute("aria-describedby", note_id)
+        tell("dialogNote", note_id, text, describes)
 
     def select_text_of(self, element_id: str) -> None:
         """Select the whole text of the field ``element_id``, to copy by hand."""
-        node = by_id(element_id)
-        if node is not None:
-            node.select()
+        tell("selectText", element_id)

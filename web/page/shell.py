@@ -8,18 +8,15 @@ the console and the page says so plainly (:meth:`Shell.report_fault`)."""
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable, Coroutine
 from typing import Any, ParamSpec
 
-from js import ResizeObserver
-from pyodide.ffi import create_proxy
-from pyscript import document, window
+from pyscript import window
 
 from allfives import Tile
 
 from page import motion
-from page.dom import Parts, by_id, closest, el, some
+from page.dom import Parts, connect, hear, tell
 from table import board
 from table.choice import Choice
 from table.choosing import Choosing, tile_named
@@ -36,18 +33,23 @@ DISMISS = frozenset({"cancel", "close"})
 class Shell(Parts, Choosing):
     """A page's plumbing. Subclasses say which moves a tile has
     (:meth:`moves_for`), make a move (:meth:`play`), and draw (:meth:`render`);
-    choosing a tile and its end is :class:`table.choosing.Choosing`'s."""
+    choosing a tile and its end is :class:`table.choosing.Choosing`'s.
+
+    Everything it asks of the page is a message to the shell
+    (:mod:`page.dom`); everything it hears is plain data."""
 
     def __init__(self, state: Choice | None = None) -> None:
-        self.proxies: list[Any] = []
         self.tasks: set[asyncio.Future[Any]] = set()
         #: The tile picked and whether the page is busy: the game page's is
         #: part of its whole state (game.state.PageState).
         self.state = Choice() if state is None else state
         self.dialog_handler: Callable[[str], None] | None = None  # called with the button pressed
-        self.dialog_return: Any = None  # the element focus goes back to (or its selector)
+        #: Where the focus goes when the dialog closes (a selector), instead of where it was when it opened.
+        self.dialog_return: str | None = None
         #: The board's box (CSS pixels) when it was last drawn (None: not yet).
         self.drawn_box: tuple[float, float] | None = None
+        #: The board's box as the shell last said it (None: not heard yet).
+        self.box: tuple[float, float] | None = None
         self.board_markup = ""  # the board as last drawn
         self.arrived: Tile | None = None  # the last tile, once its arrival has been drawn
         #: Called with the button that closed the dialog, after its own handler
@@ -61,41 +63,18 @@ class Shell(Parts, Choosing):
 
     # Listeners and tasks
 
-    def on(self, node: Any, kind: str, handler: Callable[[Any], None]) -> None:
-        """Listen for ``kind`` on ``node`` (an element, or its id); a fault
-        in ``handler`` is reported, not raised."""
-        if isinstance(node, str):
-            node = by_id(node)
+    def hear_as(self, handler: Callable[[dict[str, Any]], None], kind: str, *options: Any) -> None:
+        """``handler`` hears ``kind`` with ``options`` (:func:`page.dom.hear`),
+        each event as plain data; a fault in it is reported, not raised."""
+        hear(self.guarded(handler), kind, *options)
 
-        def guarded(event: Any) -> None:
-            try:
-                handler(event)
-            except Exception as error:  # a fault must never put a traceback on screen
-                self.fault(error)
-
-        proxy = create_proxy(guarded)
-        self.proxies.append(proxy)
-        node.addEventListener(kind, proxy)
-
-    def listen(self, node: Any, act: Callable[[dict[str, str]], None]) -> None:
-        """Hand what is done within ``node`` (an element, or a selector) to ``act`` as plain data: the
+    def listen(self, selector: str, act: Callable[[dict[str, str]], None]) -> None:
+        """Hand what is done within ``selector``'s element to ``act`` as plain data: the
         page's shell (web/js/shell.js) turns a click on anything marked
         ``data-action`` into its data attributes (``{"action": "choose",
         "tile": "5-3"}``), so nothing of the DOM crosses; a fault in ``act``
         is reported, not raised."""
-
-        def guarded(message: str) -> None:
-            try:
-                data = json.loads(message)
-                act({str(key): str(value) for key, value in data.items()})
-            except Exception as error:  # a fault must never put a traceback on screen
-                self.fault(error)
-
-        proxy = create_proxy(guarded)
-        self.proxies.append(proxy)
-        if isinstance(node, str):
-            node = some(document.querySelector(node))
-        window.allfivesShell.listen(node, proxy)
+        self.hear_as(lambda data: act({str(key): str(value) for key, value in data.items()}), "act", selector)
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run a coroutine as a task, keeping hold of it until it is done."""
@@ -120,13 +99,7 @@ class Shell(Parts, Choosing):
     def translate_static(self, say: Callable[[str], str], language: str) -> None:
         """The page's fixed words in ``language``: each element's ``data-i18n``
         text, ``data-i18n-label`` name and ``data-i18n-title`` tooltip."""
-        document.documentElement.lang = language
-        for node in document.querySelectorAll("[data-i18n]"):
-            node.textContent = say(str(node.dataset.i18n))
-        for node in document.querySelectorAll("[data-i18n-label]"):
-            node.setAttribute("aria-label", say(str(node.dataset.i18nLabel)))
-        for node in document.querySelectorAll("[data-i18n-title]"):
-            node.title = say(str(node.dataset.i18nTitle))
+        tell("translate", language, {key: say(key) for key in connect().keys})
 
     def show_board(self, markup: str, last: Tile | None) -> None:
         """The board drawn as ``markup`` (:func:`board.render_board`, which
@@ -137,16 +110,17 @@ class Shell(Parts, Choosing):
         sliding in, the points floating up) is not cut short."""
         if markup == self.board_markup:
             return
-        node = by_id(self.board_id)
         # From the board as last drawn (the page's own markup, not read off
-        # the screen), and not under reduced motion, read afresh as it was.
-        reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-        change = None if reduced else motion.zoom(self.board_markup, markup)
-        node.innerHTML = markup
-        if change is not None:
-            window.allfivesMotion.zoom(self.board_id, *change)
+        # the screen), and not under reduced motion.
+        change = None if connect().reduced_motion else motion.zoom(self.board_markup, markup)
+        tell(
+            "board",
+            self.board_id,
+            markup,
+            None if change is None else list(change),
+            last is not None and last is self.arrived,
+        )
         self.board_markup = markup
-        node.classList.toggle("settled", last is not None and last is self.arrived)
         self.arrived = last
 
     def table_shape(self) -> tuple[float, bool]:
@@ -156,9 +130,11 @@ class Shell(Parts, Choosing):
         return board.table_shape(*self.drawn_box)
 
     def board_box(self) -> tuple[float, float]:
-        """The board's box in CSS pixels, padding included."""
-        node = by_id(self.board_id)
-        return float(node.clientWidth or 0), float(node.clientHeight or 0)
+        """The board's box in CSS pixels, padding included, as the shell
+        last said it (it says it as soon as it is asked to watch it)."""
+        if self.box is None:
+            self.watch_board_size()
+        return self.box if self.box is not None else (0.0, 0.0)
 
     def watch_board_size(self) -> None:
         """Draw the board again whenever its box changes shape or size, not
@@ -166,17 +142,16 @@ class Shell(Parts, Choosing):
         less, the ends line a line. The SVG keeps the aspect it was drawn
         for, so a board drawn for another shape would leave a band of felt
         empty; and the ends' rings are drawn for the box's size."""
+        if self.box is not None:
+            return
+        self.box = (0.0, 0.0)
 
-        def resized(*_args: Any) -> None:
-            try:
-                if self.drawn_box is not None and self.board_box() != self.drawn_box:
-                    self.render_board()
-            except Exception as error:  # a fault must never put a traceback on screen
-                self.fault(error)
+        def resized(data: dict[str, Any]) -> None:
+            self.box = (float(data["width"]), float(data["height"]))
+            if self.drawn_box is not None and self.box != self.drawn_box:
+                self.render_board()
 
-        proxy = create_proxy(resized)
-        self.proxies.append(proxy)
-        ResizeObserver.new(proxy).observe(by_id(self.board_id))
+        self.hear_as(resized, "size", self.board_id)
 
     # The dialog
 
@@ -187,57 +162,51 @@ class Shell(Parts, Choosing):
         buttons: list[tuple[str, str]],
         on_close: Callable[[str], None] | None = None,
     ) -> None:
-        dialog = by_id("dialog")
-        if dialog.open:
-            dialog.close()
-        self.refill_dialog(title, body, buttons)
+        """The dialog opened afresh with ``title``, ``body`` (markup that
+        escapes all it holds) and ``buttons`` (value, label); ``on_close``
+        is called with the button that closed it."""
+        connect().open.add("dialog")
+        tell("dialog", title, self.markup_of(body), self.buttons_of(buttons))
         self.dialog_handler = on_close
-        self.dialog_return = some(document.activeElement)
-        dialog.returnValue = ""
-        dialog.showModal()
+        self.dialog_return = None
+
+    @staticmethod
+    def markup_of(body: list[Any] | str) -> str:
+        if isinstance(body, str):
+            return body
+        assert not body, "a dialog's body is markup"
+        return ""
+
+    @staticmethod
+    def buttons_of(buttons: list[tuple[str, str]]) -> list[tuple[str, str, bool]]:
+        return [(value, label, value in DISMISS) for value, label in buttons]
 
     def refill_dialog(self, title: str, body: list[Any] | str, buttons: list[tuple[str, str]]) -> None:
-        """Put ``title``, ``body`` (elements, or markup that escapes all it
-        holds) and ``buttons`` in the dialog, open or not: an open dialog
-        stays open, with the same answer to its closing (the Menu redrawn in
-        the language just chosen in it)."""
-        by_id("dialog-title").textContent = title
-        if isinstance(body, str):
-            # Fresh nodes, as for elements: the listeners a dialog's controls
-            # get are bound to each opening's own.
-            by_id("dialog-body").innerHTML = body
-        else:
-            by_id("dialog-body").replaceChildren(*body)
-        row = by_id("dialog-buttons")
-        row.replaceChildren()
-        for value, label in buttons:
-            button = el("button", label, value=value, type="submit")
-            if value in DISMISS:
-                button.formNoValidate = True
-            row.append(button)
+        """Put ``title``, ``body`` (markup that escapes all it holds) and
+        ``buttons`` in the dialog, open or not: an open dialog stays open,
+        with the same answer to its closing (the Menu redrawn in the
+        language just chosen in it)."""
+        tell("refill", title, self.markup_of(body), self.buttons_of(buttons))
 
-    def on_dialog_close(self, _event: Any) -> None:
+    def on_dialog_close(self, data: dict[str, Any]) -> None:
         handler = self.dialog_handler
         self.dialog_handler = None
-        value = str(by_id("dialog").returnValue or "")
+        value = str(data["value"])
         # What its fields held as it closed, as plain data: the handler reads them here, not off the page.
-        entries = window.FormData.new(by_id("dialog-form")).entries()
-        self.dialog_fields = {str(pair[0]): str(pair[1]) for pair in entries}
+        self.dialog_fields = {str(name): str(field) for name, field in data["fields"].items()}
         if handler is not None:
             handler(value)
         for watcher in self.dialog_watchers:
             watcher(value)
-        back = self.dialog_return
-        if isinstance(back, str):
-            back = some(document.querySelector(back))
-        if back is not None and not by_id("dialog").open and back.isConnected:
-            back.focus()
+        if self.dialog_return is not None:
+            tell("returnTo", self.dialog_return)
+        tell("focusBack")
 
     # -- the page's plain parts (lead): each a message of plain data
 
     def bind_dialog(self) -> None:
         """Hear the dialog close (its button, its fields)."""
-        self.on(by_id("dialog"), "close", self.on_dialog_close)
+        self.hear_as(self.on_dialog_close, "close", "dialog")
 
     def watch_dialog(self, watcher: Callable[[str], None]) -> None:
         """Call ``watcher`` with the button that closed the dialog, whichever
@@ -248,20 +217,17 @@ class Shell(Parts, Choosing):
         """Hear a key pressed anywhere on the page, as its name ("u",
         "Escape"), unless it is typed into a field or a dialog is open
         (its own keys are its own)."""
-
-        self.hear_keys(None, lambda key: None if self.dialog_open() else hear(key))
+        self.hear_as(lambda data: None if data["dialog"] else hear(str(data["key"])), "key", None)
 
     def on_resize(self, then: Callable[[], None]) -> None:
         """Call ``then`` when the window changes size."""
-        self.on(window, "resize", lambda _event: then())
+        self.hear_as(lambda _data: then(), "resize")
 
-    def hold_open(self, dialog: str, held: Callable[[], bool]) -> None:
-        """The dialog ``dialog`` stays while ``held()``: Escape does not take
-        it away, and where the browser closes it anyway (a second Escape) it
-        opens again."""
-        node = by_id(dialog)
-        self.on(node, "cancel", lambda event: event.preventDefault())
-        self.on(node, "close", lambda _event: node.showModal() if held() else None)
+    def hold_open(self, dialog: str) -> None:
+        """The dialog ``dialog`` stays until :meth:`close_notice` closes it:
+        Escape does not take it away, and where the browser closes it anyway
+        (a second Escape) it opens again."""
+        tell("hold", dialog)
 
     def guarded(self, handler: Callable[P, None]) -> Callable[P, None]:
         """``handler``, its fault reported rather than raised (for what the
@@ -278,21 +244,11 @@ class Shell(Parts, Choosing):
     def on_value(self, field: str, then: Callable[[str], None], kind: str = "change") -> None:
         """Call ``then`` with the value of the field ``field`` (an id) each
         time it changes (``kind="input"``: as it moves, a slider while dragged)."""
-        node = by_id(field)
-        self.on(node, kind, lambda _event: then(str(node.value)))
+        self.hear_as(lambda data: then(str(data["value"])), "value", field, kind)
 
     def on_file(self, field: str, then: Callable[[str], None]) -> None:
         """Call ``then`` with the text of the file chosen in the file field ``field`` (an id)."""
-
-        async def read(file: Any) -> None:
-            then(str(await file.text()))
-
-        def chosen(event: Any) -> None:
-            files = event.target.files
-            if files and files.length:
-                self.spawn(read(files.item(0)))
-
-        self.on(by_id(field), "change", chosen)
+        self.hear_as(lambda data: then(str(data["text"])), "file", field)
 
     def on_keys(
         self,
@@ -306,55 +262,29 @@ class Shell(Parts, Choosing):
         that element's data attributes; the browser's own use of the key
         (scrolling) is prevented."""
 
-        def heard(event: Any) -> None:
-            key = str(event.key)
-            target = closest(event.target, targets)
-            if key not in keys or target is None:
-                return
-            event.preventDefault()
-            then(key, {str(k): str(v) for k, v in json.loads(window.JSON.stringify(target.dataset)).items()})
+        def heard(data: dict[str, Any]) -> None:
+            then(str(data["key"]), {str(k): str(v) for k, v in data["data"].items()})
 
-        self.on(some(document.querySelector(region)), "keydown", heard)
+        self.hear_as(heard, "keys", region, sorted(keys), targets)
 
     # -- for replay: what a replay asks of the page, in plain data (strings, numbers, dicts)
 
     def listen_at(self, region: str, act: Callable[[dict[str, str]], None]) -> None:
         """:meth:`listen` on the element with the id ``region``, if the page has it."""
-        if (node := by_id(region)) is not None:
-            self.listen(node, act)
+        self.listen(f"#{region}", act)
 
     def hear_keys(self, region: str | None, then: Callable[[str], None]) -> None:
         """Call ``then`` with each key pressed in ``region`` (an id; None: the page), not typed into a field."""
+        self.hear_as(lambda data: then(str(data["key"])), "key", region)
 
-        def pressed(event: Any) -> None:
-            if str(getattr(some(event.target), "tagName", "")) not in ("INPUT", "SELECT", "TEXTAREA"):
-                then(str(event.key))
-
-        self.on(document if region is None else by_id(region), "keydown", pressed)
-
-    def on_messages(self, then: Callable[[str, object], None], depth: int = 3) -> None:
+    def on_messages(self, then: Callable[[str, object], None]) -> None:
         """Call ``then(origin, data)`` for each message another page posts
-        here, its data as plain Python read ``depth`` deep; ``then`` decides whose it takes."""
-
-        def heard(event: Any) -> None:
-            data = event.data
-            then(str(event.origin), data.to_py(depth=depth) if hasattr(data, "to_py") else data)
-
-        self.on(window, "message", heard)
+        here, its data as plain data; ``then`` decides whose it takes."""
+        self.hear_as(lambda data: then(str(data["origin"]), data["data"]), "message")
 
     def watch_size(self, region: str, then: Callable[[float], None]) -> None:
         """Call ``then`` with the height of ``region`` (an id, CSS pixels), now and whenever it changes."""
-        node = by_id(region)
-
-        def measure(*_args: Any) -> None:
-            try:
-                then(float(node.getBoundingClientRect().height))
-            except Exception as error:  # a fault must never put a traceback on screen
-                self.fault(error)
-
-        self.proxies.append(proxy := create_proxy(measure))
-        ResizeObserver.new(proxy).observe(node)
-        measure()
+        self.hear_as(lambda data: then(float(data["outer"])), "size", region)
 
     # -- for motion: what moves and sounds, decided in Python (page/motion.py,
     # game/feel.py) and done by the page's JavaScript (web/js/motion.js), as

@@ -98,7 +98,7 @@ async def take_over() -> None:
     from replay.live import Replay
 
     page = Shell()
-    posters = nearest_first(page.regions(POSTERS))
+    posters = nearest_first(await page.regions(POSTERS))
     page.flag("ready")
     for poster in posters:
         data = poster["data"]

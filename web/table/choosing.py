@@ -81,7 +81,7 @@ class Choosing:
     def cannot_play(self, tile: Tile) -> None:
         """The player picked a tile that fits nowhere."""
 
-    def focus(self, selector: str, *, over_dialog: bool = False) -> bool:
+    def focus(self, selector: str, *, over_dialog: bool = False) -> None:
         """The focus on the first element matching ``selector``: the
         shell's (:class:`page.dom.Parts`, before this class among its bases)."""
         raise NotImplementedError
