@@ -395,8 +395,37 @@ const TELLS = {
   popPoints: (board, x, y, text) => globalThis.allfivesMotion.popPoints(board, x, y, text),
   sound: (name, notes) => globalThis.allfivesMotion.sound(name, notes),
   celebrate: (pieces, still, until) => globalThis.allfivesMotion.celebrate(pieces, still, until),
-  keepOffline(to) {
-    keepOffline(() => send(to, {}));
+  warn(text) {
+    console.error(text);
+  },
+  replaceAddress(path) {
+    window.history.replaceState(null, "", path);
+  },
+  timeMark(name) {
+    performance.mark(name);
+  },
+  timeMeasure(name, start) {
+    performance.measure(name, start);
+  },
+  // A measure ``name`` of ``duration`` milliseconds, ending now.
+  timeMeasureFor(name, duration) {
+    performance.measure(name, { start: performance.now() - duration, duration });
+  },
+  clearTimeMark(name) {
+    performance.clearMarks(name);
+  },
+  download(name, text, kind) {
+    const url = URL.createObjectURL(new Blob([text], { type: kind }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  },
+  tellHost(message, host) {
+    window.parent.postMessage(message, host);
   },
   // Listener number ``to`` hears ``kind`` (see HEARS) with these options.
   listen(to, kind, ...options) {
@@ -405,6 +434,18 @@ const TELLS = {
 };
 
 const ASKS = {
+  // Whether ``text`` went onto the clipboard.
+  copy: (text) => navigator.clipboard.writeText(text).then(() => true, () => false),
+  // Whether the browser will keep the site's storage when space runs short (null: it cannot be asked).
+  async persist() {
+    const storage = navigator.storage;
+    if (!storage || !storage.persist) return null;
+    try {
+      return (await storage.persisted()) || (await storage.persist());
+    } catch {
+      return null;
+    }
+  },
   slideIn: (board, tile) => Promise.resolve(globalThis.allfivesMotion.slideIn(board, tile)).then(() => null),
   // The elements matching ``selector``: each one's data, its top on screen, whether it is in view and holds the focus.
   regions(selector) {
@@ -475,6 +516,18 @@ const HEARS = {
   message(to) {
     window.addEventListener("message", (event) => send(to, { origin: event.origin, data: event.data }));
   },
+  // Another tab's change of the site's storage: the key and its new value (null: removed).
+  storage(to) {
+    window.addEventListener("storage", (event) => send(to, { key: event.key || "", value: event.newValue }));
+  },
+  // The address's fragment changed (a link pasted into the open tab): where the page is now.
+  hashchange(to) {
+    window.addEventListener("hashchange", () => send(to, { address: whereNow() }));
+  },
+  // A new version of the site installed and waiting (offline play: keepOffline).
+  update(to) {
+    keepOffline(() => send(to, {}));
+  },
   // The dialog ``dialog`` closing: the button that closed it, what its form's fields held, and whether it is open again.
   close(to, dialog) {
     const node = byId(dialog);
@@ -498,6 +551,26 @@ async function ask(json) {
   return JSON.stringify(await ASKS[op](...args));
 }
 
+// Where the page is: its address and the page that framed it.
+function whereNow() {
+  const location = window.location;
+  let framed = true;
+  try {
+    framed = window.self !== window.top;
+  } catch {
+    // another origin's frame may refuse the question
+  }
+  return {
+    href: location.href,
+    path: location.pathname,
+    search: location.search || "",
+    hash: location.hash || "",
+    referrer: document.referrer || "",
+    ancestors: location.ancestorOrigins ? [...location.ancestorOrigins] : [],
+    framed,
+  };
+}
+
 // Python's one ear; what the page is as it connects.
 // Facts (listener 0): the motion asked for as it changes, and each dialog
 // as it closes (whether it is open again by then: a dialog closed to be opened afresh).
@@ -516,6 +589,9 @@ function connect(hear) {
     keys: [...keys],
     open: [...document.querySelectorAll("dialog[open]")].map((node) => node.id),
     reduced_motion: motion.matches,
+    address: whereNow(),
+    languages: navigator.languages && navigator.languages.length ? [...navigator.languages] : [navigator.language || "en"],
+    touch: window.matchMedia("(pointer: coarse)").matches,
   });
 }
 

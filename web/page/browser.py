@@ -3,27 +3,27 @@ the device's clock and preferences, the performance timeline, the
 clipboard, a file to save, other tabs, the page that frames this one, and
 the storage the browser keeps.
 
-One of the three modules of ``web/`` that import ``js``, ``pyscript`` or
-``pyodide`` (with :mod:`page.shell`, which draws the page and hears it, and
-:mod:`page.dom`, their common helpers). Everything else of ``web/`` asks
-here, and gets strings, numbers, booleans and dataclasses back: nothing of
-JavaScript crosses, so the page's other modules read as plain Python and
-could run where the DOM is not (issue 46: Python in a worker).
+What only the page's own thread can do (its address, the clipboard, a
+download, the frame's host, the storage event, the performance timeline the
+benchmarks read) is a message to the shell (:mod:`page.dom`); what a worker
+has as well (the clock, timers, ``fetch``, other tabs' BroadcastChannel)
+is asked of JavaScript's global scope here. Everything else of ``web/``
+asks here, and gets strings, numbers, booleans and dataclasses back:
+nothing of JavaScript crosses.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from js import Object
-from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
+import js
+from pyodide.ffi import create_proxy
 
-from page.dom import some
+from page.dom import FACTS, ask, connect, hear, some, tell
 
 __all__ = [
     "Address",
@@ -49,12 +49,6 @@ __all__ = [
     "timing",
     "today",
 ]
-
-
-def js_object(data: dict[str, Any]) -> Any:
-    """A plain JavaScript object (what postMessage and the like expect)."""
-    return to_js(data, dict_converter=Object.fromEntries)
-
 
 # Proxies live as long as the page: keep them from being collected.
 _KEEP: list[Any] = []
@@ -84,31 +78,30 @@ class Address:
 
 
 def address() -> Address:
-    """Where the page is now (read afresh: the fragment changes)."""
-    location = window.location
-    try:
-        ancestors = tuple(str(x) for x in (some(getattr(location, "ancestorOrigins", None)) or []))
-    except Exception:  # a browser without ancestorOrigins
-        ancestors = ()
-    try:
-        framed = bool(window.self != window.top)
-    except Exception:  # another origin's frame may refuse the question
-        framed = True
+    """Where the page is now (as the shell last said it: the fragment changes)."""
+    where = connect().address
     return Address(
-        href=str(location.href),
-        path=str(location.pathname),
-        search=str(location.search or ""),
-        hash=str(location.hash or ""),
-        referrer=str(document.referrer or ""),
-        ancestors=ancestors,
-        framed=framed,
+        href=str(where["href"]),
+        path=str(where["path"]),
+        search=str(where["search"]),
+        hash=str(where["hash"]),
+        referrer=str(where["referrer"]),
+        ancestors=tuple(str(x) for x in where["ancestors"]),
+        framed=bool(where["framed"]),
     )
 
 
 def replace_address(path: str) -> None:
     """The address bar shows ``path`` (a path, query and fragment of this
     site), with no new entry in the history: a link taken off the address."""
-    window.history.replaceState(None, "", path)
+    tell("replaceAddress", path)
+    where = connect().address
+    rest, _, fragment = path.partition("#")
+    at, _, query = rest.partition("?")
+    origin = Address(**{**where, "ancestors": ()}).origin
+    where.update(
+        href=origin + path, path=at, search=f"?{query}" if query else "", hash=f"#{fragment}" if fragment else ""
+    )
 
 
 @dataclass(frozen=True)
@@ -121,50 +114,47 @@ class Device:
 
 
 def device() -> Device:
-    navigator = window.navigator
-    languages = tuple(str(x) for x in (navigator.languages or [navigator.language or "en"]))
-    return Device(
-        languages=languages,
-        reduced_motion=bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches),
-        touch=bool(window.matchMedia("(pointer: coarse)").matches),
-    )
+    facts = connect()
+    return Device(languages=facts.languages, reduced_motion=facts.reduced_motion, touch=facts.touch)
 
 
 def now_ms() -> float:
     """The device's clock: milliseconds since 1970 (UTC)."""
-    return float(window.Date.now())
+    return float(js.Date.now())
 
 
 def today() -> date:
     """The date on the device's clock, where the player is."""
-    now = window.Date.new()
+    now = js.Date.new()
     return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
 
 
 def minutes_from_utc(iso: str) -> float:
     """How far the device's clock was behind UTC at the moment ``iso``, in
     minutes (JavaScript's ``getTimezoneOffset``: -60 in Berlin in winter)."""
-    return float(window.Date.new(iso).getTimezoneOffset())
+    return float(js.Date.new(iso).getTimezoneOffset())
 
 
 class Timing:
-    """The performance timeline, which the benchmarks read (marks and measures)."""
+    """The page's performance timeline, which the benchmarks read (marks and
+    measures): kept by the shell, whichever thread the Python runs on."""
 
     def now(self) -> float:
-        return float(window.performance.now())
+        """A moment, in milliseconds, for :meth:`measure` (this thread's clock)."""
+        return float(js.performance.now())
 
     def mark(self, name: str) -> None:
-        window.performance.mark(name)
+        tell("timeMark", name)
 
     def measure(self, name: str, start: str | float) -> None:
         """A measure ``name`` from the mark named ``start``, or from a moment of :meth:`now`."""
         if isinstance(start, str):
-            window.performance.measure(name, start)
+            tell("timeMeasure", name, start)
         else:
-            window.performance.measure(name, js_object({"start": start}))
+            tell("timeMeasureFor", name, self.now() - start)
 
     def clear(self, mark: str) -> None:
-        window.performance.clearMarks(mark)
+        tell("clearTimeMark", mark)
 
 
 timing = Timing()
@@ -178,25 +168,18 @@ def after(ms: float, then: Callable[[], None]) -> None:
         then()
 
     proxy = create_proxy(once)
-    window.setTimeout(proxy, ms)
+    js.setTimeout(proxy, ms)
 
 
 async def copy_text(text: str) -> None:
     """Put ``text`` on the clipboard; raises when the browser refuses."""
-    await window.navigator.clipboard.writeText(text)
+    if not await ask("copy", text):
+        raise PermissionError("the browser refused the clipboard")
 
 
 def download(name: str, text: str, kind: str = "application/json") -> None:
     """Offer ``text`` as a file called ``name`` to save."""
-    blob = window.Blob.new([text], js_object({"type": kind}))
-    url = window.URL.createObjectURL(blob)
-    link = document.createElement("a")
-    link.href = url
-    link.download = name
-    document.body.append(link)
-    link.click()
-    link.remove()
-    after(1000, lambda: window.URL.revokeObjectURL(url))
+    tell("download", name, text, kind)
 
 
 class _Holder:
@@ -206,31 +189,25 @@ class _Holder:
 
     @property
     def localStorage(self) -> Any:
-        return window.localStorage
+        return js.localStorage
 
 
 #: The site's ``localStorage``, as :class:`game.store.Store` takes it.
 storage = _Holder()
 
 
-async def persist_storage() -> bool | None:
+def persist_storage() -> Awaitable[bool | None]:
     """Ask the browser to keep the site's storage when space runs short
     (``navigator.storage.persist()``): whether it will, or None where it
     cannot be asked."""
-    storage = some(getattr(window.navigator, "storage", None))
-    if storage is None or not hasattr(storage, "persist"):
-        return None
-    try:
-        return bool(await storage.persisted()) or bool(await storage.persist())
-    except Exception:
-        return None
+    return ask("persist")
 
 
 class Channel:
     """Messages (strings) to and from this site's other tabs."""
 
     def __init__(self, name: str, hear: Callable[[str], None]) -> None:
-        self.channel = window.BroadcastChannel.new(name)
+        self.channel = js.BroadcastChannel.new(name)
 
         def heard(event: Any) -> None:
             hear(str(event.data))
@@ -253,32 +230,29 @@ def channel(name: str, hear: Callable[[str], None]) -> Channel | None:
 
 def tell_host(message: dict[str, Any], host: str) -> None:
     """Post ``message`` (plain data) to the page framing this one, if it is ``host``."""
-    window.parent.postMessage(js_object(json.loads(json.dumps(message))), host)
+    tell("tellHost", json.loads(json.dumps(message)), host)
 
 
 def fetcher() -> Callable[..., Any]:
     """The browser's ``fetch`` (what :func:`replay.hosting.load_record` takes)."""
-    return window.fetch  # type: ignore[no-any-return]
+    return js.fetch  # type: ignore[no-any-return]
 
 
-def on_storage(hear: Callable[[str, str | None], None]) -> None:
-    """Call ``hear(key, new_value)`` when another tab of this site changes
+def on_storage(hear_change: Callable[[str, str | None], None]) -> None:
+    """Call ``hear_change(key, new_value)`` when another tab of this site changes
     its storage (the ``storage`` event; None: the key was removed)."""
-
-    def heard(event: Any) -> None:
-        value = some(event.newValue)
-        hear(str(event.key or ""), None if value is None else str(value))
-
-    proxy = create_proxy(heard)
-    _KEEP.append(proxy)
-    window.addEventListener("storage", proxy)
+    hear(lambda data: hear_change(str(data["key"]), some(data["value"])), "storage")
 
 
 def on_address_change(then: Callable[[], None]) -> None:
-    """Call ``then`` when the address's fragment changes (a link pasted into the open tab)."""
-    proxy = create_proxy(lambda _event: then())
-    _KEEP.append(proxy)
-    window.addEventListener("hashchange", proxy)
+    """Call ``then`` when the address's fragment changes (a link pasted into
+    the open tab); :func:`address` says the new one by then."""
+
+    def changed(data: dict[str, Any]) -> None:
+        FACTS.address = data["address"]
+        then()
+
+    hear(changed, "hashchange")
 
 
 def keep_offline(on_update_ready: Callable[[], None]) -> None:
@@ -288,6 +262,4 @@ def keep_offline(on_update_ready: Callable[[], None]) -> None:
     takes over at the next load). Call once, when the page is ready. The
     work is the shell's (web/js/shell.js); nothing here raises: where there
     is no service worker the page plays online."""
-    proxy = create_proxy(on_update_ready)
-    _KEEP.append(proxy)
-    window.allfivesShell.keepOffline(proxy)
+    hear(lambda _data: on_update_ready(), "update")

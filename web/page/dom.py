@@ -25,8 +25,8 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import js
 from pyodide.ffi import create_proxy
-from pyscript import window
 
 from allfives import Tile
 
@@ -48,12 +48,17 @@ def some(value: Any) -> Any:
 @dataclass
 class Facts:
     """What the page is, as the shell says it: the keys of its fixed words
-    (``data-i18n``), the dialogs open (by id) and whether the person asked
-    for reduced motion."""
+    (``data-i18n``), the dialogs open (by id), whether the person asked
+    for reduced motion, where the page is and the device's languages and
+    pointer."""
 
     keys: tuple[str, ...] = ()
     open: set[str] = field(default_factory=set)
     reduced_motion: bool = False
+    #: Where the page is (page.browser.Address's fields, as plain data).
+    address: dict[str, Any] = field(default_factory=dict)
+    languages: tuple[str, ...] = ("en",)  # the browser's, the first preferred
+    touch: bool = False  # a coarse pointer: a finger, not a mouse
 
     def heard(self, data: Mapping[str, Any]) -> None:
         """A fact that changed: the motion asked for, or a dialog that closed
@@ -81,7 +86,7 @@ def _receive(message: str) -> None:
 
 
 def _shell() -> Any:
-    shell = window.allfivesShell
+    shell = js.allfivesShell
     if not _keep:
         proxy = create_proxy(_receive)
         _keep.append(proxy)
@@ -89,6 +94,9 @@ def _shell() -> Any:
         FACTS.keys = tuple(facts["keys"])
         FACTS.open = set(facts["open"])
         FACTS.reduced_motion = bool(facts["reduced_motion"])
+        FACTS.address = dict(facts["address"])
+        FACTS.languages = tuple(facts["languages"]) or ("en",)
+        FACTS.touch = bool(facts["touch"])
     return shell
 
 

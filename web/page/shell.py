@@ -11,8 +11,6 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any, ParamSpec
 
-from pyscript import window
-
 from allfives import Tile
 
 from page import motion
@@ -92,7 +90,7 @@ class Shell(Parts, Choosing):
     def fault(self, error: BaseException) -> None:
         """A fault in the page's own code: the details go to the console,
         and the page says so plainly and goes on."""
-        window.console.error(f"All Fives: {type(error).__name__}: {error}")
+        tell("warn", f"All Fives: {type(error).__name__}: {error}")
         self.busy = False
         self.report_fault()
 

@@ -1,0 +1,68 @@
+"""The game's Python in a worker (issue 46): the page asks for it with
+``?python=worker``; Pyodide, the engine, the players and the page's state
+run off the page's thread, and the page's shell applies what they say.
+Where no worker starts, the page plays with Python on its own thread.
+
+These start Pyodide for real (a few seconds each on this machine)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from .player import Player
+
+if TYPE_CHECKING:
+    from .conftest import App, PageLog
+
+WORKER = "index.html?python=worker"
+
+
+def skip_the_introduction(page: Page) -> None:
+    """A newcomer's introduction, skipped (a first visit: these tests see what a newcomer sees)."""
+    page.get_by_role("dialog").get_by_role("button", name="Skip").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+
+
+@pytest.mark.first_visit
+def test_a_game_in_a_worker_is_played_as_on_the_page(app: App, page: Page) -> None:
+    """The introduction, a tile played and the computer's answer, all said on
+    the page by Python that runs in the worker."""
+    app.open(WORKER)
+    app.wait_until_ready()
+    expect(page.locator("html")).to_have_attribute("data-python", "worker")
+    skip_the_introduction(page)
+    player = Player(page)
+    player.wait_for_turn()
+    before = player.log.count()
+    line = player.play_a_tile()
+    assert line.startswith("You: ")
+    # The computer answers: its move is logged after the person's.
+    expect(player.log.nth(before + 1)).to_contain_text("Computer: ", timeout=60_000)
+
+
+@pytest.mark.first_visit
+def test_the_page_plays_where_no_worker_starts(app: App, page: Page, page_log: PageLog) -> None:
+    """A worker that cannot load (its script refused here) leaves the game to
+    Python on the page's own thread: the game starts all the same."""
+
+    def refuse(route: Route) -> None:
+        route.fulfill(status=404, body="")
+
+    page.route("**/worker.js", refuse)
+    app.open(WORKER)
+    app.wait_until_ready()
+    expect(page.locator("html")).to_have_attribute("data-python", "page")
+    skip_the_introduction(page)
+    Player(page).wait_for_turn()
+    # The refused script is the browser's to report; nothing else may be.
+    page_log.console_errors[:] = [text for text in page_log.console_errors if "worker" not in text]
+
+
+def test_by_default_python_runs_on_the_page(app: App, page: Page) -> None:
+    """Until the worker is the default, a plain visit runs Python on the page's thread."""
+    app.open()
+    app.wait_until_ready()
+    expect(page.locator("html")).to_have_attribute("data-python", "page")
