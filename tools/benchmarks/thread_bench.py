@@ -103,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {way} | " + " | ".join(summary(column) for column in columns) + " |")
     names = ("ready", "longest task", "blocking time", "timer delay")
     page, worker = medians["page"], medians["worker"]
-    ratios = ", ".join(f"{name} {w / p:.2f}" if p else f"{name} -" for name, p, w in zip(names, page, worker))
+    ratios = ", ".join(
+        f"{name} {w / p:.2f}" if p else f"{name} -" for name, p, w in zip(names, page, worker, strict=True)
+    )
     print(f"\nworker / page (medians, {args.runs} cold visits each, alternating): {ratios}")
     return 0
 
