@@ -531,6 +531,15 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "worker-saves-only-in-memory",
+        "a game played in a worker is saved through the page and resumed on reload",
+        "web/page/browser.py",
+        '        tell("store", key, value)\n',
+        "",
+        ("tests/browser/test_worker.py", "-k", "saved_and_resumed"),
+        browser=True,
+    ),
+    Break(
         "cancel-checks-the-form",
         "Cancel leaves the New match form even with a field left invalid",
         "web/js/shell.js",

@@ -66,3 +66,20 @@ def test_by_default_python_runs_on_the_page(app: App, page: Page) -> None:
     app.open()
     app.wait_until_ready()
     expect(page.locator("html")).to_have_attribute("data-python", "page")
+
+
+def test_a_game_in_a_worker_is_saved_and_resumed(app: App, page: Page) -> None:
+    """The worker has no storage of its own: its saves go through the page
+    (page/browser.py's Mirror), and a reload resumes the match where it was."""
+    app.open(WORKER)
+    app.wait_until_ready()
+    player = Player(page)
+    player.wait_for_turn()
+    line = player.play_a_tile()
+    player.wait_for_turn()
+    moves = player.log.count()
+    page.reload()
+    app.wait_until_ready()
+    expect(page.locator("html")).to_have_attribute("data-python", "worker")
+    expect(player.log).to_have_count(moves)
+    expect(player.log.filter(has_text=line)).to_have_count(1)

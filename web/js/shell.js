@@ -424,6 +424,21 @@ const TELLS = {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   },
+  // A worker's write into the site's storage (page/browser.py's Mirror); one the browser refuses is said back.
+  store(key, value) {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      for (const to of storageFailed) send(to, { key });
+    }
+  },
+  unstore(key) {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // blocked since: there is nothing to remove
+    }
+  },
   tellHost(message, host) {
     window.parent.postMessage(message, host);
   },
@@ -520,6 +535,10 @@ const HEARS = {
   storage(to) {
     window.addEventListener("storage", (event) => send(to, { key: event.key || "", value: event.newValue }));
   },
+  // A worker's write the browser refused (TELLS.store).
+  storageFailed(to) {
+    storageFailed.push(to);
+  },
   // The address's fragment changed (a link pasted into the open tab): where the page is now.
   hashchange(to) {
     window.addEventListener("hashchange", () => send(to, { address: whereNow() }));
@@ -571,6 +590,22 @@ function whereNow() {
   };
 }
 
+const storageFailed = [];
+
+// The site's own items of localStorage ("allfives."), for Python in a worker, which has none (null: blocked).
+function storedItems() {
+  try {
+    const items = {};
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith("allfives.")) items[key] = localStorage.getItem(key);
+    }
+    return items;
+  } catch {
+    return null;
+  }
+}
+
 // Python's one ear; what the page is as it connects.
 // Facts (listener 0): the motion asked for as it changes, and each dialog
 // as it closes (whether it is open again by then: a dialog closed to be opened afresh).
@@ -592,6 +627,7 @@ function connect(hear) {
     address: whereNow(),
     languages: navigator.languages && navigator.languages.length ? [...navigator.languages] : [navigator.language || "en"],
     touch: window.matchMedia("(pointer: coarse)").matches,
+    storage: storedItems(),
   });
 }
 

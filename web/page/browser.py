@@ -182,14 +182,76 @@ def download(name: str, text: str, kind: str = "application/json") -> None:
     tell("download", name, text, kind)
 
 
+class Mirror:
+    """The site's ``localStorage`` as a worker holds it: the page's items
+    (the site's own, ``allfives.``), read from the facts the shell gave as
+    Python started and kept up to date by the other tabs' changes (the
+    ``storage`` event); each write is made here at once and told to the
+    page's thread, which writes it into ``localStorage``. A write the page
+    could not make (storage full, or blocked since) is said back, and every
+    write after it is refused, as ``localStorage`` would refuse it: the
+    store says it cannot save, and what this tab holds is not dropped.
+
+    Two tabs' compare-and-set (game.tabs.Keeper) reads the mark from here:
+    another tab's newer mark reaches the mirror as it reaches the page's
+    own ``localStorage``, by the browser's ``storage`` event."""
+
+    def __init__(self, items: dict[str, str]) -> None:
+        self.items = dict(items)
+        self.failed = False
+
+        def changed(data: dict[str, Any]) -> None:
+            key, value = str(data["key"]), some(data["value"])
+            if not key:  # the site's storage cleared
+                self.items.clear()
+            elif value is None:
+                self.items.pop(key, None)
+            else:
+                self.items[key] = str(value)
+
+        hear(changed, "storage")
+        hear(lambda _data: setattr(self, "failed", True), "storageFailed")
+
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+    def key(self, index: int) -> str | None:
+        keys = list(self.items)
+        return keys[index] if 0 <= index < len(keys) else None
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        if self.failed:
+            raise OSError("the browser would not keep the last write")
+        self.items[key] = value
+        tell("store", key, value)
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+        tell("unstore", key)
+
+
 class _Holder:
     """What holds the site's ``localStorage``: :class:`game.store.Store`
     reads it from here, and where storage is blocked (a sandboxed frame,
-    storage turned off) reading it raises, which the store hears."""
+    storage turned off) reading it raises, which the store hears. On the
+    page's thread it is the browser's own; in a worker, a :class:`Mirror`."""
+
+    mirror: Mirror | None = None
 
     @property
     def localStorage(self) -> Any:
-        return js.localStorage
+        if hasattr(js, "localStorage"):
+            return js.localStorage
+        if self.mirror is None:
+            items = connect().storage
+            if items is None:
+                raise PermissionError("the page's storage is blocked")
+            self.mirror = Mirror(items)
+        return self.mirror
 
 
 #: The site's ``localStorage``, as :class:`game.store.Store` takes it.

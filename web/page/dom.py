@@ -59,6 +59,8 @@ class Facts:
     address: dict[str, Any] = field(default_factory=dict)
     languages: tuple[str, ...] = ("en",)  # the browser's, the first preferred
     touch: bool = False  # a coarse pointer: a finger, not a mouse
+    #: The site's items of ``localStorage`` as Python connected (None: blocked), for a worker, which has none.
+    storage: dict[str, str] | None = None
 
     def heard(self, data: Mapping[str, Any]) -> None:
         """A fact that changed: the motion asked for, or a dialog that closed
@@ -97,6 +99,7 @@ def _shell() -> Any:
         FACTS.address = dict(facts["address"])
         FACTS.languages = tuple(facts["languages"]) or ("en",)
         FACTS.touch = bool(facts["touch"])
+        FACTS.storage = facts.get("storage")
     return shell
 
 
