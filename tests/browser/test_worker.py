@@ -15,7 +15,7 @@ from playwright.sync_api import Page, Route, expect
 from .player import Player
 
 if TYPE_CHECKING:
-    from .conftest import App, PageLog
+    from .conftest import App, PageLog, Site
 
 WORKER = "index.html?python=worker"
 
@@ -83,3 +83,41 @@ def test_a_game_in_a_worker_is_saved_and_resumed(app: App, page: Page) -> None:
     expect(page.locator("html")).to_have_attribute("data-python", "worker")
     expect(player.log).to_have_count(moves)
     expect(player.log.filter(has_text=line)).to_have_count(1)
+
+
+def test_a_return_visit_in_a_worker_restores_the_snapshot_and_plays(sw_page: Page, site: Site) -> None:
+    """The service worker keeps the runtime's memory snapshot; the page tells
+    the worker it is a return visit, and the worker restores it."""
+    sw_page.goto(site.url + WORKER)
+    sw_page.locator("body[data-ready='1']").wait_for(state="attached")
+    assert not restored(sw_page), "a first visit has no snapshot to restore"
+    sw_page.wait_for_function("navigator.serviceWorker.controller !== null")
+    sw_page.reload()
+    sw_page.locator("body[data-ready='1']").wait_for(state="attached")
+    expect(sw_page.locator("html")).to_have_attribute("data-python", "worker")
+    assert restored(sw_page)
+    Player(sw_page).wait_for_turn()
+
+
+def test_the_loading_bar_counts_what_the_worker_fetches(app: App, page: Page) -> None:
+    """The runtime's bytes arrive in the worker; the page's loading bar counts them all the same."""
+    page.add_init_script(RECORD_BAR)
+    app.open(WORKER)
+    app.wait_until_ready()
+    values = page.evaluate("window.__bar")
+    assert values, "the bar moved"
+    assert max(values) > 1_000_000, f"the bar moved with the bytes: {values[:5]}...{values[-5:]}"
+
+
+def restored(page: Page) -> bool:
+    return bool(page.evaluate("performance.getEntriesByName('allfives-snapshot-restored').length > 0"))
+
+
+#: Every value the loading bar takes while the page starts.
+RECORD_BAR = """
+window.__bar = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const bar = document.getElementById("loading");
+  new MutationObserver(() => window.__bar.push(Number(bar.value))).observe(bar, { attributes: true });
+});
+"""

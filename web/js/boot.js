@@ -26,10 +26,22 @@ function runsIn(where) {
 }
 
 // Python on the page's thread, through PyScript (as before the worker).
-function onThisThread() {
+// Its runtime module first: it starts the runtime's downloads at once, and
+// PyScript's import of it (pyscript.json's interpreter) is the same module.
+async function onThisThread() {
   runsIn("page");
   for (const node of document.querySelectorAll(PLAIN)) node.type = "py";
-  import("./vendor/pyscript/core.js");
+  await import("./runtime.js");
+  await import("./vendor/pyscript/core.js");
+}
+
+// Whether the site's service worker controls this page (a return visit).
+function controlled() {
+  try {
+    return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  } catch {
+    return false;
+  }
 }
 
 function wanted() {
@@ -58,12 +70,13 @@ function inWorker() {
     const [kind, ...rest] = data;
     if (kind === "run") shell.run(rest[0]);
     else if (kind === "ask") shell.ask(rest[1]).then((answer) => worker.postMessage(["answer", rest[0], answer]));
+    else if (kind === "progress") globalThis.allfivesLoading?.arrived(rest[0], rest[1]);
     else if (kind === "started") started = true;
     else if (kind === "failed") fallBack(rest[0]);
   });
   worker.addEventListener("error", (event) => fallBack(event.message || "an error"));
   runsIn("worker");
-  worker.postMessage(["start", { script: SCRIPT.dataset.script, archive: SCRIPT.dataset.archive, facts }]);
+  worker.postMessage(["start", { script: SCRIPT.dataset.script, archive: SCRIPT.dataset.archive, facts, returning: controlled() }]);
   return true;
 }
 

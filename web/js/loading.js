@@ -254,6 +254,17 @@
     }
   }
 
+  // Bytes fetched off the page's thread: web/js/boot.js passes on what the
+  // game's worker (web/js/worker.js) counts of its runtime's downloads.
+  window.allfivesLoading = Object.freeze({
+    arrived(url, bytes) {
+      const path = runtimePath(url);
+      if (!path || returning) return;
+      fetched.set(path, Math.min(bytes, SIZES[path]));
+      show();
+    },
+  });
+
   function start() {
     status = document.getElementById("status") || document.getElementById("position");
     bar = document.getElementById("loading");

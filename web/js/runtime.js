@@ -50,6 +50,8 @@ let early = readEarly();
 // In a frame sandboxed without allow-same-origin even asking throws: there
 // is no worker and no cache there, only the network.
 function controlled() {
+  // In the game's worker (web/js/worker.js) the page says (a worker cannot see the page's controller).
+  if ("allfivesReturning" in globalThis) return Boolean(globalThis.allfivesReturning);
   try {
     return Boolean("caches" in globalThis && navigator.serviceWorker && navigator.serviceWorker.controller);
   } catch {
