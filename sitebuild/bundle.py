@@ -92,15 +92,15 @@ def write_archive(dist: Path, files: dict[str, str], target: Path) -> None:
     """Pack ``files`` (dist-relative URL -> path in the page) into ``target``,
     one form of each module, stored."""
     members = one_form({member(destination): url for url, destination in files.items()})
-    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_STORED) as archive:
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, url in sorted(members.items()):
             source = dist / url.removeprefix("./")
             if not source.is_file():
                 raise BuildError(f"{source} is listed in a PyScript config but was not built")
             info = zipfile.ZipInfo(name, date_time=MEMBER_TIME)
-            info.compress_type = zipfile.ZIP_STORED
+            info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, source.read_bytes())
+            archive.writestr(info, source.read_bytes(), compresslevel=9)
 
 
 def bundle_config(config: dict[str, Any], archive: str) -> dict[str, Any]:

@@ -109,6 +109,7 @@ def precompile_stdlib(source: Path, target: Path, *, cwd: Path, roots: Iterable[
             roots_file = Path(scratch) / "roots.json"
             roots_file.write_text(json.dumps(sorted(roots)), encoding="utf-8")
             command.append(str(roots_file))
+            command.append("deflated")
         result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         raise RuntimeBuildError(f"precompiling the standard library failed:\n{result.stderr.strip()[-2000:]}")
