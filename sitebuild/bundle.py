@@ -20,10 +20,12 @@ both measured). A traceback still names the file and the line; the line's
 text is in the source, in dist/ at the same path. PyScript's own package is
 the exception: PyScript writes its sources from its bundle at every start,
 so its ``.pyc`` stay in ``__pycache__`` beside them. Members are stored, not
-deflated: the server's gzip compresses across them, which sends less.
+deflated: the build then gzips the whole archive (sitebuild/packing.py:
+``pages-game.zip.gz``, which the page's runtime module inflates when
+PyScript asks for ``pages-game.zip``), which sends less.
 
 It runs after :mod:`sitebuild.pycache`, which lists the ``.pyc`` files in
-the configs, and before the offline manifest, which hashes the archives.
+the configs, and before :mod:`sitebuild.packing` gzips the archives.
 """
 
 from __future__ import annotations
@@ -92,15 +94,15 @@ def write_archive(dist: Path, files: dict[str, str], target: Path) -> None:
     """Pack ``files`` (dist-relative URL -> path in the page) into ``target``,
     one form of each module, stored."""
     members = one_form({member(destination): url for url, destination in files.items()})
-    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_STORED) as archive:
         for name, url in sorted(members.items()):
             source = dist / url.removeprefix("./")
             if not source.is_file():
                 raise BuildError(f"{source} is listed in a PyScript config but was not built")
             info = zipfile.ZipInfo(name, date_time=MEMBER_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, source.read_bytes(), compresslevel=9)
+            archive.writestr(info, source.read_bytes())
 
 
 def bundle_config(config: dict[str, Any], archive: str) -> dict[str, Any]:

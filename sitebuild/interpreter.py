@@ -10,17 +10,19 @@ what it writes). It
   module by module, to what the pages import (sitebuild/stdlib_modules.txt,
   sitebuild/stdlib_trim.py) and compiled to ``.pyc`` without docstrings by
   Pyodide's own Python in Node (sitebuild/stdlib.mjs): most of a plain start
-  is compiling the standard library. Its entries are stored, not deflated,
-  so the server's gzip compresses across them (1.25 MB sent, against 1.29
-  MB deflated one by one);
-- stamps dist/loading.js with the size of each runtime file a first visit
-  fetches, so its progress bar is bytes fetched out of a known total;
+  is compiling the standard library. Its entries are stored, not deflated:
+  the whole zip is gzipped later (sitebuild/packing.py), which sends less
+  than deflating each entry and spares Python inflating them;
 - makes the memory snapshot that web/js/runtime.js (the pages' interpreter
   module) restores on a return visit instead of starting Python: Python
   just after start-up, with the rules engine and every page module that
   needs no browser imported (sitebuild/snapshot.mjs).
   It freezes the engine's code, so every build makes it anew; it is checked
-  against the size Pyodide can restore and restored once in Node.
+  against the size Pyodide can restore and restored once in Node;
+- and, as a step of its own once the zips are gzipped
+  (:func:`write_loading_sizes`), stamps dist/loading.js with the size of
+  each runtime file a first visit fetches, so its progress bar is bytes
+  fetched out of a known total.
 
 Needs Node.js and the ``pyodide`` npm package.
 """
@@ -37,6 +39,7 @@ from pathlib import Path
 from typing import Final
 
 from .files import ROOT, BuildError
+from .packing import gzipped_name
 from .site import WEB_ENTRY_SCRIPTS, web_packages
 from .stdlib_trim import read_module_list
 from .vendor import PYODIDE_DIR, VENDOR_PYODIDE
@@ -48,6 +51,7 @@ __all__ = [
     "loading_sizes",
     "make_snapshot",
     "stamp_loading_script",
+    "write_loading_sizes",
     "write_runtime",
 ]
 
@@ -84,8 +88,9 @@ BROWSER_MODULES: Final = frozenset({"js", "pyscript", "pyodide"})
 #: Pyodide 314 copies a snapshot into its heap as created, 30 MiB, without
 #: growing it (pyodide issue 6254); the snapshot's header adds a few bytes.
 SNAPSHOT_LIMIT: Final = 30 * 1024 * 1024 + 4096
-#: The runtime files a start fetches, the bulk of a first visit's bytes.
-RUNTIME_FILES: Final = ("pyodide.asm.wasm", "pyodide.asm.mjs", STDLIB_NAME, "pyodide-lock.json")
+#: The runtime files a start fetches, the bulk of a first visit's bytes, as
+#: shipped: the standard library gzipped (sitebuild/packing.py).
+RUNTIME_FILES: Final = ("pyodide.asm.wasm", "pyodide.asm.mjs", gzipped_name(STDLIB_NAME), "pyodide-lock.json")
 
 
 class RuntimeBuildError(BuildError):
@@ -109,7 +114,6 @@ def precompile_stdlib(source: Path, target: Path, *, cwd: Path, roots: Iterable[
             roots_file = Path(scratch) / "roots.json"
             roots_file.write_text(json.dumps(sorted(roots)), encoding="utf-8")
             command.append(str(roots_file))
-            command.append("deflated")
         result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         raise RuntimeBuildError(f"precompiling the standard library failed:\n{result.stderr.strip()[-2000:]}")
@@ -195,12 +199,18 @@ def stamp_loading_script(text: str, sizes: dict[str, int]) -> str:
 
 
 def write_runtime(dist: Path, pyodide_dir: Path = PYODIDE_DIR, *, cwd: Path = ROOT) -> list[Path]:
-    """Precompile the standard library into dist/ and stamp the loading
-    script, both in place, and make the snapshot; return the files this adds
-    to ``dist``."""
+    """Precompile the standard library into dist/, in place, and make the
+    snapshot from it; return the files this adds to ``dist``."""
     stdlib = dist / VENDOR_PYODIDE / STDLIB_NAME
     roots = set(read_module_list(USED_MODULES.read_text(encoding="utf-8"))) | set(SNAPSHOT_MODULES)
     precompile_stdlib(pyodide_dir / STDLIB_NAME, stdlib, cwd=cwd, roots=roots)
+    return [make_snapshot(dist, cwd=cwd)]
+
+
+def write_loading_sizes(dist: Path) -> list[Path]:
+    """Stamp the loading script in ``dist``, in place, with the size of each
+    runtime file as shipped (after :func:`sitebuild.packing.gzip_archives`);
+    it adds no file."""
     loading = dist / LOADING_SCRIPT
     loading.write_text(stamp_loading_script(loading.read_text(encoding="utf-8"), loading_sizes(dist)), encoding="utf-8")
-    return [make_snapshot(dist, cwd=cwd)]
+    return []

@@ -33,6 +33,7 @@ MIME_TYPES: dict[str, str] = {
     ".txt": "text/plain; charset=utf-8",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".ico": "image/x-icon",

@@ -7,7 +7,7 @@ import shutil
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from . import bundle, first_paint, interpreter, offline, pycache, site, tutorial, vendor
+from . import bundle, first_paint, interpreter, offline, packing, pycache, site, tutorial, vendor
 from .files import DIST
 
 Step = Callable[[Path], list[Path]]
@@ -19,9 +19,11 @@ STEPS: tuple[Step, ...] = (
     site.write_site,  # the allfives package, web/ (pages, modules, icons), the pages' configs
     first_paint.write_first_paint,  # the game page's first screen, drawn into index.html
     tutorial.write_tutorial,  # rules*.html and the scenarios' records
-    interpreter.write_runtime,  # the precompiled standard library, the loading sizes, the memory snapshot
+    interpreter.write_runtime,  # the precompiled standard library, the memory snapshot
     pycache.write_pycache,  # a .pyc of every module the pages import, PyScript's own included
     bundle.write_bundles,  # each page's Python files packed into one archive its config names
+    packing.gzip_archives,  # every zip shipped gzipped (NAME.zip.gz; runtime.js inflates it)
+    interpreter.write_loading_sizes,  # the runtime files' sizes, as shipped, for the progress bar
     offline.write_offline_files,  # precache.json and sw.js
 )
 

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
+from sitebuild.packing import open_shipped_zip
+
 from .conftest import DESKTOP, INTRO_SEEN, READY_TIMEOUT_MS, WAIT_TIMEOUT_MS, PageLog
 from .test_accessibility import serious_problems
 
@@ -161,9 +163,7 @@ def test_the_loading_screen_passes_axe_and_keeps_still_for_reduced_motion(browse
 
 
 def test_the_standard_library_arrives_precompiled(site: Site) -> None:
-    import zipfile
-
-    with zipfile.ZipFile(site.dist / "vendor" / "pyodide" / "python_stdlib.zip") as archive:
+    with open_shipped_zip(site.dist / "vendor" / "pyodide" / "python_stdlib.zip") as archive:
         names = archive.namelist()
     assert "json/decoder.pyc" in names
     assert not [name for name in names if name.endswith(".py")]

@@ -14,10 +14,11 @@ returns."""
 from __future__ import annotations
 
 import json
-import zipfile
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page
+
+from sitebuild.packing import open_shipped_zip
 
 from .test_stdlib import keep_the_interpreter, ready
 
@@ -52,7 +53,7 @@ def page_modules(page: Page) -> tuple[str, list[list[object]]]:
 
 def assert_precompiled(page: Page, site: Site, archive: str, expected: set[str]) -> None:
     check, rows = page_modules(page)
-    with zipfile.ZipFile(site.dist / archive) as packed:
+    with open_shipped_zip(site.dist / archive) as packed:
         built = {name: packed.read(name)[:16] for name in packed.namelist() if name.endswith(".pyc")}
     assert check == "default", f"the interpreter checks .pyc files against their source ({check})"
     names = {str(row[0]) for row in rows}

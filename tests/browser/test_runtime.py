@@ -128,7 +128,7 @@ def test_a_first_visit_asks_for_the_runtime_at_once_and_for_each_of_its_files_on
     ready(page)
     expect(page.locator("#hand button").first).to_be_visible()
     wasm = named(page_log.requests, "pyodide.asm.wasm")
-    stdlib = named(page_log.requests, "python_stdlib.zip")
+    stdlib = named(page_log.requests, "python_stdlib.zip.gz")
     config = named(page_log.requests, "pyscript.json")
     assert len(wasm) == 1, page_log.requests
     assert len(stdlib) == 1, page_log.requests

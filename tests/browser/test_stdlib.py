@@ -16,6 +16,7 @@ one the site ships (a plain start: no service worker, so no snapshot)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import zipfile
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Frame, Page, Route, expect
 
+from sitebuild.packing import open_shipped_zip
 from sitebuild.stdlib_trim import module_name
 from sitebuild.vendor import PYODIDE_DIR
 
@@ -76,8 +78,10 @@ def keep_the_interpreter(route: Route) -> None:
 
 
 def whole_standard_library(route: Route) -> None:
-    """Pyodide's python_stdlib.zip as npm ships it: every module, as source."""
-    route.fulfill(path=PYODIDE_DIR / "python_stdlib.zip", content_type="application/zip")
+    """Pyodide's python_stdlib.zip as npm ships it: every module, as source
+    (gzipped, as the site ships its zips: sitebuild/packing.py)."""
+    body = gzip.compress((PYODIDE_DIR / "python_stdlib.zip").read_bytes(), 1)
+    route.fulfill(body=body, content_type="application/gzip")
 
 
 def ready(page: Page) -> None:
@@ -92,7 +96,7 @@ def imported(page: Page | Frame) -> set[str]:
 
 
 def shipped_modules(site: Site) -> set[str]:
-    with zipfile.ZipFile(site.dist / "vendor" / "pyodide" / "python_stdlib.zip") as archive:
+    with open_shipped_zip(site.dist / "vendor" / "pyodide" / "python_stdlib.zip") as archive:
         entries = archive.namelist()
     return {name for entry in entries if (name := module_name(entry.removesuffix("c"))) is not None}
 
@@ -225,7 +229,7 @@ def test_every_module_the_pages_import_is_in_the_trimmed_zip(page: Page, site: S
     with zipfile.ZipFile(PYODIDE_DIR / "python_stdlib.zip") as archive:
         whole = {name for entry in archive.namelist() if (name := module_name(entry)) is not None}
     page.route("**/runtime.js", keep_the_interpreter)
-    page.route("**/python_stdlib.zip", whole_standard_library)
+    page.route("**/python_stdlib.zip.gz", whole_standard_library)
 
     seen = tour_the_game(page, site, tmp_path) | tour_the_replays(page, site)
     SEEN.parent.mkdir(parents=True, exist_ok=True)

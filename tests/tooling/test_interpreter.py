@@ -6,6 +6,7 @@ tests/browser/test_runtime.py)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import shutil
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import bundle, interpreter, pycache, site
+from sitebuild import bundle, interpreter, packing, pycache, site
 from sitebuild.files import BuildError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,6 +120,26 @@ def test_a_config_then_names_only_its_archive_unpacked_where_the_files_went() ->
     }
     assert bundle.archive_name("pyscript.json") == "pages-game.zip"
     assert bundle.archive_name("pyscript-embed.json") == "pages-embed.zip"
+
+
+def test_every_zip_is_shipped_gzipped_and_reads_back_as_the_same_zip(tmp_path: Path) -> None:
+    (tmp_path / "vendor").mkdir()
+    for path in (tmp_path / "pages-game.zip", tmp_path / "vendor" / "python_stdlib.zip"):
+        with zipfile.ZipFile(path, "w") as archive:
+            archive.writestr("json/decoder.pyc", b"\x00compiled" * 100)
+    zips = {path: path.read_bytes() for path in tmp_path.rglob("*.zip")}
+    written = packing.gzip_archives(tmp_path)
+    assert sorted(written) == sorted(path.with_name(path.name + ".gz") for path in zips)
+    assert list(tmp_path.rglob("*.zip")) == [], "no zip is left to travel as it is"
+    for path, data in zips.items():
+        assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == data
+        with packing.open_shipped_zip(path) as archive:
+            assert archive.read("json/decoder.pyc") == b"\x00compiled" * 100
+    first = {path: path.read_bytes() for path in written}
+    for path, data in zips.items():
+        path.write_bytes(data)
+    packing.gzip_archives(tmp_path)
+    assert {path: path.read_bytes() for path in written} == first, "the same zip gives the same bytes"
 
 
 def test_an_archive_refuses_a_file_that_was_not_built_or_lands_outside_the_page(tmp_path: Path) -> None:

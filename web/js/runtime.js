@@ -33,11 +33,43 @@ import { loadPyodide as plainLoad } from "./vendor/pyodide/pyodide.mjs";
 
 export * from "./vendor/pyodide/pyodide.mjs";
 
+const SITE_URL = new URL("./", import.meta.url).href;
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
 const STDLIB_URL = new URL("python_stdlib.zip", INDEX_URL).href;
 const SNAPSHOT_URL = new URL("./runtime-snapshot.gz", import.meta.url).href;
 const RESEED = "import random as _r\n_r.seed()\ndel _r";
+
+// Every zip of the site (the standard library, each page's Python archive)
+// is shipped gzipped as NAME.zip.gz (sitebuild/packing.py): GitHub Pages
+// sends a .zip as it is, the stored archives' 4.5 MB, where their gzip is
+// 1.8 MB. So a fetch of a zip of this site, by Pyodide or by PyScript (the
+// config's "./pages-game.zip"), gets NAME.zip.gz, inflated here.
+const networkFetch = globalThis.fetch;
+
+function siteZip(input) {
+  const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+  return url.href.startsWith(SITE_URL) && url.pathname.endsWith(".zip") ? url : null;
+}
+
+async function fetchZip(url) {
+  const gzipped = new URL(url);
+  gzipped.pathname += ".gz";
+  const response = await networkFetch.call(globalThis, gzipped.href);
+  if (!response.ok) return response;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  // A host that sends a .gz with Content-Encoding: gzip has the browser
+  // inflate it already: then it is the zip itself.
+  const inflated = bytes[0] === 0x1f && bytes[1] === 0x8b
+    ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
+    : bytes.buffer;
+  return new Response(inflated, { headers: { "Content-Type": "application/zip" } });
+}
+
+globalThis.fetch = function (input, init) {
+  const zip = siteZip(input);
+  return zip ? fetchZip(zip) : networkFetch.call(this, input, init);
+};
 
 // What is fetched before loadPyodide is called: the compiled runtime, the
 // standard library's bytes, the runtime's JavaScript, and on a return visit
@@ -65,7 +97,7 @@ function readEarly() {
     ? caches.match(SNAPSHOT_URL).then((response) => (response && response.body ? snapshotBytes(response) : null))
     : Promise.resolve(null);
   const compiled = WebAssembly.compileStreaming(fetch(WASM_URL));
-  const stdlib = fetch(STDLIB_URL).then((response) => {
+  const stdlib = fetchZip(new URL(STDLIB_URL)).then((response) => {
     if (!response.ok) throw new Error(`the standard library did not arrive (${response.status})`);
     return response.arrayBuffer();
   });
