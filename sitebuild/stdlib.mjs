@@ -8,9 +8,9 @@
 // sitebuild/runtime.py), the new zip holds only those modules and what
 // importing them imports (sitebuild/stdlib_trim.py's used_closure, run here
 // because it parses the 3.14 standard library with 3.14's own ast). Its
-// entries are stored uncompressed (the default: the server's gzip then
-// compresses across the files, smaller than deflating each on its own) or
-// deflated.
+// entries are stored uncompressed (the default: the build then gzips the
+// whole zip, sitebuild/packing.py, smaller than deflating each on its own,
+// and Python reads a stored entry without inflating it) or deflated.
 //
 // Pyodide 314 ships the zip as source only, so each start compiles every
 // module it imports. The .pyc files are unchecked hash-based (PEP 552): the
