@@ -58,8 +58,9 @@ async function fetchZip(url) {
   const response = await networkFetch.call(globalThis, gzipped.href);
   if (!response.ok) return response;
   const bytes = new Uint8Array(await response.arrayBuffer());
-  // A host that sends a .gz with Content-Encoding: gzip has the browser
-  // inflate it already: then it is the zip itself.
+  // The service worker keeps it inflated (web/sw.js), and a host that sends
+  // a .gz with Content-Encoding: gzip has the browser inflate it: then it is
+  // the zip itself, which begins "PK", not gzip's 1f 8b.
   const inflated = bytes[0] === 0x1f && bytes[1] === 0x8b
     ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
     : bytes.buffer;

@@ -55,19 +55,20 @@ async function precache() {
   }
 }
 
-// The runtime's memory snapshot is kept inflated: a return visit then reads
-// its 30 MB in one piece (web/runtime.js) instead of inflating them on the
-// page's main thread while the player waits. The header says it is inflated.
-const SNAPSHOT = "runtime-snapshot.gz";
+// What the site ships gzipped is kept inflated: the runtime's memory
+// snapshot, so a return visit reads its 30 MB in one piece (web/runtime.js)
+// instead of inflating them on the page's main thread while the player
+// waits, and the zips (NAME.zip.gz, sitebuild/packing.py), which runtime.js
+// would otherwise inflate at every start. The header says it is inflated.
 const INFLATED = "X-Allfives-Inflated";
 
 async function store(cache, path, integrity) {
   const response = await fetch(new Request(path, { cache: "reload", integrity }));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  if (path !== SNAPSHOT) return cache.put(path, response);
-  const memory = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  if (!path.endsWith(".gz")) return cache.put(path, response);
+  const inflated = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
   const headers = { "Content-Type": "application/octet-stream", [INFLATED]: "1" };
-  await cache.put(path, new Response(memory, { headers }));
+  await cache.put(path, new Response(inflated, { headers }));
 }
 
 async function dropOldCaches() {
