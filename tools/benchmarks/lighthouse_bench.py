@@ -1,11 +1,12 @@
 """Lighthouse on the built site, served as GitHub Pages serves it.
 
     python build.py bench                      # the load benchmark, then this
-    python -m tools.benchmarks.lighthouse_bench --built [--runs 3] [--dist before=/tmp/old-dist]
+    python -m tools.benchmarks.lighthouse_bench --built [--runs 3] [--dist before=/tmp/old-dist] [--preset mobile]
 
 Serves dist/ (and each ``--dist NAME=PATH`` beside it, for a side-by-side
-comparison in one run) gzipped on the fly with ``Cache-Control: max-age=600``
-(sitebuild/serve.py, ``like_pages``), and runs Lighthouse 12.2.3 (pinned in
+comparison in one run) as GitHub Pages does: gzipped on the fly where the
+pinned mime-db calls the file's type compressible, with
+``Cache-Control: max-age=600`` (sitebuild/serve.py, ``like_pages``), and runs Lighthouse 12.2.3 (pinned in
 tools/benchmarks/lighthouse/package-lock.json, installed there with
 ``npm ci`` the first time) on the game, the replay and the rules page, with
 its mobile preset (a slow 4G link and a 4x slower CPU, simulated) and its
@@ -173,12 +174,12 @@ def bytes_by_file(results: dict[tuple[str, str, str], list[Report]], builds: lis
     return rows
 
 
-def run(builds: dict[str, Path], runs: int, pages: list[str], write: bool) -> int:
+def run(builds: dict[str, Path], runs: int, pages: list[str], write: bool, presets: tuple[str, ...] = PRESETS) -> int:
     results: dict[tuple[str, str, str], list[Report]] = {}
     with served(builds) as url, tempfile.TemporaryDirectory() as scratch:
         for _ in range(runs):
             for page in pages:
-                for preset in PRESETS:
+                for preset in presets:
                     for build in builds:  # taking turns, so load on the machine hits each alike
                         report = run_lighthouse(f"{url}{build}/{PAGES[page]}", preset, Path(scratch))
                         results.setdefault((build, page, preset), []).append(report)
@@ -207,8 +208,8 @@ def write_section(text: str, runs: int, builds: list[str]) -> None:
     compared = f" (`--dist` {', '.join(builds)})" if len(builds) > 1 else ""
     section = (
         f"{MARK_START}\nCommand: `python build.py bench` (Lighthouse 12.2.3, median of {runs} runs per page"
-        f" and preset{compared}; dist/ served gzipped with `Cache-Control: max-age=600`, as GitHub Pages"
-        f" serves it; FCP and LCP are Lighthouse's simulated times).\n\n{text}\n{MARK_END}"
+        f" and preset{compared}; dist/ served as GitHub Pages serves it: gzipped where mime-db calls the type"
+        f" compressible, `Cache-Control: max-age=600`; FCP and LCP are Lighthouse's simulated times).\n\n{text}\n{MARK_END}"
     )
     if MARK_START in document:
         before, rest = document.split(MARK_START, 1)
@@ -232,6 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Lighthouse on the built site, served like GitHub Pages.")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--page", action="append", choices=list(PAGES), help="only these pages (default: all)")
+    parser.add_argument("--preset", action="append", choices=PRESETS, help="only these presets (default: both)")
     parser.add_argument("--dist", action="append", default=[], metavar="NAME=FOLDER", help="another build to compare")
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/benchmarks.md alone")
     parser.add_argument(
@@ -244,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
         from sitebuild import steps
 
         steps.build(DIST)
-    return run(parse_builds(args.dist), args.runs, args.page or list(PAGES), not args.no_write)
+    presets = tuple(args.preset or PRESETS)
+    return run(parse_builds(args.dist), args.runs, args.page or list(PAGES), not args.no_write, presets)
 
 
 if __name__ == "__main__":
