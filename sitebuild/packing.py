@@ -8,7 +8,7 @@ compressible (sitebuild/serve.py), and ``application/zip`` is not: a zip
 travels as it is. No compressible type names a zip (``application/octet-stream``
 is compressible only since mime-db 1.54.0, so a ``.bin`` would depend on the
 version Pages runs), while ``.gz`` is sent as it is by any host. The members
-stay stored, not deflated: gzip across the whole archive sends less (1.80 MB
+stay stored, not deflated: gzip across the whole archive sends less (1.77 MB
 for the standard library and the game's archive, against 1.92 MB deflated
 member by member), and Python reads a stored member without inflating it at
 every import (docs/benchmarks.md has the three measured side by side).
