@@ -88,6 +88,23 @@ BREAKS: tuple[Break, ...] = (
         ("tests/tooling/test_serve.py",),
     ),
     Break(
+        "zips-ship-as-they-are",
+        "every zip of the site ships gzipped: GitHub Pages would send a .zip as it is",
+        "sitebuild/packing.py",
+        "        archive.unlink()\n",
+        "",
+        ("tests/tooling/test_interpreter.py", "-k", "gzipped"),
+    ),
+    Break(
+        "worker-keeps-zips-gzipped",
+        "the service worker keeps the zips inflated: a return visit has nothing to inflate",
+        "web/js/sw.js",
+        '  if (!path.endsWith(".gz")) return cache.put(path, response);\n',
+        '  if (path !== "runtime-snapshot.gz") return cache.put(path, response);\n',
+        ("tests/browser/test_offline.py", "-k", "whole_site"),
+        browser=True,
+    ),
+    Break(
         "archive-ships-both-forms",
         "the page's archive ships one form of each module, its .pyc",
         "sitebuild/bundle.py",

@@ -163,6 +163,19 @@ def play_a_tile(page: Page) -> None:
     expect(page.locator("#log")).to_contain_text(tile)
 
 
+#: How the worker keeps each of ``paths``: its inflated mark and its first two bytes.
+KEPT_FORMS = """async ({cache, paths}) => {
+    const kept = await caches.open(cache);
+    const forms = {};
+    for (const path of paths) {
+        const response = await kept.match(new URL(path, location.href).href);
+        const head = new Uint8Array(await response.arrayBuffer()).slice(0, 2);
+        forms[path] = [response.headers.get("X-Allfives-Inflated"), String.fromCharCode(...head)];
+    }
+    return forms;
+}"""
+
+
 def test_one_visit_to_any_page_keeps_the_whole_site_for_offline_play(sw_page: Page, own_site: OwnSite) -> None:
     open_ready(sw_page, own_site.url + "embed.html?src=tutorial/counting.json")
     state = wait_until_controlled(sw_page)
@@ -171,6 +184,12 @@ def test_one_visit_to_any_page_keeps_the_whole_site_for_offline_play(sw_page: Pa
     assert state["caches"] == [cache]
     files = json.loads((own_site.dist / offline.PRECACHE_NAME).read_text())["files"]
     assert cached_count(sw_page, cache) == len(files)
+    # What ships gzipped (sitebuild/packing.py) is kept inflated: a return
+    # visit reads the zips as zips ("PK"), with nothing to inflate.
+    zips = [path for path in files if path.endswith(".zip.gz")]
+    assert len(zips) == 3, zips
+    kept = evaluate_settled(sw_page, KEPT_FORMS, {"cache": cache, "paths": zips})
+    assert kept == {path: ["1", "PK"] for path in zips}
 
     own_site.stop()
     sw_page.context.set_offline(True)
