@@ -47,6 +47,8 @@ MARK_END: Final = "<!-- lighthouse-bench:end -->"
 #: The pages measured, by name: their path in the site.
 PAGES: Final = {
     "game": "",
+    # The game with its Python in a worker (issue 46; boot.js starts it on this address).
+    "game-worker": "index.html?python=worker",
     "embed.html": "embed.html?src=tutorial/counting.json&move=3",
     "rules.html": "rules.html",
 }
