@@ -14,8 +14,8 @@ GROUPS = (
     "table.controller",
     "table.board",
     "page.shell",
-    "game.history_page",
-    "game.dialogs",
+    "game.history.screen",
+    "game.dialogs.screen",
     "game.main",
 )
 

@@ -15,7 +15,8 @@ import pytest
 from allfives.daily import Duplicate
 from allfives.players.simple import greedy_move
 
-from game.daily_month import (
+from game.daily.model import Dailies, daily_game
+from game.daily.month import (
     COUNTED,
     FUTURE,
     PLAYING,
@@ -26,9 +27,8 @@ from game.daily_month import (
     month,
     moved,
 )
-from game.daily_state import Dailies, daily_game
-from game.history import Entry
-from game.history_words import result_line
+from game.history.model import Entry
+from game.history.words import result_line
 from table.i18n import LANGUAGES, Translator
 
 TODAY = date(2026, 12, 6)

@@ -36,8 +36,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from allfives import Rules
 from allfives.verify import all_verified, verify
 
-from game.daily_state import daily_game
-from game.history import Entry
+from game.daily.model import daily_game
+from game.history.model import Entry
 from replay.frames import Words, frames
 from replay.proof import SeedLine, seed_line
 from table.controller import Game, GameSetup, SeatSetup, decode_link

@@ -26,7 +26,7 @@ from allfives.daily import DailyError
 from allfives.record import RecordError, from_record, loads, to_record
 from allfives.refusal import Refused
 
-from game.history import read_file
+from game.history.model import read_file
 from replay.frames import Words
 from table.controller import Game, decode_link
 from table.i18n import LANGUAGES, Translator, catalogue
@@ -472,7 +472,7 @@ def test_a_broken_link_is_told_in_one_sentence_with_one_colon(language: str, lin
 
 
 #: The refusals whose codes the player meets through table.refusal; a daily
-#: date's refusal is said by its kind, with the dates it names (game.daily_state).
+#: date's refusal is said by its kind, with the dates it names (game.daily.words).
 _SAID_ELSEWHERE = {DailyError.__name__}
 
 

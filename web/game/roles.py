@@ -16,7 +16,7 @@ imports: tests/tooling/test_imports.py).
 - :class:`Menu`: a table with the player's settings (the dialogs' Menu and
   New match).
 - :class:`Owner`: a table that shares the saved game with the game's other
-  tabs (elsewhere.py).
+  tabs (tabs/screen.py).
 
 Browser-free; only types."""
 
@@ -30,7 +30,7 @@ from allfives.view import SeatView
 
 from game.state import PageState
 from game.store import Store
-from game.tabs import Keeper
+from game.tabs.model import Keeper
 from page.motion import Pop
 from table.controller import Game
 from table.i18n import Said, Translator

@@ -10,7 +10,10 @@ from typing import TYPE_CHECKING
 
 from allfives import HandEnded
 
-from game import coach, deal_proof, dialog_markup, dialogs, landing, story, words
+from game import deal_proof, landing, story, words
+from game.coach import screen as coach_screen
+from game.dialogs import screen as dialogs_screen
+from game.dialogs import words as dialogs_words
 
 if TYPE_CHECKING:
     from game.roles import Table
@@ -53,22 +56,26 @@ def show_hand_end(page: Table) -> None:
     if end is None:
         return
     said = story.hand_summary(page.t, game, end, game.view(page.shown_seat()).shown)
-    body = dialog_markup.hand_end_markup(said, deal_proof.check_this_deal(page.t, game.history, end.hand))
+    body = dialogs_words.hand_end_markup(said, deal_proof.check_this_deal(page.t, game.history, end.hand))
 
     def done(value: str) -> None:
-        if value == dialogs.DAILY_RESULT:
-            return  # game.daily answers it
+        if value == dialogs_screen.DAILY_RESULT:
+            return  # game.daily.screen answers it
         if value == "review" and page.game is game:
-            page.spawn(coach.show_review(page, game, end.hand, lambda: show_hand_end(page)))
+            page.spawn(coach_screen.show_review(page, game, end.hand, lambda: show_hand_end(page)))
         elif value == "next" and page.game is game:
             deal_next(page)
         else:  # Look at the table, or Escape: the table stays as it ended, Next hand under it
             render_next(page)
             page.dialog_return = "#next-hand"
 
-    first = ("next", page.t("next_hand")) if game.daily is None else (dialogs.DAILY_RESULT, page.t("daily_see_result"))
+    first = (
+        ("next", page.t("next_hand"))
+        if game.daily is None
+        else (dialogs_screen.DAILY_RESULT, page.t("daily_see_result"))
+    )
     buttons = [first, ("look", page.t("look_at_table"))]
-    if coach.can_review(game):
+    if coach_screen.can_review(game):
         buttons.append(("review", page.t("review")))
     page.open_dialog(landing.hand_over(page.t, game, end.hand), body, buttons, done)
 
@@ -81,18 +88,18 @@ def show_match_end(page: Table) -> None:
     assert result is not None
     winner, _scores = result
     said = words.said_to_you(page.t, game, "winner", game.rules.seats_of(winner))
-    body = dialog_markup.match_end_markup(page.t(said, name=game.side_name(winner)), story.match_story(page.t, game))
+    body = dialogs_words.match_end_markup(page.t(said, name=game.side_name(winner)), story.match_story(page.t, game))
 
     last_hand = game.hands_dealt
 
     def done(value: str) -> None:
         if value == "new":
-            dialogs.show_new_match(page)
+            dialogs_screen.show_new_match(page)
         elif value == "review" and page.game is game:
-            page.spawn(coach.show_review(page, game, last_hand, lambda: show_match_end(page)))
+            page.spawn(coach_screen.show_review(page, game, last_hand, lambda: show_match_end(page)))
 
     buttons = [("new", page.t("new_match"))]
-    if coach.can_review(game) and last_hand:
+    if coach_screen.can_review(game) and last_hand:
         buttons.append(("review", page.t("review_last_hand")))
     buttons.append(("close", page.t("close")))
     page.open_dialog(page.t("match_over"), body, buttons, done)

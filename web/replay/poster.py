@@ -297,7 +297,7 @@ def facade(
 
 
 def embed_code(game: Game, page_url: str, *, whole_hand: bool, seat: int, lang: str) -> str:
-    """What the game's "Copy embed code" gives (game/dialogs.py): the
+    """What the game's "Copy embed code" gives (game/dialogs/screen.py): the
     facade of this hand (:meth:`Game.embed_link`) from the game at
     ``page_url``, from the position on the table or the whole hand, with
     ``seat``'s tiles face up, in ``lang``."""

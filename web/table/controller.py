@@ -75,7 +75,7 @@ class Game:
         self.match = match if match is not None else Match(setup.rules)
         self.counted = False  # the result is in the statistics
         #: The daily deal's date (YYYY-MM-DD) when this is one: a single hand
-        #: (game.daily_state); ``practice`` when it does not count.
+        #: (game.daily.model); ``practice`` when it does not count.
         self.daily: str | None = None
         self.practice = False
         #: The coach's reviews of finished hands, by hand number: kept with

@@ -4,7 +4,7 @@ unfinished, not played, or still to come), in words a screen reader says
 ("6 December 2026: you scored +10 against the Expert": the date as the page
 writes every date, :func:`game.dates.date_words`). The month and weekday
 names are the catalogues', never the browser's locale. The page's part is
-:mod:`game.daily_calendar`."""
+:mod:`game.daily.calendar`."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from allfives.daily import FIRST_DATE
 
-from game.daily_state import Dailies
+from game.daily.model import Dailies
 from game.dates import date_words
 from table.i18n import Translator
 

@@ -11,15 +11,15 @@ to the hand's summary.
 
 The judging is :mod:`allfives.review` (its steps from :mod:`table.coaching`, run
 in slices by :class:`table.work.Slices`); the dialog's markup is
-:mod:`game.review_markup`, its words :mod:`table.coach_words`."""
+:mod:`game.coach.words`, its words :mod:`table.coach_words`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from game.history import History
-from game.review_markup import PROGRESS, review_markup, working_markup
+from game.coach.words import PROGRESS, review_markup, working_markup
+from game.history.model import History
 from page import browser
 from page.dom import draw
 from table.controller import Game, think

@@ -1,5 +1,5 @@
 """The New match form as a value: what each of its fields holds, and what a
-change of one does to the others. :func:`dialog_markup.new_match_markup`
+change of one does to the others. :func:`game.dialogs.words.new_match_markup`
 draws it; a field's change comes from the page as plain data (its name and
 value) and gives the next form (:meth:`MatchForm.changed`); Start reads the
 form, never the screen (:meth:`MatchForm.setup`). Pure Python, so pytest
