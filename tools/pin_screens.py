@@ -614,7 +614,7 @@ def make_saves() -> dict[str, Any]:
     sys.path.insert(0, str(ROOT / "web"))
     from allfives import Rules
 
-    from table.controller import Game, GameSetup, SeatSetup, encode_link
+    from table.game import Game, GameSetup, SeatSetup, encode_link
 
     game = Game(GameSetup(Rules(), (SeatSetup("You"), SeatSetup("Computer", "easy")), SEED))
     game.start()

@@ -216,7 +216,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-forgets-a-daily-left-unmoved",
         "a counted daily left before any move is kept in the history, left unfinished",
-        "web/table/controller.py",
+        "web/table/game.py",
         "        return (counted_daily and not self.is_over) or self.in_progress\n",
         "        return self.in_progress\n",
         ("tests/browser/test_daily_calendar.py", "-k", "left_by_new_match"),
@@ -569,7 +569,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "undo-reopens-a-won-match",
         "a match that is over stands: Undo does not reopen it",
-        "web/table/controller.py",
+        "web/table/game.py",
         "        if self.match.is_over:\n            return None\n        last = self._last_person_move()\n",
         "        last = self._last_person_move()\n",
         ("tests/web/test_controller.py", "-k", "over_cannot"),
@@ -577,7 +577,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "embed-cuts-the-hand-out-of-its-match",
         "an honest game's embed code verifies: its hand keeps its number, and its leader is never taken for changed",
-        "web/table/controller.py",
+        "web/table/game.py",
         "        move = _first_position(self.match) if whole_hand else sum(len(h.moves) for h in self.match.history)\n"
         "        kept = self.kept_review(only=len(self.match.hands))\n"
         "        return self._replay_link(page_url, self.match, move, kept, seat=seat, lang=lang)\n",
@@ -590,7 +590,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "link-deals-the-hand-alone",
         "a shared link deals the hand again as the same hand, and its record verifies",
-        "web/table/controller.py",
+        "web/table/game.py",
         "        match = self.match.until(number, 0) if number else self.match\n",
         "        match = self.match.until(number, 0, alone=True) if number else self.match\n",
         ("tests/web/test_honest_records.py",),
@@ -1542,7 +1542,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "daily-second-hand",
         "a daily deal is one hand: nothing is dealt after it",
-        "web/table/controller.py",
+        "web/table/game.py",
         "if not self.match.needs_deal or (self.daily is not None and self.match.hands):",
         "if not self.match.needs_deal:",
         ("tests/web/test_daily_state.py",),
@@ -1717,7 +1717,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "refused-save-has-no-code",
         "a save that is not JSON is refused in the player's words, by its code",
-        "web/table/controller.py",
+        "web/table/game.py",
         'raise RecordError("this is not a saved game (it is not JSON)", "not_json")',
         'raise RecordError("this is not a saved game (it is not JSON)")',
         ("tests/web/test_refusal.py", "-k", "record_save_or_link"),

@@ -11,7 +11,7 @@ GROUPS = (
     "allfives",
     "allfives.players",
     "allfives.review",
-    "table.controller",
+    "table.game",
     "table.board",
     "page.shell",
     "game.history.screen",

@@ -47,7 +47,7 @@ from allfives.record import RecordError, dumps, from_record, loads, replay, to_r
 from game.history.model import Entry, History, read_file
 from game.store import PREFIX, Store
 from table import refusal
-from table.controller import MAX_NAME, Game, GameSetup, SeatSetup, decode_link, encode_link
+from table.game import MAX_NAME, Game, GameSetup, SeatSetup, decode_link, encode_link
 from table.i18n import Translator
 
 ROOT = Path(__file__).parents[2]

@@ -12,7 +12,7 @@ from allfives.players.simple import greedy_move
 from game import cards, first_screen
 from game.daily.model import daily_game
 from game.state import PageState
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 from table.i18n import Translator, Words
 
 T = Translator("en")

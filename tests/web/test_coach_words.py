@@ -11,7 +11,7 @@ from allfives import Move, Rules
 from allfives.review import GRADE_NAMES, Advice, Choice, Grade, HandReview, Judgement, Luck, review
 
 from table.coach_words import decision_row, hand_summary, hint_words, luck_line, points
-from table.controller import Game, GameSetup, SeatSetup, think
+from table.game import Game, GameSetup, SeatSetup, think
 from table.i18n import LANGUAGES, Translator
 
 EN = Translator("en")

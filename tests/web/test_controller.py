@@ -23,9 +23,9 @@ from allfives.view import view_of
 
 from replay.frames import Words, frames
 from replay.proof import SeedLine, seed_line
-from table import controller
+from table import game as controller
 from table import work as work_module
-from table.controller import (
+from table.game import (
     Game,
     GameSetup,
     LinkError,

@@ -74,7 +74,7 @@ def test_the_new_match_form_is_filled_in_with_the_match_it_would_start() -> None
 
     from game.dialogs.match_form import MatchForm
     from game.dialogs.words import new_match_markup
-    from table.controller import GameSetup, SeatSetup
+    from table.game import GameSetup, SeatSetup
 
     setup = GameSetup(
         Rules(players=3, hand_size=5, target=150, lead="highest-double"),

@@ -30,7 +30,7 @@ from game.history.model import (
 )
 from game.history.words import FRIENDS, filtered, result_line, sides_line, statistics_rows
 from game.store import PREFIX, Store
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
 GOLDEN = Path(__file__).parents[1] / "golden"

@@ -1,6 +1,6 @@
 """Every record the page writes, copies or embeds verifies, whatever path led
 to it (issue 44): random sequences of the page's own actions, through the
-controller it drives (table.controller.Game), on CPython.
+controller it drives (table.game.Game), on CPython.
 
 The actions are the page's: a person's move and the computer's replies after
 it (the page plays them as its search decides, through ``play_computer``),
@@ -40,7 +40,7 @@ from game.daily.model import daily_game
 from game.history.model import Entry
 from replay.frames import Words, frames
 from replay.proof import SeedLine, seed_line
-from table.controller import Game, GameSetup, SeatSetup, decode_link
+from table.game import Game, GameSetup, SeatSetup, decode_link
 
 PAGE = "https://ann.example/fives/"
 EN = Words("en")

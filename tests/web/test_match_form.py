@@ -18,7 +18,7 @@ from game.dialogs.match_form import MatchForm
 from game.dialogs.words import new_match_markup
 from game.first_screen import default_setup
 from table import refusal
-from table.controller import GameSetup, SeatSetup
+from table.game import GameSetup, SeatSetup
 from table.i18n import Translator
 
 EN = Translator("en")

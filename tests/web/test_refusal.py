@@ -28,7 +28,7 @@ from allfives.refusal import Refused
 
 from game.history.model import read_file
 from replay.frames import Words
-from table.controller import Game, decode_link
+from table.game import Game, decode_link
 from table.i18n import LANGUAGES, Translator, catalogue
 from table.refusal import CODES, reason
 

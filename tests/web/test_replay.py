@@ -24,7 +24,7 @@ from replay.hosting import (
     origin_of,
     record_url,
 )
-from table.controller import Game
+from table.game import Game
 
 WORDS = Words("en")
 NAMES = ("Ann", "Ben")

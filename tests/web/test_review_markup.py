@@ -16,7 +16,7 @@ from allfives import Rules
 from allfives.review import HandReview
 
 from game.coach.words import kept_whole, review_markup
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
 EN = Translator("en")

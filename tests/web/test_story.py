@@ -5,7 +5,7 @@ change and score, and the match told hand by hand with its best hand."""
 from allfives import HandEnded, Rules, tile
 
 from game.story import hand_summary, match_story
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
 EN = Translator("en")

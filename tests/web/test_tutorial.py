@@ -23,7 +23,7 @@ from sitebuild import tutorial
 
 from replay import poster
 from replay.frames import Frame, Words, frames, seat_names, try_record, turn_draws
-from table.controller import Game
+from table.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

@@ -26,7 +26,7 @@ from game.first_screen import (
     opponent_choice_markup,
     rules_page,
 )
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 
 if TYPE_CHECKING:
     from game.roles import Table

@@ -18,7 +18,7 @@ from game.dialogs import screen as dialogs_screen
 from game.history import screen as history_screen
 from game.tabs import screen as tabs_screen
 from page import browser
-from table.controller import Game
+from table.game import Game
 
 if TYPE_CHECKING:
     from game.roles import Owner, Table

@@ -1,7 +1,7 @@
 """The game page, the composition root: turns clicks, taps, drags and keys
 into calls on the controller, and draws what it reports. No rule of the game
 lives here: legal moves, scores and events come from ``allfives`` through
-:mod:`controller`; the page draws what the seat on screen may see (a
+:mod:`table.game`; the page draws what the seat on screen may see (a
 :class:`~allfives.view.SeatView`), so a hidden hand is never in reach; the
 words come from :mod:`words`, the board from :mod:`board`, the plumbing
 (listeners, tasks, the dialog, tile choice and drag) from :mod:`shell`, and
@@ -42,7 +42,7 @@ from page import browser
 from page.dom import draw
 from page.shell import Shell
 from table import board, coach_words, refusal
-from table.controller import Game, think
+from table.game import Game, think
 from table.i18n import Said, Translator, Words, pick_language
 from table.labels import board_labels
 

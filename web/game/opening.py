@@ -14,7 +14,7 @@ from allfives.rules import RulesError
 
 from game import first_screen
 from table import refusal
-from table.controller import Game, GameSetup, LinkError, decode_link
+from table.game import Game, GameSetup, LinkError, decode_link
 
 if TYPE_CHECKING:
     from game.roles import Table

@@ -27,7 +27,7 @@ from table.i18n import Said, Translator, Words
 
 if TYPE_CHECKING:
     from game.roles import Pacing, Table
-    from table.controller import Game
+    from table.game import Game
 
 __all__ = ["count_to", "land", "notice"]
 

@@ -32,7 +32,7 @@ from game.state import PageState
 from game.store import Store
 from game.tabs.model import Keeper
 from page.motion import Pop
-from table.controller import Game
+from table.game import Game
 from table.i18n import Said, Translator
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from allfives.rules import RulesError
 
 from game import move_log
 from game.renaming import renamed_seats
-from table.controller import GameSetup
+from table.game import GameSetup
 from table.i18n import Translator
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """A record, move by move: what the embeddable replay shows at each step, and
 each step told in words ("W 2 + E 3 = 5: scores 5").
 
-Pure Python (the standard library, :mod:`allfives`, :mod:`controller` and
+Pure Python (the standard library, :mod:`allfives`, :mod:`table.game` and
 :mod:`i18n`), like :mod:`board`: pytest runs it on CPython, and ``embed.py``
 only reads the page's URL and messages, hands them here, and draws what it is
 given back.
@@ -29,7 +29,7 @@ from allfives import Drew, End, Event, HandEnded, HandStarted, Layout, Match, Ma
 from allfives.record import cut, positions
 
 from table import board
-from table.controller import GameSetup, SeatSetup, clean_name
+from table.game import GameSetup, SeatSetup, clean_name
 from table.i18n import LANGUAGES, Message, Translator, catalogue, pick_language
 from table.labels import board_labels
 from table.seat_names import in_language
@@ -357,7 +357,7 @@ def try_record(record: Mapping[str, Any], frame: Frame, seat: int, words: Words)
     """``record`` cut at ``frame``, with the reader at ``seat`` and the
     computer (Medium) at every other seat, each keeping its name from the
     replay (a seat that was "You" there becomes "Computer N"): a record
-    :meth:`controller.Game.from_record_data` opens.
+    :meth:`table.game.Game.from_record_data` opens.
 
     At the end of a hand that the record follows with another, the cut
     keeps that next hand as dealt, before its lead: the reader plays on from

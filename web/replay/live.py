@@ -36,7 +36,7 @@ from replay.hosting import EmbedOptions, goto_message, height_message, host_orig
 from replay.screen import ReplayState
 from replay.trying import Trying
 from table import board, refusal
-from table.controller import think
+from table.game import think
 from table.work import Ticket
 
 AUTOPLAY_MS = 1800

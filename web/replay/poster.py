@@ -25,7 +25,7 @@ from replay.marks import Marks
 from table import board, sketch
 
 if TYPE_CHECKING:
-    from table.controller import Game
+    from table.game import Game
 
 __all__ = [
     "Poster",

@@ -19,7 +19,7 @@ from allfives.players.base import Decision
 from allfives.view import SeatView
 
 from replay.frames import Frame, Words, try_record, turn_draws
-from table.controller import Game
+from table.game import Game
 
 __all__ = ["Trying"]
 

@@ -22,7 +22,7 @@ from game.coach.words import PROGRESS, review_markup, working_markup
 from game.history.model import History
 from page import browser
 from page.dom import draw
-from table.controller import Game, think
+from table.game import Game, think
 
 if TYPE_CHECKING:
     from game.roles import Table

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from table import coach_words
-from table.controller import Game
+from table.game import Game
 
 if TYPE_CHECKING:
     from allfives.review import HandReview

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.daily.model import KEY, Dailies
 from page import browser
-from table.controller import Game
+from table.game import Game
 
 if TYPE_CHECKING:
     from game.roles import Host

@@ -17,7 +17,7 @@ from typing import Final
 from allfives.daily import PLAYER, RULES, Duplicate, daily_match, duplicate_steps, score_of
 from allfives.players.base import relay
 
-from table.controller import Game, GameSetup, SeatSetup, Slices
+from table.game import Game, GameSetup, SeatSetup, Slices
 
 __all__ = [
     "BEGUN",

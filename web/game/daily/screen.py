@@ -27,7 +27,7 @@ from game.daily.model import Duplicating, daily_game
 from game.daily.words import refused_words, result_markup, share_text
 from game.dialogs import screen as dialogs_screen
 from page import browser
-from table.controller import Game, think
+from table.game import Game, think
 from table.i18n import Words
 
 if TYPE_CHECKING:

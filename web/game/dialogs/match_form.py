@@ -20,7 +20,7 @@ from typing import Any, Final
 from allfives.rules import GAMES, OPTION_RANGES, PRESETS, Rules, RulesError
 
 from game import words
-from table.controller import GameSetup, SeatSetup
+from table.game import GameSetup, SeatSetup
 from table.i18n import Translator
 
 __all__ = ["FAMILY_OPTIONS", "REDRAWN_BY", "MatchForm"]

@@ -23,7 +23,7 @@ from game.history import screen as history_screen
 from page import browser
 from replay import poster
 from table import refusal
-from table.controller import Game
+from table.game import Game
 from table.i18n import LANGUAGES, Words
 
 if TYPE_CHECKING:

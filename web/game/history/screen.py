@@ -24,7 +24,7 @@ from game.history.model import Entry, History, Shelf, export_lines, now, read_fi
 from game.history.words import history_markup, import_report_markup, matches_markup
 from page import browser
 from page.dom import draw as draw_markup
-from table.controller import EMBED_PAGE, Game, encode_link
+from table.game import EMBED_PAGE, Game, encode_link
 from table.i18n import Words
 
 if TYPE_CHECKING:

@@ -1,4 +1,5 @@
-"""The one place that wires the game together: the match, who sits where,
+"""The controller, :class:`Game`: the pages' only door to the match, and
+the one place that wires the game together: the match, who sits where,
 undo, hints, saving and sharing. Pure Python (no DOM), so pytest runs it on
 CPython; ``main.py`` only turns clicks into calls here and draws what it is
 told.
