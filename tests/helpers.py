@@ -147,7 +147,7 @@ def work_clock(monkeypatch: pytest.MonkeyPatch, per_deal: float) -> WorkClock:
 def computer_decision(game: Game) -> Decision:
     """The decision of the computer at the seat to move, thought as the page
     thinks it (the game's search, in slices), not yet played."""
-    search = game.computer_search()
+    search = game.computer_thinking()
     while (decision := search.step(1000)) is None:
         pass
     return decision

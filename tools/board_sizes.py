@@ -126,7 +126,7 @@ def played_out(seed: int) -> Game:
         if game.person_to_move:
             game.play(greedy_move(hand))
         else:
-            search = game.computer_search()
+            search = game.computer_thinking()
             while (decision := search.step(1000)) is None:
                 pass
             game.play_computer(decision)

@@ -630,7 +630,7 @@ def make_saves() -> dict[str, Any]:
                 mid_hand = {"save": game.save_text(), "selected": selected}
             game.play(moves[0])
         else:
-            search = game.computer_search()  # Easy's: no clock in it, so the same every run
+            search = game.computer_thinking()  # Easy's: no clock in it, so the same every run
             while (decision := search.step(1000)) is None:
                 pass
             game.match.play(decision.move)

@@ -90,7 +90,7 @@ def your_turn(seed: int) -> Game:
     """Seed ``seed``'s match at your first turn."""
     game = started(seed)
     while not game.person_to_move:
-        search = game.computer_search()
+        search = game.computer_thinking()
         while (decision := search.step(1000)) is None:
             pass
         game.play_computer(decision)

@@ -160,7 +160,7 @@ def test_the_page_s_hint_is_the_move_its_review_grades_best() -> None:
         if game.person_to_move:
             hand = game.match.hand
             assert hand is not None
-            advice_now = run_apart(think(game.hint_search(), lambda: True, slice_ms=5))
+            advice_now = run_apart(think(game.hint_thinking(), lambda: True, slice_ms=5))
             assert advice_now is not None
             if len(advice_now.choices) > 1:
                 hinted.append((len(hand.moves) + 1, advice_now))

@@ -107,7 +107,7 @@ def test_each_day_says_its_date_and_how_its_daily_went(day: int, played: str, ma
     )
     shown = december(book, played={"2026-12-03", "2026-12-04"}, playing="2026-12-06")
     found = next(d for week in shown.weeks for d in week if d is not None and d.day.day == day)
-    assert (found.played, found.mark, found.label) == (played, mark, label)
+    assert (found.outcome, found.mark, found.label) == (played, mark, label)
     assert found.today == (day == 6)
     assert found.can_play == (played != FUTURE)
 

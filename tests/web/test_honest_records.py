@@ -38,12 +38,12 @@ from allfives.verify import all_verified, verify
 
 from game.daily.model import daily_game
 from game.history.model import Entry
-from replay.frames import Words, frames
+from replay.frames import ReaderTranslator, frames
 from replay.proof import SeedLine, seed_line
 from table.game import Game, GameSetup, SeatSetup, decode_link
 
 PAGE = "https://ann.example/fives/"
-EN = Words("en")
+EN = ReaderTranslator("en")
 
 
 def _against_the_computer(seed: int) -> Game:

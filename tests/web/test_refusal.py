@@ -27,7 +27,7 @@ from allfives.record import RecordError, from_record, loads, to_record
 from allfives.refusal import Refused
 
 from game.history.model import read_file
-from replay.frames import Words
+from replay.frames import ReaderTranslator
 from table.game import Game, decode_link
 from table.i18n import LANGUAGES, Translator, catalogue
 from table.refusal import CODES, reason
@@ -450,7 +450,7 @@ def test_any_refusal_comes_out_as_a_sentence_whatever_its_english(
 @pytest.mark.parametrize("case", sorted(DEALS) + sorted(MOVES))
 def test_every_language_says_it_in_its_own_words(language: str, case: str) -> None:
     refused = _refusal(({**DEALS, **MOVES})[case][0]())
-    for say in (Translator(language), Words(language)):
+    for say in (Translator(language), ReaderTranslator(language)):
         said = reason(say, refused)
         assert "seat" not in said
         assert "why_" not in said, "every key is in the catalogue"

@@ -21,7 +21,7 @@ from page import browser
 from table.game import Game
 
 if TYPE_CHECKING:
-    from game.roles import Owner, Table
+    from game.roles import Owner, Playing
 
 PREFIX = "#game="
 
@@ -54,7 +54,7 @@ def on_pasted(page: Owner) -> None:
     offer(page, linked)
 
 
-def offer(page: Table, linked: Game) -> None:
+def offer(page: Playing, linked: Game) -> None:
     """Open ``linked`` at once when nothing would be lost, else ask first."""
     game = page.game
     if game is None or not game.in_progress:

@@ -339,7 +339,7 @@ class Page(Shell):
         work = Ticket(self.state, generation)
         browser.timing.mark(THINKING_STARTS)
         try:
-            return await think(game.computer_search(), lambda: work.live)
+            return await think(game.computer_thinking(), lambda: work.live)
         finally:
             browser.timing.measure(THINKING_MEASURE, THINKING_STARTS)
             browser.timing.clear(THINKING_STARTS)
@@ -432,7 +432,7 @@ class Page(Shell):
         self.state.busy = True
         self.render(Words("hint_thinking"))
         work = self.state.ticket()
-        advice = await think(game.hint_search(), lambda: work.live)
+        advice = await think(game.hint_thinking(), lambda: work.live)
         if advice is None:
             return
         self.state.busy = False

@@ -16,17 +16,17 @@ from game.dialogs import screen as dialogs_screen
 from game.dialogs import words as dialogs_words
 
 if TYPE_CHECKING:
-    from game.roles import Table
+    from game.roles import Playing
 
 __all__ = ["deal_next", "install", "render_next", "show_hand_end", "show_match_end"]
 
 
-def install(page: Table) -> None:
+def install(page: Playing) -> None:
     """The Next hand button under the table (index.html) deals the next hand."""
     page.listen("#next-hand", lambda _data: deal_next(page))
 
 
-def render_next(page: Table) -> None:
+def render_next(page: Playing) -> None:
     """The Next hand button shows while a hand has ended and its summary was
     closed to look at the table; the summary's own Next hand does the same."""
     game = page.game
@@ -35,7 +35,7 @@ def render_next(page: Table) -> None:
     page.reveal("next-hand", waits and not page.state.busy and not page.state.waiting)
 
 
-def deal_next(page: Table) -> None:
+def deal_next(page: Playing) -> None:
     """Deal the next hand, once the one on the table has ended."""
     game = page.game
     if game is None or not game.needs_deal or game.is_over or page.state.busy:
@@ -47,7 +47,7 @@ def deal_next(page: Table) -> None:
     page.after_move()
 
 
-def show_hand_end(page: Table) -> None:
+def show_hand_end(page: Playing) -> None:
     """The hand's summary. Next hand deals; Look at the table (and Escape)
     closes it and leaves the finished table, with Next hand under it."""
     game = page.game
@@ -80,7 +80,7 @@ def show_hand_end(page: Table) -> None:
     page.open_dialog(landing.hand_over(page.t, game, end.hand), body, buttons, done)
 
 
-def show_match_end(page: Table) -> None:
+def show_match_end(page: Playing) -> None:
     """The match's end: who won, the final scores, the match hand by hand and its best hand."""
     game = page.game
     assert game is not None

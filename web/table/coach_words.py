@@ -36,7 +36,7 @@ ABOUT_AS_GOOD = BANDS[0][0]
 
 class Say(Protocol):
     """What the coach needs of a translator: the game's
-    (:class:`table.i18n.Translator`) and the replay's (``replay.frames.Words``)."""
+    (:class:`table.i18n.Translator`) and the replay's (``replay.frames.ReaderTranslator``)."""
 
     def __call__(self, key: str, **params: object) -> str: ...
 

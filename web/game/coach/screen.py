@@ -25,7 +25,7 @@ from page.dom import draw
 from table.game import Game, think
 
 if TYPE_CHECKING:
-    from game.roles import Table
+    from game.roles import Playing
 
 __all__ = ["can_review", "show_review"]
 
@@ -42,7 +42,7 @@ def can_review(game: Game) -> bool:
     return bool(game.people)
 
 
-async def show_review(page: Table, game: Game, hand: int, back: Callable[[], None]) -> None:
+async def show_review(page: Playing, game: Game, hand: int, back: Callable[[], None]) -> None:
     """Review hand ``hand`` of ``game`` for its people; ``back`` reopens the
     hand's summary when the review closes (finished or cancelled)."""
     t = page.t

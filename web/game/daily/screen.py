@@ -31,7 +31,7 @@ from table.game import Game, think
 from table.i18n import Words
 
 if TYPE_CHECKING:
-    from game.roles import Table
+    from game.roles import Playing
 
 __all__ = ["install", "show_result", "start", "start_today"]
 
@@ -43,17 +43,17 @@ def latest() -> date:
     return latest_date(datetime.fromtimestamp(browser.now_ms() / 1000, UTC))
 
 
-def start(page: Table, day: date) -> None:
+def start(page: Playing, day: date) -> None:
     """Deal ``day``'s daily: at once, or after asking when a match is in progress."""
     practice = not dailies(page).counts(day, today())
     links.offer(page, daily_game(day, page.t("you"), page.t("level_expert"), practice=practice))
 
 
-def start_today(page: Table) -> None:
+def start_today(page: Playing) -> None:
     start(page, today())
 
 
-def install(page: Table) -> None:
+def install(page: Playing) -> None:
     """Answer the daily's buttons (Menu, Daily deal; the History screen's
     Play this daily; a daily's summary, See how the Expert did) as their dialog closes, after its own handler; and
     deal, or refuse, a ``?daily=`` link the page was opened with."""
@@ -61,7 +61,7 @@ def install(page: Table) -> None:
     from_address(page)
 
 
-def on_dialog_closed(page: Table, value: str) -> None:
+def on_dialog_closed(page: Playing, value: str) -> None:
     game = page.game
     if value == dialogs_screen.DAILY_DEAL:
         start_today(page)
@@ -71,7 +71,7 @@ def on_dialog_closed(page: Table, value: str) -> None:
         page.spawn(show_result(page, game))
 
 
-def from_address(page: Table) -> None:
+def from_address(page: Playing) -> None:
     """A ``?daily=`` link the page was opened with: taken off the address,
     then dealt, or refused in words with the game going on."""
     address = browser.address()
@@ -93,7 +93,7 @@ def link(day: str) -> str:
     return browser.address().page_url + f"?{PARAMETER}={day}"
 
 
-async def show_result(page: Table, game: Game) -> None:
+async def show_result(page: Playing, game: Game) -> None:
     """The Expert plays the player's tiles (a progress bar, Cancel), then the
     result, the streak and the share text."""
     t = page.t

@@ -12,7 +12,7 @@ from page import browser
 from table.i18n import Said, Words
 
 if TYPE_CHECKING:
-    from game.roles import Host, Table
+    from game.roles import Host, Playing
 
 __all__ = ["copy_link", "copy_text"]
 
@@ -36,7 +36,7 @@ async def copy_text(page: Host, text: str, copied: Said, title: str, prompt: str
     page.announce(said(page.t))
 
 
-async def copy_link(page: Table) -> None:
+async def copy_link(page: Playing) -> None:
     game = page.game
     if game is None:
         return

@@ -27,7 +27,7 @@ from table.game import Game
 from table.i18n import LANGUAGES, Words
 
 if TYPE_CHECKING:
-    from game.roles import Host, Menu, Table
+    from game.roles import Host, Menu, Playing
 
 #: The buttons game.daily.screen answers when a dialog closes with them: Menu,
 #: Daily deal, and a daily's summary, See how the Expert did.
@@ -50,7 +50,7 @@ def show_problem(page: Host, message: str, unreadable: str, kept: bool) -> None:
     page.open_dialog(page.t("problem_title"), body, buttons, done)
 
 
-def show_pass_screen(page: Table) -> None:
+def show_pass_screen(page: Playing) -> None:
     game = page.game
     assert game is not None
     seat = game.to_move
@@ -70,7 +70,7 @@ def show_pass_screen(page: Table) -> None:
     )
 
 
-def show_new_match(page: Table, form: MatchForm | None = None) -> None:
+def show_new_match(page: Playing, form: MatchForm | None = None) -> None:
     """The New match form, a view of its :class:`MatchForm`: a field's
     change comes as plain data and gives the next form, and the fields it
     changes are drawn again from it; Start reads the form. Its Cancel (and
@@ -199,7 +199,7 @@ def menu_closed(page: Menu, value: str) -> None:
         history_screen.show(page)
 
 
-def import_text(page: Table, text: str) -> None:
+def import_text(page: Playing, text: str) -> None:
     """A game brought in from a file's ``text``: begun, or why not said."""
     try:
         game = Game.load_text(text)
@@ -213,12 +213,12 @@ def import_text(page: Table, text: str) -> None:
     page.announce(page.t("imported"))
 
 
-def export(page: Table) -> None:
+def export(page: Playing) -> None:
     if page.game is not None:
         browser.download("allfives-game.json", json.dumps(page.game.to_record(), indent=1))
 
 
-def show_embed_code(page: Table) -> None:
+def show_embed_code(page: Playing) -> None:
     """The snippet that puts this hand on another page, as a replay:
     from the position on the table now, or the whole hand from its deal."""
     game = page.game

@@ -28,7 +28,7 @@ from table.game import EMBED_PAGE, Game, encode_link
 from table.i18n import Words
 
 if TYPE_CHECKING:
-    from game.roles import Host, Table
+    from game.roles import Host, Playing
 
 __all__ = ["ask_persistence", "begun", "keep", "persistence_line", "show"]
 
@@ -54,7 +54,7 @@ def persistence_line(page: Host) -> str:
     return page.t("storage_persisted" if persisted else "storage_not_persisted")
 
 
-def begun(page: Table, game: Game) -> None:
+def begun(page: Playing, game: Game) -> None:
     """The match is on the table: the date its entry will carry
     (and a counted daily's day is taken: game/daily/screen.py). A match resumed
     keeps the start it had; a daily is dealt as it is made."""
