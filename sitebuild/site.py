@@ -114,8 +114,9 @@ def page_imports(package: Path = PACKAGE, web: Path = WEB) -> list[Path]:
 
 
 def web_packages(web: Path = WEB) -> list[str]:
-    """The Python packages of web/ (its rooms with an ``__init__.py``)."""
-    return sorted(path.parent.name for path in web.glob("*/__init__.py"))
+    """The Python packages of web/, relative to it: its rooms with an
+    ``__init__.py``, and the rooms inside them (``game/daily``)."""
+    return sorted(path.parent.relative_to(web).as_posix() for path in web.glob("*/**/__init__.py"))
 
 
 def web_python(web: Path = WEB) -> list[Path]:
@@ -228,7 +229,7 @@ def _web_names(source: Path, modules: Iterable[str]) -> set[str]:
             if pattern is not None:
                 patterns.add(pattern)
     found = {name for name in modules if any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns)}
-    rooms = {name.split(".")[0] for name in found}
+    rooms = {".".join(name.split(".")[:depth]) for name in found for depth in range(1, name.count(".") + 1)}
     return found | {room for room in rooms if room in modules}
 
 

@@ -242,7 +242,7 @@ def scenario_poster(scenario: Scenario, label: str) -> str:
             scenario.record,
             move=move,
             seat=seat,
-            words=replay.Words(language),
+            words=replay.ReaderTranslator(language),
             frame=poster.Poster(prefix=f"{scenario.id}-", label=label, heading="p"),
         )
     except ValueError as error:  # allfives.record.RecordError

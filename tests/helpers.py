@@ -19,7 +19,7 @@ from allfives.view import SeatView, view_of
 if TYPE_CHECKING:
     from allfives.players import Decision
 
-    from table.controller import Game
+    from table.game import Game
 
 T = TypeVar("T")
 
@@ -147,7 +147,7 @@ def work_clock(monkeypatch: pytest.MonkeyPatch, per_deal: float) -> WorkClock:
 def computer_decision(game: Game) -> Decision:
     """The decision of the computer at the seat to move, thought as the page
     thinks it (the game's search, in slices), not yet played."""
-    search = game.computer_search()
+    search = game.computer_thinking()
     while (decision := search.step(1000)) is None:
         pass
     return decision
@@ -163,7 +163,7 @@ def match_played(hands: int, moves: int | None = None, seed: int = 1) -> Game:
     from ``seed`` (both seats at the Beginner's level, so the computer makes
     every move): ``hands`` hands dealt, the last ``moves`` moves in (to its
     end when None)."""
-    from table.controller import Game, GameSetup, SeatSetup
+    from table.game import Game, GameSetup, SeatSetup
 
     game = Game(GameSetup(Rules(), (SeatSetup("Ann", "beginner"), SeatSetup("Bo", "beginner")), seed))
     for number in range(1, hands + 1):

@@ -66,8 +66,8 @@ from sitebuild.offline import PRECACHE_NAME  # noqa: E402
 from tools.pin_screens import SETTLED, chromium, game_storage, local_storage_script, serve, wait_ready  # noqa: E402
 
 from table import board  # noqa: E402
-from table.controller import Game, GameSetup, SeatSetup  # noqa: E402
 from table.felt import CLEAR, GAP, HALF, table_shape  # noqa: E402
+from table.game import Game, GameSetup, SeatSetup  # noqa: E402
 from table.geometry import BoardGeometry, EndBox, TileBox, board_geometry  # noqa: E402
 
 RULES = Rules(players=2, hand_size=9)
@@ -126,7 +126,7 @@ def played_out(seed: int) -> Game:
         if game.person_to_move:
             game.play(greedy_move(hand))
         else:
-            search = game.computer_search()
+            search = game.computer_thinking()
             while (decision := search.step(1000)) is None:
                 pass
             game.play_computer(decision)

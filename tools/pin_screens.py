@@ -614,7 +614,7 @@ def make_saves() -> dict[str, Any]:
     sys.path.insert(0, str(ROOT / "web"))
     from allfives import Rules
 
-    from table.controller import Game, GameSetup, SeatSetup, encode_link
+    from table.game import Game, GameSetup, SeatSetup, encode_link
 
     game = Game(GameSetup(Rules(), (SeatSetup("You"), SeatSetup("Computer", "easy")), SEED))
     game.start()
@@ -630,7 +630,7 @@ def make_saves() -> dict[str, Any]:
                 mid_hand = {"save": game.save_text(), "selected": selected}
             game.play(moves[0])
         else:
-            search = game.computer_search()  # Easy's: no clock in it, so the same every run
+            search = game.computer_thinking()  # Easy's: no clock in it, so the same every run
             while (decision := search.step(1000)) is None:
                 pass
             game.match.play(decision.move)

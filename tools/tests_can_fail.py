@@ -207,7 +207,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "calendar-deaf-to-arrow-keys",
         "the calendar's days are reached with the arrow keys, as in a date picker",
-        "web/game/daily_calendar.py",
+        "web/game/daily/calendar.py",
         '    page.on_keys(f"#{part}", KEYS, on_key, "[data-action=calendar-day]")\n',
         "",
         ("tests/browser/test_daily_calendar.py", "-k", "no_day_to_come"),
@@ -216,7 +216,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "calendar-walks-into-days-to-come",
         "no day still to come can be chosen from the keyboard",
-        "web/game/daily_month.py",
+        "web/game/daily/month.py",
         "    return min(max(target, FIRST_DATE), today)\n",
         "    return max(target, FIRST_DATE)\n",
         ("tests/web/test_daily_month.py",),
@@ -224,7 +224,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "hot-seat-has-no-review",
         "in hot-seat the coach reviews each person's choices under their name",
-        "web/game/coach.py",
+        "web/game/coach/screen.py",
         "    return bool(game.people)\n",
         "    return len(game.people) == 1\n",
         ("tests/browser/test_review.py", "-k", "hot_seat"),
@@ -233,7 +233,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-forgets-a-daily-left-unmoved",
         "a counted daily left before any move is kept in the history, left unfinished",
-        "web/table/controller.py",
+        "web/table/game.py",
         "        return (counted_daily and not self.is_over) or self.in_progress\n",
         "        return self.in_progress\n",
         ("tests/browser/test_daily_calendar.py", "-k", "left_by_new_match"),
@@ -259,7 +259,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "refused-copy-replaces-the-question",
         "a copy refused while a pasted link asks leaves the question open",
-        "web/game/parts.py",
+        "web/game/dialogs/parts.py",
         "        if not page.dialog_open():\n",
         "        if True:\n",
         ("tests/browser/test_links.py", "-k", "refused"),
@@ -268,7 +268,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "hot-seat-steps-through-the-first-seat",
         "in hot-seat each person steps through the reviewed hand from their own seat",
-        "web/game/review_markup.py",
+        "web/game/coach/words.py",
         "lang=t.language, seat=seat)\n",
         "lang=t.language, seat=None)\n",
         ("tests/browser/test_review.py", "-k", "hot_seat"),
@@ -412,7 +412,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "tab-saves-over-a-newer-game",
         "a tab never saves over a newer game it has not seen",
-        "web/game/tabs.py",
+        "web/game/tabs/model.py",
         "        if not self.owns():\n            self.covered = True\n",
         "        if not self.alone and self.covered:\n            self.covered = True\n",
         ("tests/web/test_tabs.py",),
@@ -420,7 +420,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "tab-deaf-to-a-take-over",
         "a tab whose game another tab has taken says so at once",
-        "web/game/elsewhere.py",
+        "web/game/tabs/screen.py",
         "    if page.keeper.heard(text):\n",
         "    if page.keeper.heard(text) and False:\n",
         ("tests/browser/test_tabs.py", "-k", "takes_the_game_over"),
@@ -429,7 +429,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "play-here-keeps-the-stale-match",
         "Play here brings the newest game to the tab",
-        "web/game/elsewhere.py",
+        "web/game/tabs/screen.py",
         "    game, problem = opening.saved_game(page)\n",
         "    game, problem = page.game or opening.saved_game(page)[0], None\n",
         ("tests/browser/test_tabs.py", "-k", "takes_the_game_over"),
@@ -586,7 +586,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "undo-reopens-a-won-match",
         "a match that is over stands: Undo does not reopen it",
-        "web/table/controller.py",
+        "web/table/game.py",
         "        if self.match.is_over:\n            return None\n        last = self._last_person_move()\n",
         "        last = self._last_person_move()\n",
         ("tests/web/test_controller.py", "-k", "over_cannot"),
@@ -594,7 +594,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "embed-cuts-the-hand-out-of-its-match",
         "an honest game's embed code verifies: its hand keeps its number, and its leader is never taken for changed",
-        "web/table/controller.py",
+        "web/table/game.py",
         "        move = _first_position(self.match) if whole_hand else sum(len(h.moves) for h in self.match.history)\n"
         "        kept = self.kept_review(only=len(self.match.hands))\n"
         "        return self._replay_link(page_url, self.match, move, kept, seat=seat, lang=lang)\n",
@@ -607,7 +607,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "link-deals-the-hand-alone",
         "a shared link deals the hand again as the same hand, and its record verifies",
-        "web/table/controller.py",
+        "web/table/game.py",
         "        match = self.match.until(number, 0) if number else self.match\n",
         "        match = self.match.until(number, 0, alone=True) if number else self.match\n",
         ("tests/web/test_honest_records.py",),
@@ -633,7 +633,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "summary-shows-no-tiles-left",
         "the hand's summary draws each player's tiles left as tiles",
-        "web/game/dialog_markup.py",
+        "web/game/dialogs/words.py",
         '    tiles = "".join(board.tile_svg(tile) for tile in seat.tiles)\n',
         '    tiles = ""\n',
         ("tests/browser/test_hand_end.py", "-k", "before_its_summary and desktop"),
@@ -981,7 +981,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "menu-forgets-the-speed",
         "the Menu shows the settings as they stand: the computer's speed chosen is the one selected",
-        "web/game/dialog_markup.py",
+        "web/game/dialogs/words.py",
         """f'<option value="{_esc(key)}"{" selected" if key == menu.speed else ""}>""",
         """f'<option value="{_esc(key)}">""",
         ("tests/web/test_dialog_markup.py",),
@@ -1007,7 +1007,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "menu-rings-its-first-box",
         "the Menu opens holding the focus itself, not ringing its Language box",
-        "web/game/dialogs.py",
+        "web/game/dialogs/screen.py",
         '    page.focus("#dialog", over_dialog=True)\n',
         "",
         ("tests/browser/test_look.py", "-k", "menu_opens"),
@@ -1065,7 +1065,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "review-worked-out-again",
         "the coach's review is kept with the game and shown at once when asked again",
-        "web/game/coach.py",
+        "web/game/coach/screen.py",
         "    result = game.review_kept_of(hand)\n",
         "    result = None\n",
         ("tests/browser/test_review_replay.py",),
@@ -1551,7 +1551,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "daily-counts-twice",
         "only the first play of today's daily counts; any other is practice",
-        "web/game/daily_state.py",
+        "web/game/daily/model.py",
         "        return day == today and day.isoformat() not in self.results and",
         "        return day == today and",
         ("tests/web/test_daily_state.py",),
@@ -1559,7 +1559,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "daily-second-hand",
         "a daily deal is one hand: nothing is dealt after it",
-        "web/table/controller.py",
+        "web/table/game.py",
         "if not self.match.needs_deal or (self.daily is not None and self.match.hands):",
         "if not self.match.needs_deal:",
         ("tests/web/test_daily_state.py",),
@@ -1584,7 +1584,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "daily-practice-counted",
         "a practice play of the daily leaves the dailies played as they were",
-        "web/game/daily.py",
+        "web/game/daily/screen.py",
         "    if not game.practice:\n        book.add",
         "    if True:\n        book.add",
         ("tests/browser/test_daily.py", "-k", "practice"),
@@ -1593,7 +1593,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "calendar-hides-the-margin",
         "each day of the calendar of dailies says in words its counted margin against the Expert",
-        "web/game/daily_month.py",
+        "web/game/daily/month.py",
         'said = t("calendar_counted", date=words, margin=f"{margin:+d}")',
         'said = t("calendar_unplayed", date=words)',
         ("tests/web/test_daily_month.py",),
@@ -1601,15 +1601,15 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "calendar-plays-a-day-to-come",
         "a day still to come cannot be chosen in the calendar of dailies",
-        "web/game/daily_month.py",
-        "        return self.played != FUTURE",
+        "web/game/daily/month.py",
+        "        return self.outcome != FUTURE",
         "        return True",
         ("tests/web/test_daily_month.py",),
     ),
     Break(
         "daily-left-forgotten",
         "a counted daily left unfinished keeps the day played (a second play is practice) and ends the streak",
-        "web/game/daily_state.py",
+        "web/game/daily/model.py",
         "            self.taken[day.isoformat()] = LEFT",
         "            self.taken.pop(day.isoformat())",
         ("tests/web/test_daily_month.py",),
@@ -1617,7 +1617,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "daily-left-not-the-days-daily",
         "a counted daily left by New match is in the history and the calendar as that day's daily, left unfinished",
-        "web/game/history_page.py",
+        "web/game/history/screen.py",
         "        daily_book.left(page, game)  # a counted daily left: the day is played, with no result",
         "        pass",
         ("tests/browser/test_daily_calendar.py", "-k", "left_by_new_match"),
@@ -1626,7 +1626,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-opens-on-the-calendar",
         "the History screen opens on the matches and their statistics; the dailies' calendar follows in its own section",
-        "web/game/history_words.py",
+        "web/game/history/words.py",
         "        '<div id=\"history-part\"></div>',\n",
         '        \'<section id="history-calendar" class="calendar" aria-labelledby="calendar-heading"></section>\''
         "\n        '<div id=\"history-part\"></div>',\n",
@@ -1662,7 +1662,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-daily-expert-twice",
         'a daily in the history says its opponent once: "You against Expert", not "Expert (Expert)"',
-        "web/game/history_words.py",
+        "web/game/history/words.py",
         "    if entry.level is not None and daily_of(entry.record) is None:\n",
         "    if entry.level is not None:\n",
         ("tests/web/test_dates.py", "-k", "names_itself"),
@@ -1678,7 +1678,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-daily-date-kept-iso",
         "a daily's entry in the history is dated as the page writes dates, not as the record keeps them",
-        "web/game/history_words.py",
+        "web/game/history/words.py",
         "date=iso_date_words(t, day), result=said)",
         "date=day, result=said)",
         ("tests/web/test_dates.py", "-k", "one_way"),
@@ -1694,7 +1694,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "share-text-without-key",
         "the daily's share text says what each coloured square means",
-        "web/game/daily_state.py",
+        "web/game/daily/words.py",
         "(head, marks, share_key(t), link)",
         "(head, marks, link)",
         ("tests/web/test_daily_state.py", "-k", "share_text"),
@@ -1702,7 +1702,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "share-key-in-english",
         "the share text's key is in the player's language",
-        "web/game/daily_state.py",
+        "web/game/daily/words.py",
         '    return t("daily_share_key", **squares)\n',
         '    return Translator("en")("daily_share_key", **squares)\n',
         ("tests/web/test_daily_state.py", "-k", "key_names_every_square"),
@@ -1710,7 +1710,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "refusal-dated-as-the-link-wrote-it",
         "a link's daily refused for its date says the date as the page writes dates",
-        "web/game/daily_state.py",
+        "web/game/daily/words.py",
         '    if error.kind in ("future", "too-early"):\n',
         "    if False:\n",
         ("tests/web/test_daily_state.py", "-k", "refused_link"),
@@ -1734,7 +1734,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "refused-save-has-no-code",
         "a save that is not JSON is refused in the player's words, by its code",
-        "web/table/controller.py",
+        "web/table/game.py",
         'raise RecordError("this is not a saved game (it is not JSON)", "not_json")',
         'raise RecordError("this is not a saved game (it is not JSON)")',
         ("tests/web/test_refusal.py", "-k", "record_save_or_link"),
@@ -1742,7 +1742,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "refused-history-file-has-no-code",
         "an empty history file is refused in the player's words, by its code",
-        "web/game/history.py",
+        "web/game/history/model.py",
         'EntryError("the file is empty", "file_empty")',
         'EntryError("the file is empty")',
         ("tests/web/test_refusal.py", "-k", "history_file_refused"),
@@ -1808,8 +1808,8 @@ BREAKS: tuple[Break, ...] = (
         "replay-best-move-off-the-table",
         "the replay's board shows the coach's best move as the table would have been",
         "web/replay/screen.py",
-        "        return Table(mark.best_layout, mark.best.tile)\n",
-        "        return Table(frame.layout, mark.best.tile)\n",
+        "        return BoardShown(mark.best_layout, mark.best.tile)\n",
+        "        return BoardShown(frame.layout, mark.best.tile)\n",
         ("tests/web/test_replay_screen.py", "-k", "best_move"),
     ),
     Break(
@@ -1839,7 +1839,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "daily-needs-the-network",
         "the daily is dealt, played and scored against the Expert offline: its result asks the network for nothing",
-        "web/game/daily.py",
+        "web/game/daily/screen.py",
         "    result = await think(working, still_wanted)\n",
         '    await window.fetch("./daily-scores.json")\n    result = await think(working, still_wanted)\n',
         ("tests/browser/test_daily_offline.py",),
@@ -1857,18 +1857,18 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-forgets-the-review",
         "a hand reviewed after the match is in the history is marked in the history's replay",
-        "web/game/coach.py",
+        "web/game/coach/screen.py",
         "        History(page.store).keep_review(game)  # and with the match in the history, once it is there\n",
         "",
         ("tests/browser/test_review_replay.py", "-k", "history"),
         browser=True,
     ),
-    # Issue 32: the history of matches (web/game/history.py, web/game/history_page.py)
+    # Issue 32: the history of matches (web/game/history/model.py, web/game/history/screen.py)
     Break(
         "history-forgets-a-match-left-for-a-file",
         "a match left by loading a saved game is kept in the history, unfinished",
-        "web/game/dialogs.py",
-        '    history_page.leave(page, page.game)\n    page.begin(game)\n    page.announce(page.t("imported"))\n',
+        "web/game/dialogs/screen.py",
+        '    history_screen.leave(page, page.game)\n    page.begin(game)\n    page.announce(page.t("imported"))\n',
         '    page.begin(game)\n    page.announce(page.t("imported"))\n',
         ("tests/browser/test_history.py", "-k", "loading_a_saved"),
         browser=True,
@@ -1876,7 +1876,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-makes-room-before-writing",
         "a write that fails never destroys the last good copy: the new entry is written, then the oldest dropped",
-        "web/game/history.py",
+        "web/game/history/model.py",
         "        if not self.store.set(KEY + entry.id, entry.to_text()):\n            return False\n        self._trim(entry.id)\n",
         "        for old in self.shelf().entries[self.capacity - 1 :]:\n            self.store.remove(KEY + old.id)\n"
         "        if not self.store.set(KEY + entry.id, entry.to_text()):\n            return False\n",
@@ -1885,7 +1885,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-drops-an-unreadable-entry",
         "an entry of the history that cannot be read is kept aside, never dropped",
-        "web/game/history.py",
+        "web/game/history/model.py",
         "                unreadable.append((key, text))\n",
         "                self.store.remove(key)\n",
         ("tests/web/test_history.py", "-k", "kept_aside"),
@@ -1893,7 +1893,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-forgets-the-dropped-results",
         "a match dropped for room goes on counting in the statistics",
-        "web/game/history.py",
+        "web/game/history/model.py",
         "                self.store.count_match(entry.level, entry.won)\n",
         "                pass\n",
         ("tests/web/test_history.py", "-k", "capacity"),
@@ -1901,7 +1901,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-trusts-a-file",
         "a file brought in is checked in full: its own summary and its record are not taken on trust",
-        "web/game/history.py",
+        "web/game/history/model.py",
         "        return checked(Entry.from_json(data))\n",
         "        return Entry.from_json(data)\n",
         ("tests/web/test_history.py", "-k", "trusted or bad_lines"),
@@ -1909,7 +1909,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-oldest-first",
         "the History screen lists the newest match first",
-        "web/game/history.py",
+        "web/game/history/model.py",
         "key=lambda e: (e.ended, e.started, e.id), reverse=True)",
         "key=lambda e: (e.ended, e.started, e.id))",
         ("tests/web/test_history.py", "-k", "newest_match_comes_first"),
@@ -1917,7 +1917,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-statistics-count-unfinished",
         "the statistics count the finished matches only",
-        "web/game/history.py",
+        "web/game/history/model.py",
         "        if not entry.finished or entry.level is None or entry.won is None or entry.points is None:",
         "        if entry.level is None or entry.points is None:",
         ("tests/web/test_history.py", "-k", "statistics_count"),
@@ -1925,8 +1925,8 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-forgets-the-match-left",
         "a match left by New match while in progress is kept in the history",
-        "web/game/dialogs.py",
-        "        history_page.leave(page, page.game)\n        page.begin(Game(new_setup))\n",
+        "web/game/dialogs/screen.py",
+        "        history_screen.leave(page, page.game)\n        page.begin(Game(new_setup))\n",
         "        page.begin(Game(new_setup))\n",
         ("tests/browser/test_history.py", "-k", "left_by_new_match"),
         browser=True,
@@ -1934,7 +1934,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "history-filter-ignored",
         "the History screen's filter shows one opponent's matches, and the statistics agree",
-        "web/game/history_words.py",
+        "web/game/history/words.py",
         "    entries = filtered(every, level)\n",
         "    entries = list(every)\n",
         ("tests/browser/test_history.py", "-k", "filter"),
@@ -2070,7 +2070,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "menu-left-in-the-old-language",
         "a language chosen in the open Menu is spoken at once, by the Menu itself too (issue 44)",
-        "web/game/dialogs.py",
+        "web/game/dialogs/screen.py",
         "    page.refill_dialog(*menu_parts(page))\n",
         "",
         ("tests/browser/test_languages.py", "-k", "menu_open_after_a_switch or speaks_the_language_chosen"),
@@ -2213,7 +2213,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "new-match-warns-with-nothing-to-lose",
         "New match says Start ends the match in progress only when one is",
-        "web/game/dialogs.py",
+        "web/game/dialogs/screen.py",
         "    if game is not None and game.in_progress:\n",
         "    if game is not None:\n",
         ("tests/browser/test_draws.py", "-k", "says_it_ends"),
@@ -2222,17 +2222,17 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "new-match-silent-on-a-match-in-progress",
         "New match says, above Start, that Start ends the match in progress",
-        "web/game/dialogs.py",
+        "web/game/dialogs/screen.py",
         "    if game is not None and game.in_progress:\n",
         "    if game is not None and game.in_progress and False:\n",
         ("tests/browser/test_draws.py", "-k", "says_it_ends"),
         browser=True,
     ),
-    # The New match form as a value (game/match_form.py) and the family's presets (issue 45 item 2, issue 47 item 4)
+    # The New match form as a value (game/dialogs/match_form.py) and the family's presets (issue 45 item 2, issue 47 item 4)
     Break(
         "new-match-preset-forgets-the-count",
         "a preset chosen before the count of players fills in its rules for the count chosen after",
-        "web/game/match_form.py",
+        "web/game/dialogs/match_form.py",
         "            return form.with_preset(self.preset) if self.preset else form\n",
         "            return form\n",
         ("tests/web/test_match_form.py", "-k", "preset_starts"),
@@ -2240,7 +2240,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "family-game-played-as-all-fives",
         "a family game's preset sets the rules the form does not show (what scores, the spinner, the boneyard)",
-        "web/game/match_form.py",
+        "web/game/dialogs/match_form.py",
         '        "family": _family(rules),\n',
         '        "family": (),\n',
         ("tests/web/test_match_form.py", "-k", "preset_starts"),
@@ -2248,7 +2248,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "own-choice-drops-the-game",
         'choosing "Your own choice" after a family game keeps that game\'s rules, to adjust',
-        "web/game/match_form.py",
+        "web/game/dialogs/match_form.py",
         '            return dataclasses.replace(self, preset="")\n',
         '            return dataclasses.replace(self, preset="", family=())\n',
         ("tests/web/test_match_form.py", "-k", "brings_all_fives_back"),
@@ -2256,7 +2256,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "new-match-start-ignores-who-plays",
         "Start begins the match with each seat played by whom the form says",
-        "web/game/match_form.py",
+        "web/game/dialogs/match_form.py",
         '            values[f"name{seat}"], values[f"kind{seat}"] = name, kind\n',
         '            values[f"name{seat}"], values[f"kind{seat}"] = name, "medium"\n',
         ("tests/web/test_match_form.py", "-k", "what_start_reads"),
@@ -2264,7 +2264,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "new-match-partners-kept-from-the-last-count",
         "a count of players that may sit as partners sits them so; one that may not, never",
-        "web/game/match_form.py",
+        "web/game/dialogs/match_form.py",
         "partnerships=players in OPTION_RANGES.partnerships\n",
         "partnerships=self.partnerships\n",
         ("tests/web/test_match_form.py", "-k", "renames_the_default_names"),
@@ -2272,7 +2272,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "new-match-takes-any-count",
         "a count of players the rules do not offer changes nothing in the form",
-        "web/game/match_form.py",
+        "web/game/dialogs/match_form.py",
         "            if value not in {str(n) for n in OPTION_RANGES.players}:\n                return self\n",
         "",
         ("tests/web/test_match_form.py", "-k", "changes_nothing"),
@@ -2288,7 +2288,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "family-line-not-said",
         "a family game's preset says, under it, where the game is played",
-        "web/game/dialog_markup.py",
+        "web/game/dialogs/words.py",
         '    line = t("preset_line_" + form.preset.replace("-", "_")) if form.preset in GAMES else ""\n',
         '    line = ""\n',
         ("tests/web/test_match_form.py", "-k", "where_a_family_game"),
@@ -2296,7 +2296,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "new-match-shows-every-seat",
         "the New match form shows only the seats in play",
-        "web/game/dialog_markup.py",
+        "web/game/dialogs/words.py",
         """        hidden = ' hidden=""' if seat >= form.players else ""\n""",
         '        hidden = ""\n',
         ("tests/web/test_match_form.py", "-k", "seats_in_play"),
@@ -2304,7 +2304,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "embed-code-choice-not-shown",
         "the embed code's dialog shows the choice made (this position, or the whole hand) with its code",
-        "web/game/dialog_markup.py",
+        "web/game/dialogs/words.py",
         '            ("position", t("embed_this_position", count=moves), not whole_hand),\n',
         '            ("position", t("embed_this_position", count=moves), True),\n',
         ("tests/web/test_dialog_markup.py", "-k", "embed_code_dialog"),
@@ -2321,7 +2321,7 @@ BREAKS: tuple[Break, ...] = (
     Break(
         "new-match-refusal-in-english",
         "the New match form says a rules value it cannot play by in the player's words, not the engine's English",
-        "web/game/dialogs.py",
+        "web/game/dialogs/screen.py",
         '            refused = page.t("new_match_refused", reason=refusal.reason(page.t, problem))\n',
         "            refused = str(problem)\n",
         ("tests/browser/test_new_match_family.py",),
@@ -2331,8 +2331,8 @@ BREAKS: tuple[Break, ...] = (
         "page-part-knows-the-page-object",
         "the game page's parts depend on the protocols of game/roles.py, never on main.Page, even for types",
         "web/game/pacing.py",
-        "    from game.roles import Pacing, Table\n",
-        "    from game.main import Page\n    from game.roles import Pacing, Table\n",
+        "    from game.roles import Pacing, Playing\n",
+        "    from game.main import Page\n    from game.roles import Pacing, Playing\n",
         ("tests/tooling/test_imports.py",),
     ),
     Break(

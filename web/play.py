@@ -11,11 +11,11 @@ GROUPS = (
     "allfives",
     "allfives.players",
     "allfives.review",
-    "table.controller",
+    "table.game",
     "table.board",
     "page.shell",
-    "game.history_page",
-    "game.dialogs",
+    "game.history.screen",
+    "game.dialogs.screen",
     "game.main",
 )
 

@@ -24,7 +24,7 @@ from allfives import Rules
 
 from .player import Player
 from .test_look import win_the_match
-from table.controller import MAX_LINK_CHARS, MAX_NAME, Game, GameSetup, SeatSetup, encode_link
+from table.game import MAX_LINK_CHARS, MAX_NAME, Game, GameSetup, SeatSetup, encode_link
 
 if TYPE_CHECKING:
     from .conftest import App

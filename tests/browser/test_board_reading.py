@@ -28,7 +28,7 @@ from tools.board_sizes import played_out
 
 from .conftest import DESKTOP, INTRO_SEEN, PHONE, WAIT_TIMEOUT_MS, ZOOMED, App, PageLog
 from .player import END_TARGET, HAND_OVER, SEVERAL_ENDS, TURN_TIMEOUT_MS, Player
-from table.controller import Game, GameSetup, SeatSetup, encode_link
+from table.game import Game, GameSetup, SeatSetup, encode_link
 
 if TYPE_CHECKING:
     from .conftest import Screenshot, Site

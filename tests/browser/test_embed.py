@@ -18,7 +18,7 @@ from playwright.sync_api import FrameLocator, Page, expect
 
 from .conftest import READY_TIMEOUT_MS, serve_directory
 from .player import Player
-from table.controller import encode_link
+from table.game import encode_link
 
 if TYPE_CHECKING:
     from .conftest import App, PageLog, Screenshot, Site

@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Frame, Locator, Page, Playwright, Viewp
 from .conftest import READY_TIMEOUT_MS, launch_chromium, logged_page, serve_directory
 from .test_embed import COUNTING, COUNTING_MOVES
 from replay import poster
-from table.controller import encode_link
+from table.game import encode_link
 
 if TYPE_CHECKING:
     from .conftest import PageLog, Screenshot, Site

@@ -22,7 +22,7 @@ from .conftest import DESKTOP, PHONE
 from .player import MATCH_OVER, Player
 from .test_accessibility import serious_problems
 from .test_look import win_the_match
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 
 if TYPE_CHECKING:
     from .conftest import App, Screenshot

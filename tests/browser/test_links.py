@@ -20,7 +20,7 @@ from playwright.sync_api import Locator, Page, expect
 from allfives import Rules
 
 from .player import Player
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 
 if TYPE_CHECKING:
     from .conftest import App

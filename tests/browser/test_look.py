@@ -31,7 +31,7 @@ from helpers import computer_move
 from allfives import Move, Rules
 
 from table.board import tile_name
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 
 ENGLISH_YOU = re.compile(r"\bYou\b")
 

@@ -74,7 +74,7 @@ def test_the_game_imports_only_precompiled_modules(page: Page, site: Site) -> No
         page,
         site,
         "pages-game.zip",
-        {"game.main", "table.board", "table.controller", "pyscript", "pyscript.display", "allfives.hand"},
+        {"game.main", "table.board", "table.game", "pyscript", "pyscript.display", "allfives.hand"},
     )
 
 

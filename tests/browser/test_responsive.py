@@ -1,5 +1,5 @@
 """The page never freezes while the computer thinks: the Expert's search
-runs in slices (``THINK_SLICE_MS`` in web/table/controller.py) that give the page back
+runs in slices (``THINK_SLICE_MS`` in web/table/game.py) that give the page back
 to the browser between them.
 
 What a person feels is the longest stretch the main thread is held, so that

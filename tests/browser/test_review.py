@@ -108,7 +108,7 @@ def test_a_review_can_be_cancelled_and_the_summary_stays(player: Player, page: P
     review.get_by_role("button", name="Cancel").click()
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     expect(player.dialog(HAND_OVER)).to_be_visible()
-    # The Expert has stopped weighing (web/game/coach.py, REVIEW_MEASURE):
+    # The Expert has stopped weighing (web/game/coach/screen.py, REVIEW_MEASURE):
     # a review that ran on would have put its findings over the summary as
     # it ended, in the same task.
     page.wait_for_function("performance.getEntriesByName('allfives:review', 'measure').length === 1")

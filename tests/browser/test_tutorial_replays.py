@@ -20,7 +20,7 @@ from .conftest import DESKTOP, PHONE, READY_TIMEOUT_MS, SCREENSHOTS, serve_direc
 from .test_accessibility import serious_problems
 from replay import poster
 from replay.frames import frames
-from table.controller import encode_link
+from table.game import encode_link
 
 if TYPE_CHECKING:
     from .conftest import PageLog, Screenshot, Site

@@ -44,10 +44,10 @@ from allfives import TILES, Deal, DealError, End, HandEnded, IllegalMove, Match,
 from allfives.cli import EXIT_REFUSED, main
 from allfives.record import RecordError, dumps, from_record, loads, replay, to_record
 
-from game.history import Entry, History, read_file
+from game.history.model import Entry, History, read_file
 from game.store import PREFIX, Store
 from table import refusal
-from table.controller import MAX_NAME, Game, GameSetup, SeatSetup, decode_link, encode_link
+from table.game import MAX_NAME, Game, GameSetup, SeatSetup, decode_link, encode_link
 from table.i18n import Translator
 
 ROOT = Path(__file__).parents[2]
@@ -947,7 +947,7 @@ def test_a_lead_facing_a_number_it_does_not_show_is_refused() -> None:
 
 
 # --------------------------------------------------------------------------
-# The history (web/game/history.py): entries kept in the browser, files brought in
+# The history (web/game/history/model.py): entries kept in the browser, files brought in
 
 
 @st.composite

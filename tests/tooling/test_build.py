@@ -77,7 +77,7 @@ def test_the_javascript_the_pages_and_embedders_load_is_at_the_site_root() -> No
 
 def test_each_page_config_lists_the_modules_its_page_imports() -> None:
     package = [Path("allfives/__init__.py"), Path("allfives/players/medium.py")]
-    pages = [Path(name) for name in ("table/board.py", "table/controller.py", "table/i18n.py", "lang/de.py")]
+    pages = [Path(name) for name in ("table/board.py", "table/game.py", "table/i18n.py", "lang/de.py")]
     pages += [Path(name) for name in ("lang/en.py", "game/main.py", "play.py", "embed.py", "page/browser.py")]
     pages += [Path(name) for name in ("replay/frames.py", "game/store.py")]
     modules = site.importable_modules(package, pages)
@@ -90,7 +90,7 @@ def test_each_page_config_lists_the_modules_its_page_imports() -> None:
         "allfives/__init__.py",
         "allfives/players/medium.py",
         "table/board.py",
-        "table/controller.py",
+        "table/game.py",
         "table/i18n.py",
         "lang/de.py",
         "lang/en.py",
@@ -128,12 +128,11 @@ def test_the_embed_config_lists_what_the_replays_scripts_import() -> None:
         "replay/tutorial_page.py",
         "table/__init__.py",
         "table/board.py",
-        "table/choice.py",
         "table/choosing.py",
         "table/coach_words.py",
         "table/coaching.py",
-        "table/controller.py",
         "table/felt.py",
+        "table/game.py",
         "table/geometry.py",
         "table/i18n.py",
         "table/keys.py",

@@ -170,8 +170,8 @@ def test_the_snapshot_imports_the_page_modules_that_need_no_browser(tmp_path: Pa
 
 def test_the_real_pages_snapshot_list_holds_the_board_and_not_the_shell() -> None:
     free = interpreter.browser_free_modules(ROOT / "web", site.WEB_ENTRY_SCRIPTS, site.web_packages())
-    assert {"table.board", "table.controller", "table.geometry", "table.i18n", "lang.en", "game.words"} <= set(free)
-    assert not {"page.dom", "page.shell", "game.main", "game.dialogs", "play", "embed"} & set(free)
+    assert {"table.board", "table.game", "table.geometry", "table.i18n", "lang.en", "game.words"} <= set(free)
+    assert not {"page.dom", "page.shell", "game.main", "game.dialogs.screen", "play", "embed"} & set(free)
 
 
 def test_a_module_of_a_room_that_imports_a_browser_module_through_a_package_is_not_in_the_snapshot(

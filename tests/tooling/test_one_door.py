@@ -1,5 +1,5 @@
 """The controller is the only way to the match from web/ (issue 30, item 3):
-the pages ask ``table.controller.Game`` where the match stands (``scores``,
+the pages ask ``table.game.Game`` where the match stands (``scores``,
 ``is_over``, ``needs_deal``, ``hand_log``, ``history``...) and play through
 it, the computer's moves included; no other module of web/ reads
 ``something.match``."""
@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 #: The door itself.
-CONTROLLER = WEB / "table" / "controller.py"
+CONTROLLER = WEB / "table" / "game.py"
 #: Modules still reaching past the door, each with its reason: the list only shrinks.
 KNOWN: set[Path] = set()
 

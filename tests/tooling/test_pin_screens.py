@@ -16,7 +16,7 @@ import pytest
 from tools import pin_screens
 from tools.png import PNGError, decode_png, encode_png
 
-from table.controller import Game, decode_link
+from table.game import Game, decode_link
 
 WHITE, BLACK = b"\xff\xff\xff\xff", b"\x00\x00\x00\xff"
 

@@ -10,9 +10,9 @@ from datetime import date
 from allfives.players.simple import greedy_move
 
 from game import cards, first_screen
-from game.daily_state import daily_game
+from game.daily.model import daily_game
 from game.state import PageState
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 from table.i18n import Translator, Words
 
 T = Translator("en")
@@ -90,7 +90,7 @@ def your_turn(seed: int) -> Game:
     """Seed ``seed``'s match at your first turn."""
     game = started(seed)
     while not game.person_to_move:
-        search = game.computer_search()
+        search = game.computer_thinking()
         while (decision := search.step(1000)) is None:
             pass
         game.play_computer(decision)

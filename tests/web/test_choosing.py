@@ -8,8 +8,7 @@ from __future__ import annotations
 from allfives import End, Move, Tile
 from allfives.tiles import tile
 
-from table.choice import Choice
-from table.choosing import Choosing, tile_named
+from table.choosing import Choosing, ChoosingState, tile_named
 
 FITS_ONE_WAY = tile("5-0")
 FITS_TWO_WAYS = tile("5-5")
@@ -20,7 +19,7 @@ class Hand(Choosing):
     """A player's turn: 5-0 goes West only, 5-5 West or East, 2-1 nowhere."""
 
     def __init__(self, *, my_turn: bool = True) -> None:
-        self.state = Choice()
+        self.state = ChoosingState()
         self.my_turn = my_turn
         self.played: list[Move] = []
         self.said: list[Tile] = []

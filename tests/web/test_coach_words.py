@@ -11,7 +11,7 @@ from allfives import Move, Rules
 from allfives.review import GRADE_NAMES, Advice, Choice, Grade, HandReview, Judgement, Luck, review
 
 from table.coach_words import decision_row, hand_summary, hint_words, luck_line, points
-from table.controller import Game, GameSetup, SeatSetup, think
+from table.game import Game, GameSetup, SeatSetup, think
 from table.i18n import LANGUAGES, Translator
 
 EN = Translator("en")
@@ -160,7 +160,7 @@ def test_the_page_s_hint_is_the_move_its_review_grades_best() -> None:
         if game.person_to_move:
             hand = game.match.hand
             assert hand is not None
-            advice_now = run_apart(think(game.hint_search(), lambda: True, slice_ms=5))
+            advice_now = run_apart(think(game.hint_thinking(), lambda: True, slice_ms=5))
             assert advice_now is not None
             if len(advice_now.choices) > 1:
                 hinted.append((len(hand.moves) + 1, advice_now))

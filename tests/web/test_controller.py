@@ -21,11 +21,11 @@ from allfives.record import RecordError, from_record
 from allfives.verify import verify
 from allfives.view import view_of
 
-from replay.frames import Words, frames
+from replay.frames import ReaderTranslator, frames
 from replay.proof import SeedLine, seed_line
-from table import controller
+from table import game as controller
 from table import work as work_module
-from table.controller import (
+from table.game import (
     Game,
     GameSetup,
     LinkError,
@@ -34,7 +34,7 @@ from table.controller import (
     decode_link,
     encode_link,
 )
-from table.work import Progress, Search, Slices
+from table.work import Progress, SlicedThinking, Slices
 
 T = TypeVar("T")
 
@@ -246,7 +246,7 @@ def test_a_later_hand_s_embed_and_link_keep_its_number_and_verify() -> None:
         assert [check.line for check in verify(record)] == [
             f'hand {n}: verified (seed "40/hand/{n}", fingerprint {fingerprint(f"40/hand/{n}")})' for n in (1, 2)
         ]
-        assert seed_line(Words("en"), record) == SeedLine("Every deal follows from its seed.", False)
+        assert seed_line(ReaderTranslator("en"), record) == SeedLine("Every deal follows from its seed.", False)
         assert frames(record)[move].hand == 2
 
     linked = Game.from_record_data(decode_link(game.share_link().removeprefix("#game=")))
@@ -336,7 +336,7 @@ def test_a_slice_of_thinking_gives_the_page_back_once_its_time_is_up(
 ) -> None:
     view = a_choice_of_moves(players)
     clock = page_clock(monkeypatch)
-    search = Search(view)
+    search = SlicedThinking(view)
     search.start(make_player(level, 1, budget_ms=100, clock=search.clock))
     slices = 0
     while True:
@@ -359,7 +359,7 @@ def test_the_pauses_between_slices_do_not_spend_the_thinking_budget(
     view = a_choice_of_moves(players)
     clock = page_clock(monkeypatch)
     at_once = make_player(level, 1, budget_ms=100, clock=clock).choose(view)
-    search = Search(view)
+    search = SlicedThinking(view)
     search.start(make_player(level, 1, budget_ms=100, clock=search.clock))
     slices = 0
     while (decision := search.step(25)) is None:
@@ -401,7 +401,7 @@ def test_a_300_ms_search_in_5_ms_slices_gives_the_page_back_many_times_and_plays
     game.start()
     while len(game.match.legal_moves()) < 3:
         game.match.play(computer_move(game))
-    search = game.computer_search()
+    search = game.computer_thinking()
     slices = 0
     decision = None
     while decision is None:
@@ -427,7 +427,7 @@ def test_the_page_thinks_in_slices_with_the_browsers_turn_between_them_and_plays
     async def page() -> Decision | None:
         other = asyncio.ensure_future(browser())
         try:
-            return await controller.think(game.computer_search(), lambda: True, slice_ms=5)
+            return await controller.think(game.computer_thinking(), lambda: True, slice_ms=5)
         finally:
             other.cancel()
 
@@ -444,7 +444,7 @@ def test_thinking_that_is_no_longer_wanted_ends_without_a_decision() -> None:
     game = Game(GameSetup(Rules(), (SeatSetup("A", "expert"), SeatSetup("B", "expert")), seed=12))
     game.start()
     wanted = iter([True, False])
-    decision = run_apart(controller.think(game.computer_search(), lambda: next(wanted), slice_ms=0.01))
+    decision = run_apart(controller.think(game.computer_thinking(), lambda: next(wanted), slice_ms=0.01))
     assert decision is None
 
 

@@ -15,7 +15,8 @@ import pytest
 from allfives.daily import Duplicate
 from allfives.players.simple import greedy_move
 
-from game.daily_month import (
+from game.daily.model import Dailies, daily_game
+from game.daily.month import (
     COUNTED,
     FUTURE,
     PLAYING,
@@ -26,9 +27,8 @@ from game.daily_month import (
     month,
     moved,
 )
-from game.daily_state import Dailies, daily_game
-from game.history import Entry
-from game.history_words import result_line
+from game.history.model import Entry
+from game.history.words import result_line
 from table.i18n import LANGUAGES, Translator
 
 TODAY = date(2026, 12, 6)
@@ -107,7 +107,7 @@ def test_each_day_says_its_date_and_how_its_daily_went(day: int, played: str, ma
     )
     shown = december(book, played={"2026-12-03", "2026-12-04"}, playing="2026-12-06")
     found = next(d for week in shown.weeks for d in week if d is not None and d.day.day == day)
-    assert (found.played, found.mark, found.label) == (played, mark, label)
+    assert (found.outcome, found.mark, found.label) == (played, mark, label)
     assert found.today == (day == 6)
     assert found.can_play == (played != FUTURE)
 

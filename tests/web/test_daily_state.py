@@ -18,17 +18,9 @@ from allfives.players.simple import greedy_move
 from allfives.review import review
 
 from game import deal_proof
-from game.daily_state import (
-    MARKS,
-    Dailies,
-    DailyResult,
-    Duplicating,
-    daily_game,
-    refused_words,
-    share_key,
-    share_text,
-)
-from table.controller import Game, GameSetup, SeatSetup
+from game.daily.model import Dailies, DailyResult, Duplicating, daily_game
+from game.daily.words import MARKS, refused_words, share_key, share_text
+from table.game import Game, GameSetup, SeatSetup
 from table.i18n import LANGUAGES, Translator
 
 TODAY = date(2026, 12, 6)

@@ -15,11 +15,12 @@ from allfives.daily import DailyError, Duplicate, parse_date
 from allfives.players.simple import greedy_move
 
 from game import words
-from game.daily_month import month
-from game.daily_state import Dailies, DailyResult, daily_game, refused_words, share_text
+from game.daily.model import Dailies, DailyResult, daily_game
+from game.daily.month import month
+from game.daily.words import refused_words, share_text
 from game.dates import date_words, iso_date_words, local_time, moment_words
-from game.history import Entry
-from game.history_words import result_line, sides_line
+from game.history.model import Entry
+from game.history.words import result_line, sides_line
 from table.i18n import LANGUAGES, Translator
 
 TODAY = date(2026, 12, 6)

@@ -1,4 +1,4 @@
-"""The Menu as markup (web/game/dialog_markup.py) on CPython: the settings
+"""The Menu as markup (web/game/dialogs/words.py) on CPython: the settings
 as they stand, the score sheet, the deal's fingerprint, the rules page in
 the reader's language, and bringing a game in from a file."""
 
@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 from helpers import html_as_xml
 
-from game.dialog_markup import Menu, menu_markup
+from game.dialogs.words import Menu, menu_markup
 from table.i18n import LANGUAGES, Translator
 
 DE = Translator("de")
@@ -72,9 +72,9 @@ def test_the_menu_holds_the_score_sheet_the_fingerprint_and_the_rules_in_the_rea
 def test_the_new_match_form_is_filled_in_with_the_match_it_would_start() -> None:
     from allfives import Rules
 
-    from game.dialog_markup import new_match_markup
-    from game.match_form import MatchForm
-    from table.controller import GameSetup, SeatSetup
+    from game.dialogs.match_form import MatchForm
+    from game.dialogs.words import new_match_markup
+    from table.game import GameSetup, SeatSetup
 
     setup = GameSetup(
         Rules(players=3, hand_size=5, target=150, lead="highest-double"),
@@ -116,7 +116,7 @@ def test_the_new_match_form_is_filled_in_with_the_match_it_would_start() -> None
 
 
 def test_the_embed_code_dialog_shows_the_code_for_the_choice_made() -> None:
-    from game.dialog_markup import embed_markup
+    from game.dialogs.words import embed_markup
 
     code = '<a class="allfives-replay" href="./embed.html?move=0&amp;lang=de">'
     for whole_hand in (False, True):

@@ -15,7 +15,7 @@ from itertools import pairwise
 from helpers import computer_decision, match_played
 
 from replay import poster
-from table.controller import Game
+from table.game import Game
 
 PAGE = "https://ann.example/fives/"
 #: A hand's code, at any position of the hand: about 4 kB at most.

@@ -12,7 +12,7 @@ import pytest
 from allfives.rules import Rules
 
 from game import first_screen
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 from table.i18n import LANGUAGES, Translator
 
 INDEX = Path(__file__).resolve().parents[2] / "web" / "index.html"

@@ -1,4 +1,4 @@
-"""The history of matches (issue 32, web/game/history.py): every finished
+"""The history of matches (issue 32, web/game/history/model.py): every finished
 match, and one left by New match, is kept with its record; the newest are
 kept, the oldest dropped first once there are too many; a write that fails
 destroys nothing; an entry that cannot be read is kept aside; a file brought
@@ -17,7 +17,7 @@ from allfives import Rules
 from allfives.kept_review import read_review
 from allfives.players import LEVELS
 
-from game.history import (
+from game.history.model import (
     CAPACITY,
     FORMAT,
     VERSION,
@@ -28,9 +28,9 @@ from game.history import (
     read_file,
     statistics,
 )
-from game.history_words import FRIENDS, filtered, result_line, sides_line, statistics_rows
+from game.history.words import FRIENDS, filtered, result_line, sides_line, statistics_rows
 from game.store import PREFIX, Store
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
 GOLDEN = Path(__file__).parents[1] / "golden"
@@ -311,7 +311,7 @@ def test_levels_come_in_the_order_of_the_ladder() -> None:
     assert [level for level, _ in stats] == sorted({"hard", "beginner"}, key=LEVELS.index)
 
 
-# What the History screen says (web/game/history_words.py)
+# What the History screen says (web/game/history/words.py)
 
 
 def test_each_match_reads_as_who_played_and_how_it_ended() -> None:
@@ -348,7 +348,7 @@ def test_the_filter_keeps_one_opponent_or_the_matches_without_a_computer() -> No
 def test_the_list_shows_the_filters_matches_each_with_its_replay_and_save_named_by_its_date() -> None:
     import xml.etree.ElementTree as ET
 
-    from game.history_words import matches_markup
+    from game.history.words import matches_markup
 
     t = Translator("en")
     entries = [finished(1, "easy", day=3), finished(2, "beginner", day=2)]
@@ -380,7 +380,7 @@ def test_the_list_shows_the_filters_matches_each_with_its_replay_and_save_named_
 def test_the_history_screen_opens_on_the_matches_and_says_how_they_are_kept() -> None:
     import xml.etree.ElementTree as ET
 
-    from game.history_words import history_markup, import_report_markup
+    from game.history.words import history_markup, import_report_markup
 
     t = Translator("en")
     report = import_report_markup(t, 2, False, [])

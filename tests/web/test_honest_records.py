@@ -1,6 +1,6 @@
 """Every record the page writes, copies or embeds verifies, whatever path led
 to it (issue 44): random sequences of the page's own actions, through the
-controller it drives (table.controller.Game), on CPython.
+controller it drives (table.game.Game), on CPython.
 
 The actions are the page's: a person's move and the computer's replies after
 it (the page plays them as its search decides, through ``play_computer``),
@@ -36,14 +36,14 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from allfives import Rules
 from allfives.verify import all_verified, verify
 
-from game.daily_state import daily_game
-from game.history import Entry
-from replay.frames import Words, frames
+from game.daily.model import daily_game
+from game.history.model import Entry
+from replay.frames import ReaderTranslator, frames
 from replay.proof import SeedLine, seed_line
-from table.controller import Game, GameSetup, SeatSetup, decode_link
+from table.game import Game, GameSetup, SeatSetup, decode_link
 
 PAGE = "https://ann.example/fives/"
-EN = Words("en")
+EN = ReaderTranslator("en")
 
 
 def _against_the_computer(seed: int) -> Game:

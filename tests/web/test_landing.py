@@ -9,7 +9,7 @@ from allfives.tiles import TILES
 from allfives.view import view_of
 
 from game.landing import draw_status, hands_left_label, pips_left, staged, turn_status
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
 EN = Translator("en")

@@ -11,10 +11,10 @@ from helpers import EXAMPLE_RECORD
 from allfives import Deal, Match, Move, Rules, record
 from allfives.review import review
 
-from replay.frames import Words, frames, seat_names
+from replay.frames import ReaderTranslator, frames, seat_names
 from replay.marks import Marks
 
-EN = Words("en")
+EN = ReaderTranslator("en")
 
 
 def annotated(data: dict[str, Any], names: tuple[str, ...] = ("Ann", "Bo")) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""The New match form as a value (web/game/match_form.py) and as markup
-(dialog_markup.new_match_markup) on CPython: a field's change gives the next
+"""The New match form as a value (web/game/dialogs/match_form.py) and as markup
+(game.dialogs.words.new_match_markup) on CPython: a field's change gives the next
 form, a preset fills in its game's rules for the count of players (the
 family's too, with the line on where it is played), Start reads the form,
 and a value the rules refuse is said in the player's words."""
@@ -14,11 +14,11 @@ from helpers import html_as_xml
 from allfives import Rules, RulesError
 from allfives.rules import GAMES
 
-from game.dialog_markup import new_match_markup
+from game.dialogs.match_form import MatchForm
+from game.dialogs.words import new_match_markup
 from game.first_screen import default_setup
-from game.match_form import MatchForm
 from table import refusal
-from table.controller import GameSetup, SeatSetup
+from table.game import GameSetup, SeatSetup
 from table.i18n import Translator
 
 EN = Translator("en")

@@ -15,7 +15,7 @@ from helpers import replay_position
 from allfives import Move, Tile
 
 from replay import poster
-from replay.frames import Words
+from replay.frames import ReaderTranslator
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS: list[dict[str, Any]] = json.loads((ROOT / "docs" / "tutorial-scenarios.json").read_text(encoding="utf-8"))[
@@ -72,7 +72,7 @@ def test_the_first_and_last_positions_disable_the_step_that_goes_nowhere() -> No
 
 def test_a_poster_on_a_page_of_several_has_ids_of_its_own_and_speaks_the_page_language() -> None:
     frame = poster.Poster(prefix="counting-", label="Counting: a replay", heading="p")
-    drawn = poster.poster(COUNTING, move=1, seat=1, words=Words("de"), frame=frame)
+    drawn = poster.poster(COUNTING, move=1, seat=1, words=ReaderTranslator("de"), frame=frame)
     ids = re.findall(r'\bid="([^"]+)"', drawn)
     assert ids
     assert all(i.startswith("counting-") for i in ids)
@@ -106,14 +106,14 @@ def test_the_facade_is_a_link_to_the_replay_drawn_as_its_position() -> None:
     assert code.endswith('<script src="https://ann.example/fives/facade.js" defer></script>')
     assert "<iframe" not in code, "nothing live until the reader asks"
     assert "<b>" not in code
-    german = poster.facade(COUNTING, src=src, script="f.js", words=Words("de"))
+    german = poster.facade(COUNTING, src=src, script="f.js", words=ReaderTranslator("de"))
     assert "Runde 1: das Austeilen" in german
     assert "Step through" not in german
 
 
 def test_the_readers_hand_is_pictures_until_they_play_it_then_buttons_that_say_what_fits() -> None:
     # One drawing for the poster's first paint and the live replay (issue 45).
-    words = Words("en")
+    words = ReaderTranslator("en")
     hand = [Tile.parse("5-0"), Tile.parse("6-6"), Tile.parse("3-2")]
     shown = poster.hand_markup(hand, words)
     assert re.findall(r'aria-label="([^"]+)"', shown) == ["double six", "five-blank", "three-two"]

@@ -26,9 +26,9 @@ from allfives.daily import DailyError
 from allfives.record import RecordError, from_record, loads, to_record
 from allfives.refusal import Refused
 
-from game.history import read_file
-from replay.frames import Words
-from table.controller import Game, decode_link
+from game.history.model import read_file
+from replay.frames import ReaderTranslator
+from table.game import Game, decode_link
 from table.i18n import LANGUAGES, Translator, catalogue
 from table.refusal import CODES, reason
 
@@ -450,7 +450,7 @@ def test_any_refusal_comes_out_as_a_sentence_whatever_its_english(
 @pytest.mark.parametrize("case", sorted(DEALS) + sorted(MOVES))
 def test_every_language_says_it_in_its_own_words(language: str, case: str) -> None:
     refused = _refusal(({**DEALS, **MOVES})[case][0]())
-    for say in (Translator(language), Words(language)):
+    for say in (Translator(language), ReaderTranslator(language)):
         said = reason(say, refused)
         assert "seat" not in said
         assert "why_" not in said, "every key is in the catalogue"
@@ -472,7 +472,7 @@ def test_a_broken_link_is_told_in_one_sentence_with_one_colon(language: str, lin
 
 
 #: The refusals whose codes the player meets through table.refusal; a daily
-#: date's refusal is said by its kind, with the dates it names (game.daily_state).
+#: date's refusal is said by its kind, with the dates it names (game.daily.words).
 _SAID_ELSEWHERE = {DailyError.__name__}
 
 

@@ -9,7 +9,7 @@ import pytest
 from allfives import Rules
 
 from game.renaming import renamed_seats
-from table.controller import GameSetup, SeatSetup
+from table.game import GameSetup, SeatSetup
 from table.i18n import Translator
 
 #: (names before, players' language after, names after)

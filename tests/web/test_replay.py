@@ -13,7 +13,7 @@ from helpers import computer_move, layout_after
 from allfives import Deal, Drew, Event, HandEnded, HandStarted, Match, Move, Passed, Played, Rules
 from allfives.record import RecordError, to_record
 
-from replay.frames import Words, count_line, explain, frames, seat_names, try_record, turn_draws
+from replay.frames import ReaderTranslator, count_line, explain, frames, seat_names, try_record, turn_draws
 from replay.hosting import (
     EmbedOptions,
     goto_message,
@@ -24,9 +24,9 @@ from replay.hosting import (
     origin_of,
     record_url,
 )
-from table.controller import Game
+from table.game import Game
 
-WORDS = Words("en")
+WORDS = ReaderTranslator("en")
 NAMES = ("Ann", "Ben")
 
 
@@ -205,24 +205,24 @@ def test_names_come_from_the_record_or_are_numbered() -> None:
 def test_a_records_default_names_are_said_in_the_readers_language() -> None:
     """A record made in English ("You", "Computer") read in Hungarian; a typed name stays."""
     english = {"meta": {"setup": {"seats": [{"name": "You"}, {"name": "Computer"}]}}}
-    assert seat_names(english, 2, Words("hu")) == ["Te", "Gép"]
+    assert seat_names(english, 2, ReaderTranslator("hu")) == ["Te", "Gép"]
     three = {"meta": {"setup": {"seats": [{"name": "Ann"}, {"name": "Computer 2"}, {"name": "Computer 3"}]}}}
-    assert seat_names(three, 3, Words("gl")) == ["Ann", "Ordenador 2", "Ordenador 3"]
+    assert seat_names(three, 3, ReaderTranslator("gl")) == ["Ann", "Ordenador 2", "Ordenador 3"]
 
 
 def test_a_language_without_a_catalogue_speaks_english() -> None:
-    assert Words("xx").language == "en"
-    assert Words(None, ["fr-FR", "de-AT"]).language == "de"
-    german = Words("de")
+    assert ReaderTranslator("xx").language == "en"
+    assert ReaderTranslator(None, ["fr-FR", "de-AT"]).language == "de"
+    german = ReaderTranslator("de")
     assert german("embed_next") == "Weiter", "the embed speaks the reader's language"
     assert german("end_E") == "Ost", "with the game's own words"
 
 
 def test_the_count_is_explained_in_the_readers_language() -> None:
     layout = layout_after("3-2", "3-3 W", "2-0 E")
-    assert count_line(layout, 0, Words("en")) == "W 6 + E 0 = 6: no score"
-    assert count_line(layout, 0, Words("de")).startswith("W 6 + O 0 = 6")
-    assert count_line(layout, 0, Words("gl")).startswith("O 6 + L 0 = 6")
+    assert count_line(layout, 0, ReaderTranslator("en")) == "W 6 + E 0 = 6: no score"
+    assert count_line(layout, 0, ReaderTranslator("de")).startswith("W 6 + O 0 = 6")
+    assert count_line(layout, 0, ReaderTranslator("gl")).startswith("O 6 + L 0 = 6")
 
 
 # The page's options
@@ -449,7 +449,7 @@ def test_the_replay_tells_you_what_you_did_in_the_second_person() -> None:
 @pytest.mark.parametrize("code", ["en", "de", "hu", "gl", "lb"])
 def test_a_game_played_as_you_in_any_language_reads_as_you_in_the_readers(code: str) -> None:
     german_game = {**SPINNER, "meta": {"setup": {"seats": [{"name": "Du"}, {"name": "Ben"}]}}}
-    words = Words(code)
+    words = ReaderTranslator(code)
     names = seat_names(german_game, 2, words)
     assert names == [words("embed_you"), "Ben"]
     first = frames(german_game)[1]

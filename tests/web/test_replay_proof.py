@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 from helpers import EXAMPLE_RECORD, changed, seeded_record
 
-from replay.frames import Words
+from replay.frames import ReaderTranslator
 from replay.proof import SeedLine, seed_line
 from table.i18n import LANGUAGES
 
-EN = Words("en")
+EN = ReaderTranslator("en")
 
 
 def test_a_record_whose_deals_follow_from_their_seeds_says_so_quietly() -> None:
@@ -45,7 +45,7 @@ def test_a_record_with_some_seeds_speaks_of_those() -> None:
 
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
 def test_every_language_says_it_in_its_own_words(language: str) -> None:
-    words = Words(language)
+    words = ReaderTranslator(language)
     for data in (seeded_record(), changed(seeded_record(), 2), changed(seeded_record(), 1, 2)):
         english, own = seed_line(EN, data), seed_line(words, data)
         assert english is not None

@@ -72,7 +72,7 @@ def test_try_it_asks_the_reader_offers_the_tiles_that_fit_and_hides_the_records_
 
     state.busy, state.selected = False, Tile.parse("5-2")
     assert screen.parts(state)["position"] == {"text": WORDS("embed_choose_end", tile="5-2")}
-    assert screen.table(state).targets, "the chosen tile's ends are lit"
+    assert screen.board_shown(state).targets, "the chosen tile's ends are lit"
 
 
 def test_stepping_on_or_pausing_cuts_short_what_was_under_way() -> None:
@@ -89,10 +89,10 @@ def test_stepping_on_or_pausing_cuts_short_what_was_under_way() -> None:
 def test_the_board_shows_the_coachs_best_move_when_asked() -> None:
     state = loaded(annotated(a_missed_ten()))
     state.position = 1  # Ann led 6-1 holding 5-5
-    assert screen.table(state).last == Move.parse("6-1").tile
+    assert screen.board_shown(state).last == Move.parse("6-1").tile
     assert screen.parts(state)["review"]["hidden"] is False
     state.show_best = True
-    best = screen.table(state)
+    best = screen.board_shown(state)
     assert best.last == Move.parse("5-5").tile
     assert [str(t) for t in best.layout.tiles()] == ["5-5"], "the table as it would have been"
 

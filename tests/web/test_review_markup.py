@@ -1,4 +1,4 @@
-"""The coach's review dialog as markup (web/game/review_markup.py) on
+"""The coach's review dialog as markup (web/game/coach/words.py) on
 CPython: a line for the hand, a graded row per decision with tile names kept
 whole, the note on values, Back to the summary and Step through it; in
 hot-seat each person's part under their name, stepping through from their
@@ -15,8 +15,8 @@ from test_coach_words import judged
 from allfives import Rules
 from allfives.review import HandReview
 
-from game.review_markup import kept_whole, review_markup
-from table.controller import Game, GameSetup, SeatSetup
+from game.coach.words import kept_whole, review_markup
+from table.game import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
 EN = Translator("en")

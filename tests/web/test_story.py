@@ -5,7 +5,7 @@ change and score, and the match told hand by hand with its best hand."""
 from allfives import HandEnded, Rules, tile
 
 from game.story import hand_summary, match_story
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
 EN = Translator("en")
@@ -104,7 +104,7 @@ def test_the_summary_draws_each_hand_left_as_tiles_named_for_a_screen_reader() -
     import xml.etree.ElementTree as ET
 
     from game.deal_proof import DealCheck
-    from game.dialog_markup import hand_end_markup
+    from game.dialogs.words import hand_end_markup
 
     end = HandEnded(1, "domino", 0, (0, 7, 3, 7), (-5, -10), (-5, -10))
     said = hand_summary(EN, game_of(Rules(players=4), "<Ann>", "Ben", "Cat", "Dan"), end, SHOWN)

@@ -133,7 +133,7 @@ def test_the_pinned_hand_with_a_late_spinner_fills_the_felt() -> None:
     # pixels): the West chain turned North at the felt's edge and a 6-6
     # played there became the spinner. Its chain ran straight on nine tiles
     # up, far off the felt, and the view grew to three times the felt's width.
-    from table.controller import Game
+    from table.game import Game
 
     pins = json.loads((Path(__file__).parents[2] / "tools" / "pin_screens.json").read_text())
     layout = Game.load_text(pins["mid_hand"]["save"]).view(0).layout

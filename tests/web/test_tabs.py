@@ -1,5 +1,5 @@
 """One game, one writer: two tabs of one browser share the saved game, and a
-tab never saves over a newer game it has not seen (web/game/tabs.py)."""
+tab never saves over a newer game it has not seen (web/game/tabs/model.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from helpers import FakeStorage, FakeWindow
 
 from game.store import PREFIX, Store
-from game.tabs import MARK_KEY, Keeper, Mark, Saved
+from game.tabs.model import MARK_KEY, Keeper, Mark, Saved
 
 Storage, Window = FakeStorage, FakeWindow
 

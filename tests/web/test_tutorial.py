@@ -22,8 +22,8 @@ from allfives.record import from_record
 from sitebuild import tutorial
 
 from replay import poster
-from replay.frames import Frame, Words, frames, seat_names, try_record, turn_draws
-from table.controller import Game
+from replay.frames import Frame, ReaderTranslator, frames, seat_names, try_record, turn_draws
+from table.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -196,8 +196,8 @@ def test_each_examples_hands_and_boneyard_follow_from_the_deal_and_its_moves(sce
     options = scenario.get("options", {})
     move, seat = options.get("move", 0), options.get("seat", 0)
     sizes, left = counted[move]
-    names = seat_names(record, rules.players, Words())
-    said = poster.others_line(sizes, left, names, seat, Words())  # "Ann: 8 tiles · Boneyard: 10 tiles"
+    names = seat_names(record, rules.players, ReaderTranslator())
+    said = poster.others_line(sizes, left, names, seat, ReaderTranslator())  # "Ann: 8 tiles · Boneyard: 10 tiles"
     assert html.escape(said) in poster.poster(record, move=move, seat=seat)
 
 
@@ -254,7 +254,7 @@ def test_try_it_opens_just_before_the_move_the_lesson_teaches(scenario: dict[str
     assert options.get("move", 0) == taught - 1, "the replay opens just before the taught move"
     assert options.get("seat", 0) == played.seat, "from the seat that makes it"
     at = positions[taught - 1]
-    game = Game.from_record_data(try_record(record, at, played.seat, Words()))
+    game = Game.from_record_data(try_record(record, at, played.seat, ReaderTranslator()))
     hand = game.match.hand
     assert hand is not None
     assert game.to_move == played.seat

@@ -29,7 +29,7 @@ from game.words import (
     undo_note,
     undone,
 )
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 
 EN = Translator("en")

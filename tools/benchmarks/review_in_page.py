@@ -32,7 +32,7 @@ from allfives.view import view_of  # noqa: E402
 from sitebuild.serve import serving  # noqa: E402
 from sitebuild.testing import CHROMIUM_ARGS  # noqa: E402
 
-from table.controller import Game, GameSetup, SeatSetup  # noqa: E402
+from table.game import Game, GameSetup, SeatSetup  # noqa: E402
 
 DIST = ROOT / "dist"
 #: Installed before any script of the page: no introduction, the saved hand,

@@ -20,7 +20,7 @@ from allfives.view import SeatView
 from game import landing, words
 from game.state import PageState
 from table import board
-from table.controller import Game
+from table.game import Game
 from table.i18n import Translator
 
 __all__ = ["LANGUAGE_MARK", "element", "hand_markup", "marked", "moves_of", "opponents_markup", "scores_markup"]

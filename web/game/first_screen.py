@@ -44,7 +44,7 @@ from game.cards import LANGUAGE_MARK, opponents_markup, scores_markup
 from game.cards import element as _el
 from game.cards import marked as _marked
 from table import board
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 from table.i18n import LANGUAGES, Translator
 
 __all__ = [

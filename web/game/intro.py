@@ -26,10 +26,10 @@ from game.first_screen import (
     opponent_choice_markup,
     rules_page,
 )
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 
 if TYPE_CHECKING:
-    from game.roles import Table
+    from game.roles import Playing
 
 __all__ = ["SEEN_KEY", "first_visit", "install", "rules_page", "show"]
 
@@ -39,13 +39,13 @@ SEEN_KEY: Final = "intro-seen"
 HAND_END_STEP: Final = 3
 
 
-def first_visit(page: Table, *, saved: bool, link: bool) -> bool:
+def first_visit(page: Playing, *, saved: bool, link: bool) -> bool:
     """Whether the page opens as on a first visit: no saved game, no shared
     link, and the introduction never seen. Its match then waits for it."""
     return not saved and not link and page.store.get(SEEN_KEY) is None
 
 
-def install(page: Table) -> None:
+def install(page: Playing) -> None:
     """Open the introduction on a first visit (unless something more
     urgent, a broken save or link, holds the dialog); "How to play" opens
     it at any time (the page's ``act``)."""
@@ -58,7 +58,7 @@ def install(page: Table) -> None:
         play(page, DEFAULT_LEVEL)
 
 
-def play(page: Table, level: str) -> None:
+def play(page: Playing, level: str) -> None:
     """Start the match that waited for the introduction, against ``level``,
     and remember it as the setup a new match starts from."""
     page.state.waiting = False
@@ -70,14 +70,14 @@ def play(page: Table, level: str) -> None:
     page.begin(Game(setup))
 
 
-def text_key(page: Table, number: int) -> str:
+def text_key(page: Playing, number: int) -> str:
     """Step ``number``'s words: the third says how a hand's end counts, as
     this match's rules count it (the engine's rules, not a rule of the page)."""
     takes = number == HAND_END_STEP and page.game is not None and page.game.rules.hand_end == "winner-takes"
     return f"intro_text_{number}" + ("_takes" if takes else "")
 
 
-def show(page: Table, step: int) -> None:
+def show(page: Playing, step: int) -> None:
     """Open step ``step`` (from 0) of the introduction."""
     t = page.t
     number = step + 1

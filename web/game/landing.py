@@ -18,7 +18,7 @@ from allfives import Drew, HandEnded, Tile
 from allfives.view import SeatView
 
 from game import words
-from table.controller import Game
+from table.game import Game
 from table.i18n import Translator
 
 __all__ = ["draw_status", "hand_over", "hands_left_label", "pips_left", "seat_status", "staged", "turn_status"]

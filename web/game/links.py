@@ -13,12 +13,15 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from game import dialogs, elsewhere, history_page, opening
+from game import opening
+from game.dialogs import screen as dialogs_screen
+from game.history import screen as history_screen
+from game.tabs import screen as tabs_screen
 from page import browser
-from table.controller import Game
+from table.game import Game
 
 if TYPE_CHECKING:
-    from game.roles import Owner, Table
+    from game.roles import Owner, Playing
 
 PREFIX = "#game="
 
@@ -43,26 +46,26 @@ def on_pasted(page: Owner) -> None:
     if link is None:
         return
     if page.dialog_open("elsewhere"):  # the person acts in this tab: it has the game now
-        elsewhere.play_here(page)
+        tabs_screen.play_here(page)
     linked = opening.read_link(page, link)
     if isinstance(linked, str):
-        dialogs.show_problem(page, page.t("link_broken_resumed", reason=linked), "", False)
+        dialogs_screen.show_problem(page, page.t("link_broken_resumed", reason=linked), "", False)
         return
     offer(page, linked)
 
 
-def offer(page: Table, linked: Game) -> None:
+def offer(page: Playing, linked: Game) -> None:
     """Open ``linked`` at once when nothing would be lost, else ask first."""
     game = page.game
     if game is None or not game.in_progress:
-        history_page.leave(page, game)  # a counted daily not yet moved in is kept
+        history_screen.leave(page, game)  # a counted daily not yet moved in is kept
         page.begin(linked)
         return
     scores = ", ".join(f"{game.side_name(side)} {page.t.number(score)}" for side, score in enumerate(game.scores))
 
     def done(value: str) -> None:
         if value == "open":
-            history_page.leave(page, game)  # the match left is kept in the history
+            history_screen.leave(page, game)  # the match left is kept in the history
             page.begin(linked)
 
     body = f"<p>{html.escape(page.t('link_replaces_text', scores=scores))}</p>"

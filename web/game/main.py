@@ -1,11 +1,11 @@
 """The game page, the composition root: turns clicks, taps, drags and keys
 into calls on the controller, and draws what it reports. No rule of the game
 lives here: legal moves, scores and events come from ``allfives`` through
-:mod:`controller`; the page draws what the seat on screen may see (a
+:mod:`table.game`; the page draws what the seat on screen may see (a
 :class:`~allfives.view.SeatView`), so a hidden hand is never in reach; the
 words come from :mod:`words`, the board from :mod:`board`, the plumbing
 (listeners, tasks, the dialog, tile choice and drag) from :mod:`shell`, and
-the dialogs from :mod:`dialogs`."""
+the dialogs from :mod:`game.dialogs`."""
 
 from __future__ import annotations
 
@@ -19,10 +19,7 @@ from allfives.view import SeatView
 
 from game import (
     cards,
-    dialogs,
-    elsewhere,
     feel,
-    history_page,
     intro,
     landing,
     links,
@@ -30,19 +27,22 @@ from game import (
     opening,
     pacing,
     summary,
-    tabs,
     voice,
     words,
 )
-from game.daily import install as install_daily
+from game.daily.screen import install as install_daily
+from game.dialogs import screen as dialogs_screen
+from game.history import screen as history_screen
 from game.renaming import renamed_seats
 from game.state import PageState, Ticket
 from game.store import Store
+from game.tabs import model as tabs_model
+from game.tabs import screen as tabs_screen
 from page import browser
 from page.dom import draw
 from page.shell import Shell
 from table import board, coach_words, refusal
-from table.controller import Game, think
+from table.game import Game, think
 from table.i18n import Said, Translator, Words, pick_language
 from table.labels import board_labels
 
@@ -63,7 +63,7 @@ class Page(Shell):
         super().__init__(PageState())
         self.store = Store(browser.storage)
         # One game, one writer: this tab's part in sharing the saved game with the game's other tabs.
-        self.keeper = tabs.Keeper(self.store, secrets.token_hex(8))
+        self.keeper = tabs_model.Keeper(self.store, secrets.token_hex(8))
         self.channel: browser.Channel | None = None
         prefs = self.store.prefs()
         device = browser.device()
@@ -103,24 +103,24 @@ class Page(Shell):
     def start(self) -> None:
         self.translate_static(self.t, self.t.language)
         self.bind()
-        elsewhere.listen(self)
+        tabs_screen.listen(self)
         links.listen(self)
-        elsewhere.take_over(self)  # before the save is read: whatever another tab writes after it is refused
+        tabs_screen.take_over(self)  # before the save is read: whatever another tab writes after it is refused
         address = browser.address()
         link = address.hash.startswith("#game=") or "daily=" in address.search
         self.state.waiting = intro.first_visit(self, saved=self.store.saved_game() is not None, link=link)
-        game, problem, linked = opening.initial_game(self, links.take_from_address(), history_page.leave)
+        game, problem, linked = opening.initial_game(self, links.take_from_address(), history_screen.leave)
         self.begin(game)  # the header says whose turn it is, or that the game cannot be saved
         # Hint and Undo are on or off as the match allows (render decides).
         for button in ("new", "menu", "how-to", "sound"):
             self.enable(button)
         feel.install(self)
-        self.spawn(history_page.ask_persistence(self))
+        self.spawn(history_screen.ask_persistence(self))
         summary.install(self)
         self.flag("ready")
         browser.timing.mark("allfives-ready")  # the load benchmark reads this
         if problem:
-            dialogs.show_problem(self, *problem)
+            dialogs_screen.show_problem(self, *problem)
         elif linked is not None:
             links.offer(self, linked)  # the match in progress is on the table behind the question
         install_daily(self)  # Menu, Daily deal; a ?daily= link, dealt or refused in words
@@ -146,7 +146,7 @@ class Page(Shell):
         if self.state.waiting:  # a first visit: nothing is dealt, saved or played until the introduction closes
             self.render()
             return
-        history_page.begun(self, game)  # its start; a counted daily's day is taken (game/daily.py)
+        history_screen.begun(self, game)  # its start; a counted daily's day is taken (game/daily/screen.py)
         if not game.dealt:  # a hand that has ended waits on its summary, even after a reload
             self.apply_events(game.start())
         self.save()
@@ -304,7 +304,7 @@ class Page(Shell):
             self.spawn(self.computer_turns(self.state.generation))
             return
         if len(game.people) > 1 and not self.hand_visible():
-            dialogs.show_pass_screen(self)
+            dialogs_screen.show_pass_screen(self)
         else:
             self.focus_hand()
 
@@ -339,7 +339,7 @@ class Page(Shell):
         work = Ticket(self.state, generation)
         browser.timing.mark(THINKING_STARTS)
         try:
-            return await think(game.computer_search(), lambda: work.live)
+            return await think(game.computer_thinking(), lambda: work.live)
         finally:
             browser.timing.measure(THINKING_MEASURE, THINKING_STARTS)
             browser.timing.clear(THINKING_STARTS)
@@ -384,9 +384,9 @@ class Page(Shell):
         elif action == "undo":
             self.undo()
         elif action == "new-match":
-            dialogs.show_new_match(self)
+            dialogs_screen.show_new_match(self)
         elif action == "menu":
-            dialogs.show_menu(self)
+            dialogs_screen.show_menu(self)
         elif action == "how-to":
             intro.show(self, 0)
         elif action == "sound":
@@ -432,7 +432,7 @@ class Page(Shell):
         self.state.busy = True
         self.render(Words("hint_thinking"))
         work = self.state.ticket()
-        advice = await think(game.hint_search(), lambda: work.live)
+        advice = await think(game.hint_thinking(), lambda: work.live)
         if advice is None:
             return
         self.state.busy = False
@@ -465,9 +465,9 @@ class Page(Shell):
         if self.game is None:
             return
         saved = self.keeper.save(self.game.save_text())
-        if saved is tabs.Saved.OVERTAKEN:
-            elsewhere.cover(self)
-        elif saved is tabs.Saved.FAILED:
+        if saved is tabs_model.Saved.OVERTAKEN:
+            tabs_screen.cover(self)
+        elif saved is tabs_model.Saved.FAILED:
             self.set_status(Words("cannot_save"), lasting=True)
 
     def record_result(self) -> None:
@@ -475,6 +475,6 @@ class Page(Shell):
         assert game is not None
         if game.counted:
             return
-        history_page.keep(self, game, "finished")  # the history counts it (game/history.py)
+        history_screen.keep(self, game, "finished")  # the history counts it (game/history/model.py)
         game.counted = True
         self.save()

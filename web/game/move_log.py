@@ -15,7 +15,7 @@ from game import words
 from page.dom import draw
 
 if TYPE_CHECKING:
-    from game.roles import Table
+    from game.roles import Playing
 
 __all__ = ["log_event", "log_history", "log_markup"]
 
@@ -32,7 +32,7 @@ def log_markup(lines: Sequence[tuple[str, str, int | None]]) -> str:
     return "".join(items)
 
 
-def log_history(page: Table) -> None:
+def log_history(page: Playing) -> None:
     """The hand so far, written into the log again (a new match, an undo, a language switch)."""
     game = page.game
     assert game is not None
@@ -44,7 +44,7 @@ def log_history(page: Table) -> None:
     page.scroll_to_end("log")
 
 
-def log_event(page: Table, event: Event, *, quiet: bool = False, drawn: bool = True) -> None:
+def log_event(page: Playing, event: Event, *, quiet: bool = False, drawn: bool = True) -> None:
     """One line of the log for ``event`` (none for an event it does not
     tell), said aloud unless ``quiet``; the log drawn again unless ``drawn``
     is refused (the hand so far is drawn once, at its end)."""

@@ -14,10 +14,10 @@ from allfives.rules import RulesError
 
 from game import first_screen
 from table import refusal
-from table.controller import Game, GameSetup, LinkError, decode_link
+from table.game import Game, GameSetup, LinkError, decode_link
 
 if TYPE_CHECKING:
-    from game.roles import Table
+    from game.roles import Playing
 
 __all__ = ["Problem", "default_setup", "fresh_game", "initial_game", "read_link", "saved_game"]
 
@@ -26,7 +26,7 @@ Problem = tuple[str, str, bool]
 
 
 def initial_game(
-    page: Table, link: str | None, leave: Callable[[Table, Game], None]
+    page: Playing, link: str | None, leave: Callable[[Playing, Game], None]
 ) -> tuple[Game, Problem | None, Game | None]:
     """A shared ``link`` first, then the saved game, else a new match; and
     a linked game to offer once the match in progress is on the table.
@@ -50,7 +50,7 @@ def initial_game(
     return linked, None, None
 
 
-def read_link(page: Table, link: str) -> Game | str:
+def read_link(page: Playing, link: str) -> Game | str:
     """The linked game, or why it cannot be opened, in the player's words."""
     try:
         return Game.from_record_data(decode_link(link))
@@ -58,7 +58,7 @@ def read_link(page: Table, link: str) -> Game | str:
         return refusal.reason(page.t, error)
 
 
-def saved_game(page: Table, link_problem: str | None = None) -> tuple[Game, Problem | None]:
+def saved_game(page: Playing, link_problem: str | None = None) -> tuple[Game, Problem | None]:
     """The saved game, else a new match; a save that cannot be read is kept aside."""
     saved = page.store.saved_game()
     if saved is not None:
@@ -79,7 +79,7 @@ def saved_game(page: Table, link_problem: str | None = None) -> tuple[Game, Prob
     return fresh_game(page), None
 
 
-def fresh_game(page: Table) -> Game:
+def fresh_game(page: Playing) -> Game:
     setup_data = page.store.last_setup()
     try:
         setup = GameSetup.from_json(setup_data) if setup_data else default_setup(page)
@@ -88,5 +88,5 @@ def fresh_game(page: Table) -> Game:
     return Game(GameSetup(setup.rules, setup.seats, None))
 
 
-def default_setup(page: Table) -> GameSetup:
+def default_setup(page: Playing) -> GameSetup:
     return first_screen.default_setup(page.t)  # the match the build drew for the first paint

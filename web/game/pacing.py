@@ -26,8 +26,8 @@ from table import board
 from table.i18n import Said, Translator, Words
 
 if TYPE_CHECKING:
-    from game.roles import Pacing, Table
-    from table.controller import Game
+    from game.roles import Pacing, Playing
+    from table.game import Game
 
 __all__ = ["count_to", "land", "notice"]
 
@@ -175,7 +175,7 @@ def passed_status(t: Translator, *, game: Game, event: Passed) -> str:
     return words.describe(t, game, event, None) or ""
 
 
-def notice(page: Table, said: Said, *, lasting: bool = False) -> None:
+def notice(page: Playing, said: Said, *, lasting: bool = False) -> None:
     """Say ``said`` in the header; it gives way to whose turn it is after a
     few seconds or at the next move, unless it is ``lasting`` (a fault,
     which the header goes back to after any passing message said over it).
@@ -189,7 +189,7 @@ def notice(page: Table, said: Said, *, lasting: bool = False) -> None:
         page.spawn(clear_later(page, number))
 
 
-async def clear_later(page: Table, number: int) -> None:
+async def clear_later(page: Playing, number: int) -> None:
     await asyncio.sleep(NOTICE_SECONDS)
     if page.state.expire_notice(number):
         page.show_turn()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from table.controller import GameSetup
+from table.game import GameSetup
 from table.i18n import Translator
 from table.seat_names import in_language
 

@@ -8,15 +8,15 @@ imports: tests/tooling/test_imports.py).
   store, the game on the table (to read), listeners, tasks, the dialog,
   the live region, the header's message, saving, the sounds and the win
   moment.
-- :class:`Table`: a host that also holds the page's state
-  (:class:`game.state.PageState`) and the match's flow on screen: begin a
-  match, redraw, what comes after a move.
-- :class:`Pacing`: a table whose parts are redrawn one at a time while a
+- :class:`Playing`: a host where a match is played: it also holds the
+  page's state (:class:`game.state.PageState`) and the match's flow on
+  screen: begin a match, redraw, what comes after a move.
+- :class:`Pacing`: a playing page whose parts are redrawn one at a time while a
   move lands, and whose tiles and points move (pacing.py).
-- :class:`Menu`: a table with the player's settings (the dialogs' Menu and
+- :class:`Menu`: a playing page with the player's settings (the dialogs' Menu and
   New match).
-- :class:`Owner`: a table that shares the saved game with the game's other
-  tabs (elsewhere.py).
+- :class:`Owner`: a playing page that shares the saved game with the game's other
+  tabs (tabs/screen.py).
 
 Browser-free; only types."""
 
@@ -30,15 +30,15 @@ from allfives.view import SeatView
 
 from game.state import PageState
 from game.store import Store
-from game.tabs import Keeper
+from game.tabs.model import Keeper
 from page.motion import Pop
-from table.controller import Game
+from table.game import Game
 from table.i18n import Said, Translator
 
 if TYPE_CHECKING:
     from page.browser import Channel
 
-__all__ = ["Host", "Menu", "Owner", "Pacing", "Table"]
+__all__ = ["Host", "Menu", "Owner", "Pacing", "Playing"]
 
 P = ParamSpec("P")
 
@@ -109,7 +109,7 @@ class Host(Protocol):
     def select_text_of(self, element_id: str) -> None: ...
 
 
-class Table(Host, Protocol):
+class Playing(Host, Protocol):
     """A host with the page's state and the match's flow on screen."""
 
     @property
@@ -125,8 +125,8 @@ class Table(Host, Protocol):
     def focus_hand(self, tile: Any = None) -> None: ...
 
 
-class Pacing(Table, Protocol):
-    """A table redrawn a part at a time while a move lands."""
+class Pacing(Playing, Protocol):
+    """A playing page redrawn a part at a time while a move lands."""
 
     def render_scores(self) -> None: ...
     def render_opponents(self, seen: SeatView | None) -> None: ...
@@ -138,15 +138,15 @@ class Pacing(Table, Protocol):
     def pop_points(self, pop: Pop) -> None: ...
 
 
-class Menu(Table, Protocol):
-    """A table with the player's settings."""
+class Menu(Playing, Protocol):
+    """A playing page with the player's settings."""
 
     speed: str
     learning: bool
 
 
-class Owner(Table, Protocol):
-    """A table that shares the saved game with the game's other tabs."""
+class Owner(Playing, Protocol):
+    """A playing page that shares the saved game with the game's other tabs."""
 
     channel: Channel | None
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from allfives import Drew, Move
 
-from table.choice import Choice
+from table.choosing import ChoosingState
 from table.i18n import Said
 from table.work import Ticket  # the one way work is stopped, the replay's too
 
@@ -34,7 +34,7 @@ class Stage:
 
 
 @dataclass(slots=True)
-class PageState(Choice):
+class PageState(ChoosingState):
     """Everything the game page shows that the match does not say."""
 
     #: Goes up when a new match or an undo cuts short what was under way

@@ -99,7 +99,7 @@ class Store:
     def stats(self) -> dict[str, tuple[int, int]]:
         """Matches played and won, per opponent level, that are not in the
         history: those counted before it was kept, and those its capacity
-        dropped (:mod:`game.history`)."""
+        dropped (:mod:`game.history.model`)."""
         data = self.get_json("stats")
         out: dict[str, tuple[int, int]] = {}
         if isinstance(data, dict):

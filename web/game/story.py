@@ -15,7 +15,7 @@ from allfives import HandEnded, Tile
 from allfives.hand import hand_count
 
 from game import landing, words
-from table.controller import Game
+from table.game import Game
 from table.i18n import Translator
 
 __all__ = ["HandSummary", "MatchStory", "SeatLeft", "SideChange", "hand_summary", "match_story"]

@@ -15,16 +15,16 @@ from allfives.rules import RulesError
 
 from game import move_log
 from game.renaming import renamed_seats
-from table.controller import GameSetup
+from table.game import GameSetup
 from table.i18n import Translator
 
 if TYPE_CHECKING:
-    from game.roles import Table
+    from game.roles import Playing
 
 __all__ = ["switch"]
 
 
-def switch(page: Table, code: str) -> None:
+def switch(page: Playing, code: str) -> None:
     """Speak ``code`` from now on: redraw everything that holds words."""
     old, new = page.t, Translator(code)
     if new.language == old.language:

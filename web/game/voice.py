@@ -14,7 +14,7 @@ from allfives.view import SeatView
 from game import words
 
 if TYPE_CHECKING:
-    from game.roles import Table
+    from game.roles import Playing
 
 __all__ = ["hand_end", "prompt_text"]
 
@@ -24,7 +24,7 @@ def hand_end(seen: SeatView) -> HandEnded | None:
     return next((e for e in reversed(seen.history) if isinstance(e, HandEnded)), None)
 
 
-def prompt_text(page: Table, seen: SeatView | None) -> str:
+def prompt_text(page: Playing, seen: SeatView | None) -> str:
     """What the prompt says now: nothing while a draw lands (the header
     says it), how the hand ended once it has, else what the page asks."""
     game = page.game

@@ -27,7 +27,7 @@ from allfives.rules import GAMES, OPTION_RANGES, PRESETS
 from allfives.view import SeatView
 
 from game.dates import iso_date_words
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 from table.i18n import Translator
 from table.labels import end_words
 from table.seat_names import default_name

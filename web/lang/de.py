@@ -428,7 +428,7 @@ MESSAGES = {
     "level_about_medium": "bedenkt auch, was sein Stein dir übrig lässt.",
     "level_about_hard": "rät, wo die verdeckten Steine liegen, und probiert seine Züge an vielen solchen Annahmen aus.",
     "level_about_expert": "probiert noch viel mehr Annahmen aus und lernt aus den Steinen, die du legst und die du nicht legen kannst.",
-    # Die Analyse einer Runde (web/game/coach.py)
+    # Die Analyse einer Runde (web/game/coach/screen.py)
     "review": "Analyse",
     "review_title": "Analyse von Runde {hand}",
     "reviewing": "Der Trainer wägt jede deiner Entscheidungen ab…",
@@ -546,7 +546,7 @@ MESSAGES = {
     "why_not_history": "das ist weder eine Spielaufzeichnung noch eine Zeile eines Verlaufs",
     "why_file_empty": "die Datei ist leer",
     "why_file_big": "die Datei ist zu groß für einen Verlauf",
-    # The calendar of past dailies (game/daily_month.py): month and weekday names, Monday first.
+    # The calendar of past dailies (game/daily/month.py): month and weekday names, Monday first.
     "month_1": "Januar",
     "month_2": "Februar",
     "month_3": "März",

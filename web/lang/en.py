@@ -410,7 +410,7 @@ MESSAGES = {
     "level_about_medium": "also weighs what its tile leaves for you.",
     "level_about_hard": "guesses where the hidden tiles are and tries its moves on many such guesses.",
     "level_about_expert": "tries many more guesses, and learns from the tiles you play and the ones you cannot play.",
-    # The coach's review of a hand (web/game/coach.py)
+    # The coach's review of a hand (web/game/coach/screen.py)
     "review": "Review",
     "review_title": "Review of hand {hand}",
     "reviewing": "The coach is weighing each of your choices…",
@@ -528,7 +528,7 @@ MESSAGES = {
     "why_not_history": "it is neither a match record nor a line of a history",
     "why_file_empty": "the file is empty",
     "why_file_big": "the file is too big to be a history",
-    # The calendar of past dailies (game/daily_month.py): month and weekday names, Monday first.
+    # The calendar of past dailies (game/daily/month.py): month and weekday names, Monday first.
     "month_1": "January",
     "month_2": "February",
     "month_3": "March",

@@ -434,7 +434,7 @@ MESSAGES = {
     "level_about_medium": "mira tamén o que a súa ficha che deixa a ti.",
     "level_about_hard": "supón onde están as fichas agochadas e proba as súas xogadas en moitas suposicións así.",
     "level_about_expert": "proba moitas máis suposicións e aprende das fichas que xogas e das que non podes xogar.",
-    # A análise dunha man (web/game/coach.py)
+    # A análise dunha man (web/game/coach/screen.py)
     "review": "Análise",
     "review_title": "Análise da man {hand}",
     "reviewing": "O adestrador está a sopesar cada unha das túas escollas…",
@@ -552,7 +552,7 @@ MESSAGES = {
     "why_not_history": "non é nin un rexistro de partida nin unha liña dun historial",
     "why_file_empty": "o ficheiro está baleiro",
     "why_file_big": "o ficheiro é grande de máis para ser un historial",
-    # The calendar of past dailies (game/daily_month.py): month and weekday names, Monday first.
+    # The calendar of past dailies (game/daily/month.py): month and weekday names, Monday first.
     "month_1": "xaneiro",
     "month_2": "febreiro",
     "month_3": "marzo",

@@ -431,7 +431,7 @@ MESSAGES = {
     "level_about_medium": "azt is nézi, mit hagy neked a köve.",
     "level_about_hard": "megtippeli, hol lehetnek a rejtett kövek, és sok ilyen feltevésen kipróbálja a lépéseit.",
     "level_about_expert": "még sokkal több feltevést próbál ki, és tanul a kövekből, amelyeket leteszel, és azokból, amelyeket nem tudsz letenni.",
-    # Egy leosztás elemzése (web/game/coach.py)
+    # Egy leosztás elemzése (web/game/coach/screen.py)
     "review": "Elemzés",
     "review_title": "A(z) {hand}. leosztás elemzése",
     "reviewing": "Az edző mérlegeli minden döntésedet…",
@@ -549,7 +549,7 @@ MESSAGES = {
     "why_not_history": "ez se nem játékfelvétel, se nem az előzmények egy sora",
     "why_file_empty": "a fájl üres",
     "why_file_big": "a fájl túl nagy ahhoz, hogy előzmény legyen",
-    # The calendar of past dailies (game/daily_month.py): month and weekday names, Monday first.
+    # The calendar of past dailies (game/daily/month.py): month and weekday names, Monday first.
     "month_1": "január",
     "month_2": "február",
     "month_3": "március",

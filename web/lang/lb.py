@@ -425,7 +425,7 @@ MESSAGES = {
     "level_about_medium": "kuckt och, wat säi Steen dir iwwreg léisst.",
     "level_about_hard": "rifft, wou déi verstoppte Steng leien, a probéiert seng Zich op ville sou Viraussetzungen aus.",
     "level_about_expert": "probéiert nach vill méi Viraussetzungen aus a léiert aus de Steng, déi s du leës, an deenen, déi s du net leeë kanns.",
-    # D'Analyse vun enger Ronn (web/game/coach.py)
+    # D'Analyse vun enger Ronn (web/game/coach/screen.py)
     "review": "Analyse",
     "review_title": "Analyse vun der Ronn {hand}",
     "reviewing": "Den Trainer wéit all deng Entscheedungen of…",
@@ -543,7 +543,7 @@ MESSAGES = {
     "why_not_history": "dat ass weder eng Spillopzeechnung nach eng Linn vun enger Historique",
     "why_file_empty": "de Fichier ass eidel",
     "why_file_big": "de Fichier ass ze grouss fir eng Historique",
-    # The calendar of past dailies (game/daily_month.py): month and weekday names, Monday first.
+    # The calendar of past dailies (game/daily/month.py): month and weekday names, Monday first.
     "month_1": "Januar",
     "month_2": "Februar",
     "month_3": "Mäerz",

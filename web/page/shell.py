@@ -16,8 +16,7 @@ from allfives import Tile
 from page import motion
 from page.dom import Parts, connect, hear, tell
 from table import board
-from table.choice import Choice
-from table.choosing import Choosing, tile_named
+from table.choosing import Choosing, ChoosingState, tile_named
 
 __all__ = ["Shell", "tile_named"]
 
@@ -36,11 +35,11 @@ class Shell(Parts, Choosing):
     Everything it asks of the page is a message to the shell
     (:mod:`page.dom`); everything it hears is plain data."""
 
-    def __init__(self, state: Choice | None = None) -> None:
+    def __init__(self, state: ChoosingState | None = None) -> None:
         self.tasks: set[asyncio.Future[Any]] = set()
         #: The tile picked and whether the page is busy: the game page's is
         #: part of its whole state (game.state.PageState).
-        self.state = Choice() if state is None else state
+        self.state = ChoosingState() if state is None else state
         self.dialog_handler: Callable[[str], None] | None = None  # called with the button pressed
         #: Where the focus goes when the dialog closes (a selector), instead of where it was when it opened.
         self.dialog_return: str | None = None

@@ -1,7 +1,7 @@
 """A record, move by move: what the embeddable replay shows at each step, and
 each step told in words ("W 2 + E 3 = 5: scores 5").
 
-Pure Python (the standard library, :mod:`allfives`, :mod:`controller` and
+Pure Python (the standard library, :mod:`allfives`, :mod:`table.game` and
 :mod:`i18n`), like :mod:`board`: pytest runs it on CPython, and ``embed.py``
 only reads the page's URL and messages, hands them here, and draws what it is
 given back.
@@ -29,14 +29,14 @@ from allfives import Drew, End, Event, HandEnded, HandStarted, Layout, Match, Ma
 from allfives.record import cut, positions
 
 from table import board
-from table.controller import GameSetup, SeatSetup, clean_name
+from table.game import GameSetup, SeatSetup, clean_name
 from table.i18n import LANGUAGES, Message, Translator, catalogue, pick_language
 from table.labels import board_labels
 from table.seat_names import in_language
 
 __all__ = [
     "Frame",
-    "Words",
+    "ReaderTranslator",
     "board_words",
     "count_line",
     "explain",
@@ -61,7 +61,7 @@ _ORDER: Final = (End.W, End.E, End.N, End.S)
 # words
 
 
-class Words(Translator):
+class ReaderTranslator(Translator):
     """``words("embed_plays", name="Ann", ...)`` in the reader's language:
     the one translator (:class:`table.i18n.Translator`), in the reader's
     language as the browser lists them when the page names none.
@@ -77,7 +77,7 @@ class Words(Translator):
         self.english = _catalogue_or_empty("en")
 
 
-def board_words(words: Words) -> board.Labels:
+def board_words(words: ReaderTranslator) -> board.Labels:
     """What the board says, in the reader's language."""
     return board_labels(words)
 
@@ -166,7 +166,7 @@ def _frame(match: Match, move: int, in_hand: int, events: Sequence[Event]) -> Fr
 # names
 
 
-def seat_names(record: object, players: int, words: Words) -> list[str]:
+def seat_names(record: object, players: int, words: ReaderTranslator) -> list[str]:
     """The players' names from the record's ``meta.setup.seats`` (what the
     game writes), else "Player 1", "Player 2", ..."""
     seats: object = None
@@ -186,7 +186,7 @@ def seat_names(record: object, players: int, words: Words) -> list[str]:
     return names
 
 
-def you_seat(names: Sequence[str], words: Words) -> int | None:
+def you_seat(names: Sequence[str], words: ReaderTranslator) -> int | None:
     """The one seat played under the player's own default name ("You", in
     any language the game speaks), which is told in the second person
     ("You lead 6-3", never "You leads 6-3"); None if no seat, or more than
@@ -200,7 +200,7 @@ def _you_word(code: str) -> str:
     return str(_catalogue_or_empty(code).get("embed_you", "")).casefold()
 
 
-def _said(words: Words, key: str, names: Sequence[str], seat: int, you: int | None, **params: object) -> str:
+def _said(words: ReaderTranslator, key: str, names: Sequence[str], seat: int, you: int | None, **params: object) -> str:
     """``key`` about ``seat``, or its ``_you`` form when that seat is you."""
     return words(key + "_you" if seat == you else key, name=names[seat], **params)
 
@@ -214,7 +214,7 @@ def side_name(rules: Rules, names: Sequence[str], side: int) -> str:
 # explanations
 
 
-def count_line(layout: Layout, points: int, words: Words) -> str:
+def count_line(layout: Layout, points: int, words: ReaderTranslator) -> str:
     """The ends added up: ``W 2 + E 3 = 5: scores 5``. Each counting end
     adds what :meth:`~allfives.Layout.end_counts` says (a double at an end
     both halves, the open spinner lead both halves once)."""
@@ -227,7 +227,7 @@ def count_line(layout: Layout, points: int, words: Words) -> str:
     return words(key, ends=ends or words.number(0), total=total, points=points)
 
 
-def count_notes(layout: Layout, words: Words, played: Tile | None = None) -> list[str]:
+def count_notes(layout: Layout, words: ReaderTranslator, played: Tile | None = None) -> list[str]:
     """Why an end counts double, where one does, and (when ``played`` just
     covered the spinner's second side) that North and South are open."""
     notes = []
@@ -246,7 +246,7 @@ def count_notes(layout: Layout, words: Words, played: Tile | None = None) -> lis
 def explain(
     events: Sequence[Event],
     layout: Layout,
-    words: Words,
+    words: ReaderTranslator,
     names: Sequence[str],
     rules: Rules,
     shown: int | None = None,
@@ -281,7 +281,9 @@ def _draw_run(events: Sequence[Event], start: int) -> list[Drew]:
     return run
 
 
-def _draws(run: Sequence[Drew], words: Words, names: Sequence[str], shown: int | None, you: int | None) -> str:
+def _draws(
+    run: Sequence[Drew], words: ReaderTranslator, names: Sequence[str], shown: int | None, you: int | None
+) -> str:
     seat = run[0].seat
     tiles = [str(e.tile) for e in run if e.tile is not None]
     if seat == shown and len(tiles) == len(run):
@@ -290,7 +292,7 @@ def _draws(run: Sequence[Drew], words: Words, names: Sequence[str], shown: int |
 
 
 def _event_lines(
-    event: Event, layout: Layout, words: Words, names: Sequence[str], rules: Rules, you: int | None
+    event: Event, layout: Layout, words: ReaderTranslator, names: Sequence[str], rules: Rules, you: int | None
 ) -> list[str]:
     if isinstance(event, HandStarted):
         return [_said(words, "embed_hand_start", names, event.leader, you, hand=event.hand)]
@@ -307,7 +309,9 @@ def _event_lines(
     return []
 
 
-def _play_lines(event: Played, layout: Layout, words: Words, names: Sequence[str], you: int | None) -> list[str]:
+def _play_lines(
+    event: Played, layout: Layout, words: ReaderTranslator, names: Sequence[str], you: int | None
+) -> list[str]:
     move = event.move
     if move.end is None:
         first = _said(words, "embed_leads", names, event.seat, you, tile=str(move))
@@ -317,7 +321,9 @@ def _play_lines(event: Played, layout: Layout, words: Words, names: Sequence[str
     return [first, count_line(layout, event.points, words), *count_notes(layout, words, move.tile)]
 
 
-def _hand_end_lines(event: HandEnded, words: Words, names: Sequence[str], rules: Rules, you: int | None) -> list[str]:
+def _hand_end_lines(
+    event: HandEnded, words: ReaderTranslator, names: Sequence[str], rules: Rules, you: int | None
+) -> list[str]:
     if event.out is not None:
         lines = [_said(words, "embed_domino", names, event.out, you)]
     else:
@@ -353,11 +359,11 @@ def turn_draws(events: Sequence[Event], seat: int) -> tuple[Drew, ...]:
     return tuple(reversed(draws))
 
 
-def try_record(record: Mapping[str, Any], frame: Frame, seat: int, words: Words) -> dict[str, Any]:
+def try_record(record: Mapping[str, Any], frame: Frame, seat: int, words: ReaderTranslator) -> dict[str, Any]:
     """``record`` cut at ``frame``, with the reader at ``seat`` and the
     computer (Medium) at every other seat, each keeping its name from the
     replay (a seat that was "You" there becomes "Computer N"): a record
-    :meth:`controller.Game.from_record_data` opens.
+    :meth:`table.game.Game.from_record_data` opens.
 
     At the end of a hand that the record follows with another, the cut
     keeps that next hand as dealt, before its lead: the reader plays on from

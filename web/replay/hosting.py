@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 from allfives.record import RecordError
 
 from replay.frames import Frame
-from table.controller import decode_link
+from table.game import decode_link
 
 __all__ = [
     "GOTO",

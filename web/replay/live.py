@@ -31,12 +31,12 @@ from allfives.refusal import Refused
 from page import browser
 from page.shell import Shell
 from replay import screen
-from replay.frames import Words, board_words
+from replay.frames import ReaderTranslator, board_words
 from replay.hosting import EmbedOptions, goto_message, height_message, host_origin, load_record, move_message, origin_of
 from replay.screen import ReplayState
 from replay.trying import Trying
 from table import board, refusal
-from table.controller import think
+from table.game import think
 from table.work import Ticket
 
 AUTOPLAY_MS = 1800
@@ -58,7 +58,7 @@ class Replay(Shell):
     state: ReplayState
 
     def __init__(self, options: EmbedOptions, *, prefix: str = "", standalone: bool = True) -> None:
-        self.words = Words(options.lang, browser.device().languages)
+        self.words = ReaderTranslator(options.lang, browser.device().languages)
         super().__init__(ReplayState(prefix=prefix, words=self.words))
         self.options = options
         self.prefix = prefix
@@ -189,7 +189,7 @@ class Replay(Shell):
     # Drawing
 
     def render(self) -> None:
-        shown = screen.table(self.state)
+        shown = screen.board_shown(self.state)
         # board.render_board escapes everything it draws from data.
         aspect, small = self.table_shape()
         markup = board.render_board(
@@ -329,7 +329,7 @@ class Replay(Shell):
             self.busy = True
             self.render()
             await asyncio.sleep(COMPUTER_PAUSE_MS / 1000)
-            decision = await think(trying.game.computer_search(), lambda: ticket.live)
+            decision = await think(trying.game.computer_thinking(), lambda: ticket.live)
             if decision is None:
                 return
             trying.play_computer(decision)

@@ -22,7 +22,7 @@ from allfives import Layout, Move, Rules
 from allfives.kept_review import ReviewError, read_review
 from allfives.review import Grade, HandReview, Judgement, Review
 
-from replay.frames import Frame, Words, side_name
+from replay.frames import Frame, ReaderTranslator, side_name
 from table import coach_words
 
 __all__ = ["Mark", "Marks", "Moment"]
@@ -61,7 +61,12 @@ class Marks:
     """The review of a replay's record, read once, placed on its frames."""
 
     def __init__(
-        self, record: Mapping[str, object], frames: Sequence[Frame], words: Words, names: Sequence[str], rules: Rules
+        self,
+        record: Mapping[str, object],
+        frames: Sequence[Frame],
+        words: ReaderTranslator,
+        names: Sequence[str],
+        rules: Rules,
     ) -> None:
         self.words = words
         self.names = list(names)

@@ -20,12 +20,12 @@ from urllib.parse import urljoin
 
 from allfives import Move, Rules, Tile
 
-from replay.frames import Frame, Words, board_words, explain, frames, seat_names, you_seat
+from replay.frames import Frame, ReaderTranslator, board_words, explain, frames, seat_names, you_seat
 from replay.marks import Marks
 from table import board, sketch
 
 if TYPE_CHECKING:
-    from table.controller import Game
+    from table.game import Game
 
 __all__ = [
     "Poster",
@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-def scores_line(scores: Sequence[int], names: Sequence[str], rules: Rules, words: Words) -> str:
+def scores_line(scores: Sequence[int], names: Sequence[str], rules: Rules, words: ReaderTranslator) -> str:
     """``Scores: Ann 10, Ben 0`` (a side of partners named ``Ann & Cy``)."""
     sides = [
         f"{' & '.join(names[s] for s in rules.seats_of(side))} {words.number(score)}"
@@ -50,7 +50,7 @@ def scores_line(scores: Sequence[int], names: Sequence[str], rules: Rules, words
     return words("embed_scores", scores=", ".join(sides))
 
 
-def position_line(at: Frame, shown: Sequence[Frame], words: Words) -> str:
+def position_line(at: Frame, shown: Sequence[Frame], words: ReaderTranslator) -> str:
     """``Hand 2, move 3 of 17``, or ``Hand 1: the deal``: a move is numbered
     within its hand, as the review and its marks number it."""
     if at.in_hand == 0:
@@ -59,14 +59,14 @@ def position_line(at: Frame, shown: Sequence[Frame], words: Words) -> str:
     return words("embed_move_of", hand=at.hand, move=at.in_hand, moves=moves)
 
 
-def hand_title(names: Sequence[str], seat: int, words: Words, *, playing: bool = False) -> str:
+def hand_title(names: Sequence[str], seat: int, words: ReaderTranslator, *, playing: bool = False) -> str:
     """``Your hand`` when the seat shown is the reader's, else ``Ben's hand``."""
     if playing or you_seat(names, words) == seat:
         return words("embed_your_hand")
     return words("embed_hand_of", name=names[seat])
 
 
-def others_line(sizes: Sequence[int], boneyard: int, names: Sequence[str], seat: int, words: Words) -> str:
+def others_line(sizes: Sequence[int], boneyard: int, names: Sequence[str], seat: int, words: ReaderTranslator) -> str:
     """The other seats' tiles and the boneyard, counted: ``Ben: 3 tiles · Boneyard: 22 tiles``."""
     others = [words("embed_tiles", name=names[s], count=size) for s, size in enumerate(sizes) if s != seat]
     others.append(words("embed_boneyard", count=boneyard))
@@ -79,7 +79,7 @@ def sorted_hand(hand: Sequence[Tile]) -> list[Tile]:
 
 
 def hand_markup(
-    hand: Sequence[Tile], words: Words, *, moves: Sequence[Move] | None = None, selected: Tile | None = None
+    hand: Sequence[Tile], words: ReaderTranslator, *, moves: Sequence[Move] | None = None, selected: Tile | None = None
 ) -> str:
     """The shown seat's hand, highest tile first: pictures named for a
     screen reader; or, while the reader plays it (``moves``, the moves it
@@ -122,7 +122,7 @@ def _frames(record: Mapping[str, Any]) -> list[Frame]:
 
 
 def replay_buttons(
-    words: Words, *, move: int, last: int, position: str, playing: bool = False, prefix: str = ""
+    words: ReaderTranslator, *, move: int, last: int, position: str, playing: bool = False, prefix: str = ""
 ) -> str:
     """The replay's controls at ``move`` of ``last``: Back and Next (each
     greyed where it leads nowhere), Play or Pause (``playing``), the slider
@@ -143,7 +143,7 @@ def replay_buttons(
     )
 
 
-def play_buttons(words: Words, *, must_draw: bool = False, next_hand: bool = False) -> str:
+def play_buttons(words: ReaderTranslator, *, must_draw: bool = False, next_hand: bool = False) -> str:
     """ "Try it"'s controls: Draw a tile while the reader ``must_draw``, Next
     hand when a hand is over (``next_hand``), and Back to the replay."""
     draw = "" if must_draw else " hidden"
@@ -170,14 +170,14 @@ def poster(
     *,
     move: int = 0,
     seat: int = 0,
-    words: Words | None = None,
+    words: ReaderTranslator | None = None,
     frame: Poster = Poster(),
 ) -> str:
     """The replay of ``record`` at position ``move`` as static HTML: the
     scores, the position, the board, what the move did and how the ends
     count, the shown seat's hand, and the step controls. Raises
     :class:`~allfives.record.RecordError` for a record that cannot be shown."""
-    words = words or Words("en")
+    words = words or ReaderTranslator("en")
     shown = _frames(record)
     last = len(shown) - 1
     at = shown[max(0, min(move, last))]
@@ -188,7 +188,7 @@ def poster(
 
 
 def _markup(
-    at: Frame, shown: Sequence[Frame], rules: Rules, names: list[str], seat: int, words: Words, frame: Poster
+    at: Frame, shown: Sequence[Frame], rules: Rules, names: list[str], seat: int, words: ReaderTranslator, frame: Poster
 ) -> str:
     last = len(shown) - 1
     p = _esc(frame.prefix)
@@ -253,7 +253,7 @@ def facade(
     script: str,
     move: int = 0,
     seat: int = 0,
-    words: Words | None = None,
+    words: ReaderTranslator | None = None,
     title: str = "",
 ) -> str:
     """The code a host page pastes for the replay of ``record`` at ``move``
@@ -266,7 +266,7 @@ def facade(
     used; if the script never runs, the link opens the replay on the game's
     site. The code is short (a hand's is about 3 kB: the board and the
     record are most of it; tests/web/test_embed_code.py keeps it so)."""
-    words = words or Words("en")
+    words = words or ReaderTranslator("en")
     shown = _frames(record)
     last = len(shown) - 1
     at = shown[max(0, min(move, last))]
@@ -297,11 +297,11 @@ def facade(
 
 
 def embed_code(game: Game, page_url: str, *, whole_hand: bool, seat: int, lang: str) -> str:
-    """What the game's "Copy embed code" gives (game/dialogs.py): the
+    """What the game's "Copy embed code" gives (game/dialogs/screen.py): the
     facade of this hand (:meth:`Game.embed_link`) from the game at
     ``page_url``, from the position on the table or the whole hand, with
     ``seat``'s tiles face up, in ``lang``."""
     src, record, move = game.embed_link(page_url, whole_hand=whole_hand, seat=seat, lang=lang)
-    words = Words(lang)
+    words = ReaderTranslator(lang)
     script = urljoin(page_url, FACADE_SCRIPT)
     return facade(record, src=src, script=script, move=move, seat=seat, words=words, title=words("embed_frame_title"))

@@ -14,7 +14,7 @@ from typing import Any
 from allfives.record import RecordError
 from allfives.verify import verify
 
-from replay.frames import Words
+from replay.frames import ReaderTranslator
 
 __all__ = ["SeedLine", "seed_line"]
 
@@ -27,7 +27,7 @@ class SeedLine:
     failed: bool
 
 
-def seed_line(words: Words, record: Mapping[str, Any]) -> SeedLine | None:
+def seed_line(words: ReaderTranslator, record: Mapping[str, Any]) -> SeedLine | None:
     """What the replay says of ``record``'s seeds; None when no hand carries one."""
     try:
         checks = verify(record)

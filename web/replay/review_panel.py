@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from replay.frames import Frame, Words
+from replay.frames import Frame, ReaderTranslator
 from replay.marks import Mark, Marks, Moment
 
 __all__ = ["review_markup"]
@@ -30,7 +30,7 @@ def review_markup(
     *,
     seat: int,
     names: Sequence[str],
-    words: Words,
+    words: ReaderTranslator,
     show_best: bool,
     prefix: str = "",
 ) -> str:

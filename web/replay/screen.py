@@ -20,14 +20,25 @@ from typing import Any
 from allfives import End, Layout, Move, Rules, Tile
 
 from replay import poster, review_panel
-from replay.frames import Frame, Words, explain, frames, seat_names
+from replay.frames import Frame, ReaderTranslator, explain, frames, seat_names
 from replay.marks import Marks
 from replay.proof import seed_line
 from replay.trying import Trying
-from table.choice import Choice
+from table.choosing import ChoosingState
 from table.work import Ticket
 
-__all__ = ["Part", "Parts", "ReplayState", "Table", "controls", "parts", "problem", "ready", "seeds", "table"]
+__all__ = [
+    "BoardShown",
+    "Part",
+    "Parts",
+    "ReplayState",
+    "board_shown",
+    "controls",
+    "parts",
+    "problem",
+    "ready",
+    "seeds",
+]
 
 Part = dict[str, Any]
 """What one element shows: ``text``, ``markup``, ``hidden``, ``classes``, ``attrs`` (plain data)."""
@@ -36,9 +47,9 @@ Parts = dict[str, Part]
 
 
 @dataclass(slots=True)
-class ReplayState(Choice):
+class ReplayState(ChoosingState):
     """Everything a replay shows, beside the tile picked and whether it is
-    busy (:class:`Choice`): its ids' ``prefix``, the reader's ``words``, the
+    busy (:class:`ChoosingState`): its ids' ``prefix``, the reader's ``words``, the
     record read into ``frames``, the seat shown, the ``position`` shown,
     whether autoplay is ``playing``, the coach's ``marks`` and whether the
     board shows their best move (``show_best``), and "Try it" (``trying``)
@@ -47,7 +58,7 @@ class ReplayState(Choice):
     reads it."""
 
     prefix: str = ""
-    words: Words = field(default_factory=Words)
+    words: ReaderTranslator = field(default_factory=ReaderTranslator)
     record: dict[str, Any] = field(default_factory=dict)
     frames: list[Frame] = field(default_factory=list)
     rules: Rules = field(default_factory=Rules)
@@ -92,7 +103,7 @@ class ReplayState(Choice):
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class BoardShown:
     """What the board shows: the ``layout``, the tile played ``last`` (it
     fades in) and, while the reader picks an end, the ``targets`` with what
     each scores."""
@@ -102,20 +113,20 @@ class Table:
     targets: dict[End, int | None] | None = None
 
 
-def table(state: ReplayState) -> Table:
+def board_shown(state: ReplayState) -> BoardShown:
     """The board: "Try it"'s table as the reader's seat sees it, else the
     position shown, or the coach's best move there when asked."""
     trying = state.trying
     if trying is not None:
         seen = trying.game.view(state.seat)
         picked = state.selected
-        return Table(seen.layout, seen.last_played, None if picked is None else trying.targets(seen, picked))
+        return BoardShown(seen.layout, seen.last_played, None if picked is None else trying.targets(seen, picked))
     frame = state.frames[state.position]
     mark = state.marks.at(frame.move) if state.marks is not None else None
     if state.show_best and mark is not None and mark.best_layout is not None and mark.best is not None:
-        return Table(mark.best_layout, mark.best.tile)
+        return BoardShown(mark.best_layout, mark.best.tile)
     played = frame.played
-    return Table(frame.layout, played.move.tile if played else None)
+    return BoardShown(frame.layout, played.move.tile if played else None)
 
 
 def parts(state: ReplayState) -> Parts:

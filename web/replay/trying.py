@@ -18,8 +18,8 @@ from allfives import Drew, End, Event, Move, Tile
 from allfives.players.base import Decision
 from allfives.view import SeatView
 
-from replay.frames import Frame, Words, try_record, turn_draws
-from table.controller import Game
+from replay.frames import Frame, ReaderTranslator, try_record, turn_draws
+from table.game import Game
 
 __all__ = ["Trying"]
 
@@ -36,7 +36,7 @@ class Trying:
     undrawn: tuple[Drew, ...] = ()
 
     @staticmethod
-    def begin(record: Mapping[str, Any], frame: Frame, seat: int, words: Words) -> Trying:
+    def begin(record: Mapping[str, Any], frame: Frame, seat: int, words: ReaderTranslator) -> Trying:
         """The reader takes over at ``frame`` of ``record``, the computer
         at every other seat. A record that cannot be played on raises
         :class:`allfives.record.RecordError`."""
@@ -100,7 +100,7 @@ class Trying:
         sizes = [size - held_back if s == self.seat else size for s, size in enumerate(seen.hand_sizes)]
         return hand, sizes, seen.boneyard_size + held_back
 
-    def prompt(self, words: Words, seen: SeatView, selected: Tile | None) -> str:
+    def prompt(self, words: ReaderTranslator, seen: SeatView, selected: Tile | None) -> str:
         """What the reader is told to do now (``selected``: the tile chosen)."""
         game = self.game
         if game.is_over:

@@ -38,7 +38,7 @@ MODULES = (
     "table.work",
     "table.setup",
     "table.score_sheet",
-    "table.controller",
+    "table.game",
     "replay.frames",
     "replay.hosting",
     "replay.poster",

@@ -15,12 +15,24 @@ Nothing is chosen while the page is busy or it is not the player's turn.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from allfives import Move, Tile
 from allfives.tiles import TILES
 
-from table.choice import Choice
+__all__ = ["Choosing", "ChoosingState", "tile_named"]
 
-__all__ = ["Choosing", "tile_named"]
+
+@dataclass(slots=True)
+class ChoosingState:
+    """What the person at a page is doing with their hand: the tile they
+    have picked (its ends lit on the board), and whether the page is busy (a
+    computer thinking, a move landing), when a tile cannot be picked. The
+    game page keeps it inside its whole state (:class:`game.state.PageState`);
+    a replay inside its own (:class:`replay.screen.ReplayState`)."""
+
+    selected: Tile | None = None
+    busy: bool = False
 
 
 def tile_named(text: str) -> Tile | None:
@@ -39,7 +51,7 @@ class Choosing:
 
     #: The id of the page's board (a page of several replays has one each).
     board_id = "board"
-    state: Choice
+    state: ChoosingState
 
     @property
     def selected(self) -> Tile | None:

@@ -1,6 +1,6 @@
 """What the coach says about a hand, as plain values: a line for the hand,
 a line for its luck, and a row for each decision. Pure Python (no DOM), so
-pytest runs it on CPython; :mod:`game.coach` puts it on screen, and the
+pytest runs it on CPython; :mod:`game.coach.screen` puts it on screen, and the
 replay's marks (:mod:`replay.marks`) use it too.
 
 The figures come from :mod:`allfives.review` (the coach's judge, valuing
@@ -36,7 +36,7 @@ ABOUT_AS_GOOD = BANDS[0][0]
 
 class Say(Protocol):
     """What the coach needs of a translator: the game's
-    (:class:`table.i18n.Translator`) and the replay's (``replay.frames.Words``)."""
+    (:class:`table.i18n.Translator`) and the replay's (``replay.frames.ReaderTranslator``)."""
 
     def __call__(self, key: str, **params: object) -> str: ...
 

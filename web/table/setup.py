@@ -1,7 +1,7 @@
 """Who plays and by what rules: the choices of the New match form
 (:class:`GameSetup`, a :class:`SeatSetup` per seat), as the saved game and
 the records keep them, and read back with a clear refusal when they are
-damaged. Browser-free; :mod:`table.controller` deals and plays a match from
+damaged. Browser-free; :mod:`table.game` deals and plays a match from
 them."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from allfives.players import Decision, Player
 from allfives.players.base import finish
 from allfives.view import SeatView
 
-__all__ = ["THINK_SLICE_MS", "Generations", "Progress", "Search", "Slices", "Ticket", "think"]
+__all__ = ["THINK_SLICE_MS", "Generations", "Progress", "SlicedThinking", "Slices", "Ticket", "think"]
 
 Progress = tuple[int, int] | float | None
 """What a step of long work says of how far the whole is: ``(done, in
@@ -85,10 +85,12 @@ class Slices(Generic[T]):
         self.progress = max(self.progress, news)
 
 
-class Search(Slices[Decision]):
-    """A player's thinking (:meth:`Player.think`) on ``view``, in slices:
-    the player is made with this search's :meth:`clock` for its time
-    budget, then :meth:`start` sets it thinking."""
+class SlicedThinking(Slices[Decision]):
+    """A player's thinking (:meth:`Player.think`, the engine's
+    :data:`~allfives.players.base.Thinking`) on ``view``, in slices:
+    the player is made with this thinking's :meth:`clock` for its time
+    budget, then :meth:`start` sets it thinking. (The search is the
+    player's own, in :mod:`allfives.players`; this runs it.)"""
 
     def __init__(self, view: SeatView) -> None:
         super().__init__()

@@ -1,4 +1,4 @@
-"""The coach's review of a hand as markup, for the dialog (:mod:`coach`
+"""The coach's review of a hand as markup, for the dialog (:mod:`game.coach.screen`
 runs the review and opens it): a line for the hand, a line for its luck, a
 graded row for each of the people's decisions (in hot-seat, each person's
 under their name, with a link to step through the hand from their seat),
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from table import coach_words
-from table.controller import Game
+from table.game import Game
 
 if TYPE_CHECKING:
     from allfives.review import HandReview

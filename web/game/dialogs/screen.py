@@ -1,7 +1,7 @@
 """The game page's dialogs: the New match form, the menu with the score sheet, the embed code, and the
 problems met at start-up. Each is a function of the page it opens on (one of
 the protocols of :mod:`roles`); each draws its markup from
-:mod:`dialog_markup`, hears its fields' changes as plain data
+:mod:`game.dialogs.words`, hears its fields' changes as plain data
 (``page.hear_dialog``) and reads its answer from what it holds, never from
 the screen; the browser outside the page (the address, the clipboard, a
 file to save) through :mod:`page.browser`. No DOM is touched here."""
@@ -14,20 +14,22 @@ from typing import TYPE_CHECKING
 from allfives.record import RecordError
 from allfives.rules import RulesError
 
-from game import deal_proof, dialog_markup, first_screen, history_page, translation, words
-from game.match_form import REDRAWN_BY, MatchForm
-from game.parts import copy_link
-from game.parts import copy_text as copy_text  # game.daily copies through the dialogs too
+from game import deal_proof, first_screen, translation, words
+from game.dialogs import words as dialogs_words
+from game.dialogs.match_form import REDRAWN_BY, MatchForm
+from game.dialogs.parts import copy_link
+from game.dialogs.parts import copy_text as copy_text  # game.daily.screen copies through the dialogs too
+from game.history import screen as history_screen
 from page import browser
 from replay import poster
 from table import refusal
-from table.controller import Game
+from table.game import Game
 from table.i18n import LANGUAGES, Words
 
 if TYPE_CHECKING:
-    from game.roles import Host, Menu, Table
+    from game.roles import Host, Menu, Playing
 
-#: The buttons game.daily answers when a dialog closes with them: Menu,
+#: The buttons game.daily.screen answers when a dialog closes with them: Menu,
 #: Daily deal, and a daily's summary, See how the Expert did.
 DAILY_DEAL = "daily-deal"
 DAILY_RESULT = "daily-result"
@@ -36,7 +38,7 @@ DAILY_RESULT = "daily-result"
 def show_problem(page: Host, message: str, unreadable: str, kept: bool) -> None:
     """Say what went wrong at start-up; offer ``unreadable`` (a save that
     could not be read) as a download, and say whether it was ``kept``."""
-    body = dialog_markup.lines(message, *([page.t("save_kept" if kept else "save_not_kept")] if unreadable else []))
+    body = dialogs_words.lines(message, *([page.t("save_kept" if kept else "save_not_kept")] if unreadable else []))
     buttons = [("ok", page.t("ok"))]
     if unreadable:
         buttons.insert(0, ("download", page.t("download_unreadable")))
@@ -48,7 +50,7 @@ def show_problem(page: Host, message: str, unreadable: str, kept: bool) -> None:
     page.open_dialog(page.t("problem_title"), body, buttons, done)
 
 
-def show_pass_screen(page: Table) -> None:
+def show_pass_screen(page: Playing) -> None:
     game = page.game
     assert game is not None
     seat = game.to_move
@@ -62,13 +64,13 @@ def show_pass_screen(page: Table) -> None:
 
     page.open_dialog(
         page.t("pass_to", name=name),
-        dialog_markup.lines(page.t("pass_explain", name=name)),
+        dialogs_words.lines(page.t("pass_explain", name=name)),
         [("show", page.t("show_hand", name=name))],
         done,
     )
 
 
-def show_new_match(page: Table, form: MatchForm | None = None) -> None:
+def show_new_match(page: Playing, form: MatchForm | None = None) -> None:
     """The New match form, a view of its :class:`MatchForm`: a field's
     change comes as plain data and gives the next form, and the fields it
     changes are drawn again from it; Start reads the form. Its Cancel (and
@@ -88,7 +90,7 @@ def show_new_match(page: Table, form: MatchForm | None = None) -> None:
         name = data.get("name", "")
         held = held.changed(page.t, name, data.get("value", ""))
         if name in REDRAWN_BY:
-            page.redraw_dialog_part("nm-fields", dialog_markup.new_match_fields(page.t, held))
+            page.redraw_dialog_part("nm-fields", dialogs_words.new_match_fields(page.t, held))
 
     def done(value: str) -> None:
         if value != "start":
@@ -103,10 +105,10 @@ def show_new_match(page: Table, form: MatchForm | None = None) -> None:
             show_new_match(page, held.refused(str(problem)))
             return
         page.store.remember_setup(new_setup.to_json())
-        history_page.leave(page, page.game)
+        history_screen.leave(page, page.game)
         page.begin(Game(new_setup))
 
-    markup = dialog_markup.new_match_markup(page.t, form)
+    markup = dialogs_words.new_match_markup(page.t, form)
     page.open_dialog(page.t("new_match"), markup, [("start", page.t("start")), ("cancel", page.t("cancel"))], done)
     page.hear_dialog(changed)
     if game is not None and game.in_progress:
@@ -132,7 +134,7 @@ def menu_parts(page: Menu) -> tuple[str, str, list[tuple[str, str]]]:
     t, game = page.t, page.game
     assert game is not None
     code = t.language
-    menu = dialog_markup.Menu(
+    menu = dialogs_words.Menu(
         language=code,
         languages=LANGUAGES,
         speed=page.speed,
@@ -141,7 +143,7 @@ def menu_parts(page: Menu) -> tuple[str, str, list[tuple[str, str]]]:
         sheet_head=(t("hand"), *(game.side_name(side) for side in range(game.rules.sides))),
         sheet_rows=words.score_sheet_rows(t, game),
         proof=deal_proof.menu_line(t, game.history),
-        storage=history_page.persistence_line(page),
+        storage=history_screen.persistence_line(page),
         # The rules tutorial is written in every language of the game (build.py).
         rules_page="./rules.html" if code == "en" else f"./rules.{code}.html",
     )
@@ -153,7 +155,7 @@ def menu_parts(page: Menu) -> tuple[str, str, list[tuple[str, str]]]:
         ("embed", t("embed_code")),
         ("close", t("close")),
     ]
-    return t("menu"), dialog_markup.menu_markup(menu, t), buttons
+    return t("menu"), dialogs_words.menu_markup(menu, t), buttons
 
 
 def menu_changed(page: Menu, data: dict[str, str]) -> None:
@@ -194,10 +196,10 @@ def menu_closed(page: Menu, value: str) -> None:
     elif value == "embed":
         show_embed_code(page)
     elif value == "history":
-        history_page.show(page)
+        history_screen.show(page)
 
 
-def import_text(page: Table, text: str) -> None:
+def import_text(page: Playing, text: str) -> None:
     """A game brought in from a file's ``text``: begun, or why not said."""
     try:
         game = Game.load_text(text)
@@ -206,17 +208,17 @@ def import_text(page: Table, text: str) -> None:
         show_problem(page, page.t("import_broken", reason=refusal.reason(page.t, error)), "", False)
         return
     page.close_notice()
-    history_page.leave(page, page.game)
+    history_screen.leave(page, page.game)
     page.begin(game)
     page.announce(page.t("imported"))
 
 
-def export(page: Table) -> None:
+def export(page: Playing) -> None:
     if page.game is not None:
         browser.download("allfives-game.json", json.dumps(page.game.to_record(), indent=1))
 
 
-def show_embed_code(page: Table) -> None:
+def show_embed_code(page: Playing) -> None:
     """The snippet that puts this hand on another page, as a replay:
     from the position on the table now, or the whole hand from its deal."""
     game = page.game
@@ -235,7 +237,7 @@ def show_embed_code(page: Table) -> None:
         nonlocal whole_hand
         if data.get("action") == "embed":
             whole_hand = data.get("value") == "hand"
-            page.redraw_dialog_part("dialog-body", dialog_markup.embed_markup(page.t, moves, whole_hand, code()))
+            page.redraw_dialog_part("dialog-body", dialogs_words.embed_markup(page.t, moves, whole_hand, code()))
 
     def done(value: str) -> None:
         if value == "copy":
@@ -244,7 +246,7 @@ def show_embed_code(page: Table) -> None:
 
     page.open_dialog(
         page.t("embed_code"),
-        dialog_markup.embed_markup(page.t, moves, whole_hand, code()),
+        dialogs_words.embed_markup(page.t, moves, whole_hand, code()),
         [("copy", page.t("copy")), ("close", page.t("close"))],
         done,
     )

@@ -3,14 +3,14 @@ month's days in a table (the current month first, Previous and Next month,
 none after the current one), each day a button named with its date and how
 its daily went ("6 December 2026: you scored +10 against the Expert"). The
 month is one stop for Tab; the arrow keys, Home, End, Page Up and Page Down
-move among its days as in a date picker (:func:`game.daily_month.moved`),
+move among its days as in a date picker (:func:`game.daily.month.moved`),
 into the months around it too. Choosing
 a day that has come offers Play this daily, saying beside it whether the
 play counts (today's first play only) or is practice; a day still to come
 cannot be chosen, and says why. Playing deals what ``?daily=YYYY-MM-DD``
 would, asking first when a match is in progress (:func:`game.links.offer`).
 
-What each day says is :mod:`game.daily_month` (browser-free)."""
+What each day says is :mod:`game.daily.month` (browser-free)."""
 
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Final
 
-from game.daily_book import dailies, today
-from game.daily_month import Chosen, Month, month, month_markup, moved, played_of
+from game.daily.book import dailies, today
+from game.daily.month import Chosen, Month, month, month_markup, moved, played_of
 from game.dates import date_words
-from game.history import Entry
+from game.history.model import Entry
 from page.dom import draw as draw_markup
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["KEYS", "PLAY", "Calendar", "chosen_day", "fill"]
 
 #: The value of Play this daily, before the date: it closes the History
-#: screen, and game.daily deals that day's daily (as Menu, Daily deal).
+#: screen, and game.daily.screen deals that day's daily (as Menu, Daily deal).
 PLAY: Final = "daily-play:"
 #: The keys that move among the days, as in a date picker.
 KEYS: Final = frozenset({"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"})

@@ -41,7 +41,7 @@ from allfives.record import RecordError
 from allfives.rules import Rules, RulesError
 
 from game.store import Store
-from table.controller import Game, GameSetup, SeatSetup
+from table.game import Game, GameSetup, SeatSetup
 
 __all__ = [
     "CAPACITY",

@@ -1,6 +1,6 @@
 """The game page's dialogs as markup: the hand's summary and the match's
-end (what :mod:`story` and :mod:`deal_proof` say; :mod:`summary` opens
-them), the Menu (:mod:`dialogs`) and the summary tables they share. A pure
+end (what :mod:`game.story` and :mod:`game.deal_proof` say; :mod:`game.summary` opens
+them), the Menu (:mod:`game.dialogs.screen`) and the summary tables they share. A pure
 module: every text in it escaped, put in place by the shell."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from allfives.rules import GAMES, OPTION_RANGES
 
 from game import story, words
 from game.deal_proof import DealCheck
-from game.match_form import CHOSEN, MatchForm
+from game.dialogs.match_form import CHOSEN, MatchForm
 from table import board
 from table.i18n import Translator
 
@@ -187,7 +187,7 @@ _CHANGE = ' data-change="new-match"'
 
 
 def new_match_markup(t: Translator, form: MatchForm) -> str:
-    """The New match form, as ``form`` holds it (:mod:`match_form`): its
+    """The New match form, as ``form`` holds it (:mod:`game.dialogs.match_form`): its
     fields (:func:`new_match_fields`), under a disclosure the deal number,
     and a line for a refusal."""
     # The deal number (the seed) is for replaying a deal: out of the way,

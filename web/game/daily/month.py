@@ -4,7 +4,7 @@ unfinished, not played, or still to come), in words a screen reader says
 ("6 December 2026: you scored +10 against the Expert": the date as the page
 writes every date, :func:`game.dates.date_words`). The month and weekday
 names are the catalogues', never the browser's locale. The page's part is
-:mod:`game.daily_calendar`."""
+:mod:`game.daily.calendar`."""
 
 from __future__ import annotations
 
@@ -16,15 +16,15 @@ from typing import Any, Final
 
 from allfives.daily import FIRST_DATE
 
-from game.daily_state import Dailies
+from game.daily.model import Dailies
 from game.dates import date_words
 from table.i18n import Translator
 
 __all__ = [
     "CalendarDay",
     "Chosen",
+    "DayOutcome",
     "Month",
-    "Played",
     "daily_of",
     "month",
     "month_markup",
@@ -36,7 +36,7 @@ __all__ = [
 #: How a day's daily went, the first that holds: its counted result; its
 #: counted play on the table now; left unfinished; played as practice only;
 #: not played; not out yet.
-Played = str
+DayOutcome = str
 COUNTED: Final = "counted"
 PLAYING: Final = "playing"
 UNFINISHED: Final = "unfinished"
@@ -48,7 +48,7 @@ FUTURE: Final = "future"
 @dataclass(frozen=True, slots=True)
 class CalendarDay:
     day: date
-    played: Played
+    outcome: DayOutcome
     #: The counted margin against the Expert, for a :data:`COUNTED` day.
     margin: int | None
     today: bool
@@ -59,7 +59,7 @@ class CalendarDay:
 
     @property
     def can_play(self) -> bool:
-        return self.played != FUTURE
+        return self.outcome != FUTURE
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +240,7 @@ def month_markup(t: Translator, shown: Month, stop: date, chosen: Chosen | None)
                 future = True
             tab = "0" if day.day == stop else "-1"
             cells.append(
-                f'<td><button type="button" class="calendar-day calendar-{day.played}{behind}{picked}"'
+                f'<td><button type="button" class="calendar-day calendar-{day.outcome}{behind}{picked}"'
                 f' aria-label="{_esc(day.label)}" data-action="calendar-day" data-day="{day.day.isoformat()}"'
                 f' tabindex="{tab}"{extra}><span class="calendar-number">{day.day.day}</span>'
                 f'<span class="calendar-mark">{_esc(day.mark)}</span></button></td>'

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import dialog_markup
+from game.dialogs import words as dialogs_words
 from page import browser
 from table.i18n import Said, Words
 
 if TYPE_CHECKING:
-    from game.roles import Host, Table
+    from game.roles import Host, Playing
 
 __all__ = ["copy_link", "copy_text"]
 
@@ -28,7 +28,7 @@ async def copy_text(page: Host, text: str, copied: Said, title: str, prompt: str
         said = copied
     except Exception:
         if not page.dialog_open():
-            page.open_dialog(title, dialog_markup.copy_by_hand_markup(prompt, text, title), [("ok", page.t("ok"))])
+            page.open_dialog(title, dialogs_words.copy_by_hand_markup(prompt, text, title), [("ok", page.t("ok"))])
             page.select_text_of("copy-field")
             return
         said = Words("copy_refused")
@@ -36,7 +36,7 @@ async def copy_text(page: Host, text: str, copied: Said, title: str, prompt: str
     page.announce(said(page.t))
 
 
-async def copy_link(page: Table) -> None:
+async def copy_link(page: Playing) -> None:
     game = page.game
     if game is None:
         return

@@ -11,10 +11,10 @@ from typing import Final
 from allfives.players import LEVELS
 from allfives.rules import Rules
 
-from game.daily_month import daily_of
+from game.daily.month import daily_of
 from game.dates import iso_date_words
-from game.dialog_markup import field, table_markup
-from game.history import CAPACITY, Entry, Refused, Tally, statistics
+from game.dialogs.words import field, table_markup
+from game.history.model import CAPACITY, Entry, Refused, Tally, statistics
 from table import refusal
 from table.i18n import Translator
 from table.seat_names import in_language

@@ -8,7 +8,7 @@ is shown with a share text copied in one press, and the coach's Review.
 once it has begun somewhere on Earth (:func:`allfives.daily.latest_date`);
 a date that is not one, does not exist or is still to come is refused in
 words and the game goes on. The first play of today's deal counts; any
-other is practice. The browser-free parts are :mod:`game.daily_state`."""
+other is practice. The browser-free parts are :mod:`game.daily.model`."""
 
 from __future__ import annotations
 
@@ -18,17 +18,20 @@ from urllib.parse import parse_qs
 
 from allfives.daily import DailyError, latest_date, parse_date
 
-from game import coach, dialogs, links, summary, words
-from game.daily_book import dailies, store, today
-from game.daily_calendar import chosen_day
-from game.daily_state import Duplicating, daily_game, refused_words, result_markup, share_text
-from game.review_markup import PROGRESS, working_markup
+from game import links, summary, words
+from game.coach import screen as coach_screen
+from game.coach.words import PROGRESS, working_markup
+from game.daily.book import dailies, store, today
+from game.daily.calendar import chosen_day
+from game.daily.model import Duplicating, daily_game
+from game.daily.words import refused_words, result_markup, share_text
+from game.dialogs import screen as dialogs_screen
 from page import browser
-from table.controller import Game, think
+from table.game import Game, think
 from table.i18n import Words
 
 if TYPE_CHECKING:
-    from game.roles import Table
+    from game.roles import Playing
 
 __all__ = ["install", "show_result", "start", "start_today"]
 
@@ -40,17 +43,17 @@ def latest() -> date:
     return latest_date(datetime.fromtimestamp(browser.now_ms() / 1000, UTC))
 
 
-def start(page: Table, day: date) -> None:
+def start(page: Playing, day: date) -> None:
     """Deal ``day``'s daily: at once, or after asking when a match is in progress."""
     practice = not dailies(page).counts(day, today())
     links.offer(page, daily_game(day, page.t("you"), page.t("level_expert"), practice=practice))
 
 
-def start_today(page: Table) -> None:
+def start_today(page: Playing) -> None:
     start(page, today())
 
 
-def install(page: Table) -> None:
+def install(page: Playing) -> None:
     """Answer the daily's buttons (Menu, Daily deal; the History screen's
     Play this daily; a daily's summary, See how the Expert did) as their dialog closes, after its own handler; and
     deal, or refuse, a ``?daily=`` link the page was opened with."""
@@ -58,17 +61,17 @@ def install(page: Table) -> None:
     from_address(page)
 
 
-def on_dialog_closed(page: Table, value: str) -> None:
+def on_dialog_closed(page: Playing, value: str) -> None:
     game = page.game
-    if value == dialogs.DAILY_DEAL:
+    if value == dialogs_screen.DAILY_DEAL:
         start_today(page)
     elif (day := chosen_day(value)) is not None and day <= today():  # the History screen's Play this daily
         start(page, day)
-    elif value == dialogs.DAILY_RESULT and game is not None and game.daily is not None:
+    elif value == dialogs_screen.DAILY_RESULT and game is not None and game.daily is not None:
         page.spawn(show_result(page, game))
 
 
-def from_address(page: Table) -> None:
+def from_address(page: Playing) -> None:
     """A ``?daily=`` link the page was opened with: taken off the address,
     then dealt, or refused in words with the game going on."""
     address = browser.address()
@@ -80,7 +83,7 @@ def from_address(page: Table) -> None:
     try:
         day = parse_date(written, latest())
     except DailyError as error:
-        dialogs.show_problem(page, refused_words(page.t, written, error), "", False)
+        dialogs_screen.show_problem(page, refused_words(page.t, written, error), "", False)
         return
     start(page, day)
 
@@ -90,7 +93,7 @@ def link(day: str) -> str:
     return browser.address().page_url + f"?{PARAMETER}={day}"
 
 
-async def show_result(page: Table, game: Game) -> None:
+async def show_result(page: Playing, game: Game) -> None:
     """The Expert plays the player's tiles (a progress bar, Cancel), then the
     result, the streak and the share text."""
     t = page.t
@@ -123,9 +126,11 @@ async def show_result(page: Table, game: Game) -> None:
 
     def done(value: str) -> None:
         if value == "share":
-            page.spawn(dialogs.copy_text(page, text, Words("daily_copied"), t("daily_copy"), t("daily_copy_by_hand")))
+            page.spawn(
+                dialogs_screen.copy_text(page, text, Words("daily_copied"), t("daily_copy"), t("daily_copy_by_hand"))
+            )
         elif value == "review" and page.game is game:
-            page.spawn(coach.show_review(page, game, 1, lambda: summary.show_hand_end(page)))
+            page.spawn(coach_screen.show_review(page, game, 1, lambda: summary.show_hand_end(page)))
 
     # The result takes the progress's place in the open dialog, as the
     # coach's review does (closing it and opening another would hand the

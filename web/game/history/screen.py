@@ -2,8 +2,8 @@
 match leaves it), the History screen (Menu, History), and asking the
 browser to keep the site's storage for good.
 
-What is kept and how is :mod:`game.history` (browser-free, tested on
-CPython); what the screen says is :mod:`game.history_words`. The screen
+What is kept and how is :mod:`game.history.model` (browser-free, tested on
+CPython); what the screen says is :mod:`game.history.words`. The screen
 lists the matches newest first, filters them by opponent level, opens any
 in the replay (embed.html, in a new tab), saves one as an allfives-record
 or all as one JSON Lines file, and brings matches in from a file: the bad
@@ -17,17 +17,18 @@ from urllib.parse import urlencode
 
 from allfives.players import LEVELS
 
-from game import daily_book, daily_calendar
+from game.daily import book as daily_book
+from game.daily import calendar as daily_calendar
 from game.dates import local_time, moment_words
-from game.history import Entry, History, Shelf, export_lines, now, read_file
-from game.history_words import history_markup, import_report_markup, matches_markup
+from game.history.model import Entry, History, Shelf, export_lines, now, read_file
+from game.history.words import history_markup, import_report_markup, matches_markup
 from page import browser
 from page.dom import draw as draw_markup
-from table.controller import EMBED_PAGE, Game, encode_link
+from table.game import EMBED_PAGE, Game, encode_link
 from table.i18n import Words
 
 if TYPE_CHECKING:
-    from game.roles import Host, Table
+    from game.roles import Host, Playing
 
 __all__ = ["ask_persistence", "begun", "keep", "persistence_line", "show"]
 
@@ -53,9 +54,9 @@ def persistence_line(page: Host) -> str:
     return page.t("storage_persisted" if persisted else "storage_not_persisted")
 
 
-def begun(page: Table, game: Game) -> None:
+def begun(page: Playing, game: Game) -> None:
     """The match is on the table: the date its entry will carry
-    (and a counted daily's day is taken: game/daily.py). A match resumed
+    (and a counted daily's day is taken: game/daily/screen.py). A match resumed
     keeps the start it had; a daily is dealt as it is made."""
     if not game.hands_dealt or game.daily is not None:
         game.started = game.started or now()

@@ -11,21 +11,21 @@ to the hand's summary.
 
 The judging is :mod:`allfives.review` (its steps from :mod:`table.coaching`, run
 in slices by :class:`table.work.Slices`); the dialog's markup is
-:mod:`game.review_markup`, its words :mod:`table.coach_words`."""
+:mod:`game.coach.words`, its words :mod:`table.coach_words`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from game.history import History
-from game.review_markup import PROGRESS, review_markup, working_markup
+from game.coach.words import PROGRESS, review_markup, working_markup
+from game.history.model import History
 from page import browser
 from page.dom import draw
-from table.controller import Game, think
+from table.game import Game, think
 
 if TYPE_CHECKING:
-    from game.roles import Table
+    from game.roles import Playing
 
 __all__ = ["can_review", "show_review"]
 
@@ -42,7 +42,7 @@ def can_review(game: Game) -> bool:
     return bool(game.people)
 
 
-async def show_review(page: Table, game: Game, hand: int, back: Callable[[], None]) -> None:
+async def show_review(page: Playing, game: Game, hand: int, back: Callable[[], None]) -> None:
     """Review hand ``hand`` of ``game`` for its people; ``back`` reopens the
     hand's summary when the review closes (finished or cancelled)."""
     t = page.t

@@ -1,7 +1,7 @@
 """The dailies played, as the game page keeps them: today's date by the
 device's clock, the book of dailies in the store (key ``dailies``), and a
 counted daily taken as it is dealt and marked left when it is left
-unfinished. Kept apart from :mod:`game.daily` so the History screen and
+unfinished. Kept apart from :mod:`game.daily.screen` so the History screen and
 the history's keeping can use it without the daily's dialogs (the page's
 modules import one way)."""
 
@@ -11,9 +11,9 @@ import json
 from datetime import date
 from typing import TYPE_CHECKING
 
-from game.daily_state import KEY, Dailies
+from game.daily.model import KEY, Dailies
 from page import browser
-from table.controller import Game
+from table.game import Game
 
 if TYPE_CHECKING:
     from game.roles import Host

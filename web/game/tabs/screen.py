@@ -1,18 +1,20 @@
-"""The game's other tabs, on the page: the browser's side of :mod:`tabs`.
+"""The game's other tabs, on the page: the browser's side of :mod:`game.tabs.model`.
 
 This tab takes the game over when it opens and when the player presses Play
 here, and tells the other tabs (a BroadcastChannel, and the ``storage`` event
 the mark's change fires in them). When another tab takes it, this one covers
 its table with "This game continues in another tab" and stops everything
 that would act on its match, the computer's turn included: that match is no
-longer the newest. What decides is in :mod:`tabs`, tested on CPython."""
+longer the newest. What decides is in :mod:`game.tabs.model`, tested on CPython."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import dialogs, opening, tabs
+from game import opening
+from game.dialogs import screen as dialogs_screen
 from game.store import PREFIX
+from game.tabs import model as tabs_model
 from page import browser
 
 if TYPE_CHECKING:
@@ -25,14 +27,14 @@ def listen(page: Owner) -> None:
     """Hear another tab take the game over, and bind the notice's Play here."""
     browser.on_storage(page.guarded(lambda key, value: on_storage(page, key, value)))
     # No BroadcastChannel: the storage event alone says it.
-    page.channel = browser.channel(tabs.CHANNEL, page.guarded(lambda text: hear(page, text)))
+    page.channel = browser.channel(tabs_model.CHANNEL, page.guarded(lambda text: hear(page, text)))
     page.listen("#elsewhere", lambda data: play_here(page) if data.get("action") == "play-here" else None)
     # The notice stays until Play here (Escape does not take it away).
     page.hold_open("elsewhere")
 
 
 def on_storage(page: Owner, key: str, value: str | None) -> None:
-    if key == PREFIX + tabs.MARK_KEY:
+    if key == PREFIX + tabs_model.MARK_KEY:
         hear(page, value)
 
 
@@ -67,4 +69,4 @@ def play_here(page: Owner) -> None:
     game, problem = opening.saved_game(page)
     page.begin(game)
     if problem:
-        dialogs.show_problem(page, *problem)
+        dialogs_screen.show_problem(page, *problem)

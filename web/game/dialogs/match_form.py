@@ -1,5 +1,5 @@
 """The New match form as a value: what each of its fields holds, and what a
-change of one does to the others. :func:`dialog_markup.new_match_markup`
+change of one does to the others. :func:`game.dialogs.words.new_match_markup`
 draws it; a field's change comes from the page as plain data (its name and
 value) and gives the next form (:meth:`MatchForm.changed`); Start reads the
 form, never the screen (:meth:`MatchForm.setup`). Pure Python, so pytest
@@ -20,7 +20,7 @@ from typing import Any, Final
 from allfives.rules import GAMES, OPTION_RANGES, PRESETS, Rules, RulesError
 
 from game import words
-from table.controller import GameSetup, SeatSetup
+from table.game import GameSetup, SeatSetup
 from table.i18n import Translator
 
 __all__ = ["FAMILY_OPTIONS", "REDRAWN_BY", "MatchForm"]

@@ -1,4 +1,5 @@
-"""The one place that wires the game together: the match, who sits where,
+"""The controller, :class:`Game`: the pages' only door to the match, and
+the one place that wires the game together: the match, who sits where,
 undo, hints, saving and sharing. Pure Python (no DOM), so pytest runs it on
 CPython; ``main.py`` only turns clicks into calls here and draws what it is
 told.
@@ -34,7 +35,7 @@ from table.coaching import REVIEW_SEED, grading_steps, hint_steps, review_of_han
 from table.record_link import MAX_LINK_CHARS, LinkError, decode_link, encode_link
 from table.score_sheet import SheetRow, sheet_of
 from table.setup import MAX_NAME, PERSON, GameSetup, SeatSetup, clean_name, default_setup
-from table.work import Search, Slices, think
+from table.work import SlicedThinking, Slices, think
 
 __all__ = [
     "MAX_LINK_CHARS",
@@ -43,8 +44,8 @@ __all__ = [
     "Game",
     "GameSetup",
     "LinkError",
-    "Search",
     "SeatSetup",
+    "SlicedThinking",
     "Slices",
     "clean_name",
     "decode_link",
@@ -75,7 +76,7 @@ class Game:
         self.match = match if match is not None else Match(setup.rules)
         self.counted = False  # the result is in the statistics
         #: The daily deal's date (YYYY-MM-DD) when this is one: a single hand
-        #: (game.daily_state); ``practice`` when it does not count.
+        #: (game.daily.model); ``practice`` when it does not count.
         self.daily: str | None = None
         self.practice = False
         #: The coach's reviews of finished hands, by hand number: kept with
@@ -202,12 +203,12 @@ class Game:
             raise ValueError("it is not a computer's turn")
         return self.match.play(decision.move)
 
-    def computer_search(self, budget_ms: float | None = None) -> Search:
+    def computer_thinking(self, budget_ms: float | None = None) -> SlicedThinking:
         """The computer's thinking for the seat to move, to run in slices."""
         seat = self.to_move
         assert seat is not None
         assert not self.seats[seat].is_person
-        return self._search(self.seats[seat].kind, seat, budget_ms)
+        return self._thinking(self.seats[seat].kind, seat, budget_ms)
 
     def review_of_hand(self, hand: int) -> Slices[Review]:
         """The coach's review of hand ``hand`` (from 1): the people's
@@ -225,7 +226,7 @@ class Game:
         kept = self.reviews.get(hand)
         return None if kept is None else Review((kept,), SAMPLES, REVIEW_SEED)
 
-    def hint_search(self) -> Slices[Advice]:
+    def hint_thinking(self) -> Slices[Advice]:
         """The hint for the person to move, to run in slices: the coach's
         own judge (:func:`allfives.review.advise_steps`) on the stream the
         review of this decision will use, so the review grades a move the
@@ -235,16 +236,16 @@ class Game:
         assert hand is not None
         return Slices(hint_steps(view_of(self.match, seat), len(hand.moves) + 1))
 
-    def _search(self, level: str, seat: int, budget_ms: float | None) -> Search:
+    def _thinking(self, level: str, seat: int, budget_ms: float | None) -> SlicedThinking:
         # Each decision has its own seeded stream, so a reload, an undo or a
         # shared link meets the same computer choices (within its budget).
         hand = self.match.hand
         turn = 0 if hand is None else len(hand.moves)
         stream = random.Random(f"{self.seed}/{len(self.match.hands)}/{turn}/{seat}/{level}")
-        search = Search(view_of(self.match, seat))
+        thinking = SlicedThinking(view_of(self.match, seat))
         budget = {} if budget_ms is None else {"budget_ms": budget_ms}
-        search.start(make_player(level, stream, clock=search.clock, **budget))
-        return search
+        thinking.start(make_player(level, stream, clock=thinking.clock, **budget))
+        return thinking
 
     @property
     def in_progress(self) -> bool:
