@@ -350,6 +350,7 @@ const TELLS = {
     if (dialog.open) dialog.close();
     TELLS.refill(title, body, buttons);
     returns.set("dialog", document.activeElement);
+    returns.set("opened-from", document.activeElement);
     dialog.returnValue = "";
     dialog.showModal();
   },
@@ -371,11 +372,17 @@ const TELLS = {
   returnTo(selector) {
     returns.set("dialog", selector);
   },
-  // The focus back where it was before the dialog opened, unless a dialog is open again.
+  // The focus back where it was before the dialog opened, unless a dialog
+  // is open again or the person has put it somewhere else since the dialog
+  // closed (the focus is then neither on the page's body, nor in the
+  // dialog, nor where the browser put it back itself).
   focusBack() {
+    const dialog = byId("dialog");
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== returns.get("opened-from") && !dialog.contains(active)) return;
     let back = returns.get("dialog");
     if (typeof back === "string") back = document.querySelector(back);
-    if (back && !byId("dialog").open && back.isConnected) back.focus();
+    if (back && !dialog.open && back.isConnected) back.focus();
   },
   dialogNote(noteId, text, describes) {
     const row = byId("dialog-buttons");
