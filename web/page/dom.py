@@ -127,7 +127,8 @@ def ask(op: str, *args: Any) -> asyncio.Future[Any]:
 
 def hear(listener: Heard, kind: str, *options: Any) -> None:
     """``listener`` hears ``kind`` (web/js/shell.js's ``HEARS``: "act",
-    "value", "file", "keys", "key", "resize", "size", "message", "close")
+    "value", "file", "keys", "key", "resize", "size", "message", "close",
+    "storage", "storageFailed", "hashchange", "update")
     with ``options``, each event as plain data. A listener the shell answers
     at once (a box's size) is heard before this returns."""
     number = len(_listeners) + 1
