@@ -36,6 +36,7 @@ import reprlib
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
+from . import json_text
 from .claims import parse_step
 from .events import Event
 from .match import MAX_SEED_CHARS, Deal, Match
@@ -224,7 +225,7 @@ def _parse_json(text: str) -> object:
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(f"the record is too long ({len(text):,} characters; at most {MAX_RECORD_CHARS:,})")
     try:
-        return json.loads(text)
+        return json_text.loads(text)
     except (ValueError, RecursionError) as error:
         detail = getattr(error, "msg", "it is not JSON")
         raise RecordError(f"the record is not valid JSON ({detail})", "not_json") from None

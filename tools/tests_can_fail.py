@@ -566,6 +566,23 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "json-read-at-any-depth",
+        "text nested deeper than anything the game writes is refused before it is read",
+        "allfives/json_text.py",
+        "    if text.count(\"[\") + text.count(\"{\") > limit and depth(text) > limit:\n",
+        "    if False:\n",
+        ("tests/engine/test_bad_input.py", "-k", "nested"),
+    ),
+    Break(
+        "worker-reads-json-at-any-depth",
+        "a file nested thousands deep, brought in where Python runs in a worker, is refused and the game plays on",
+        "allfives/json_text.py",
+        "    if text.count(\"[\") + text.count(\"{\") > limit and depth(text) > limit:\n",
+        "    if False:\n",
+        ("tests/browser/test_worker.py", "-k", "nested"),
+        browser=True,
+    ),
+    Break(
         "worker-bytes-uncounted",
         "the loading bar counts what the worker fetches",
         "web/js/boot.js",

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from .. import record
+from .. import json_text, record
 from ..review import SAMPLES, Judgement, Luck, Review, review
 
 __all__ = ["add_arguments", "run"]
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 def _meta(text: str) -> dict[str, object]:
     """The record's own meta (names, dates), kept when the review is added."""
-    meta = json.loads(text).get("meta", {})
+    meta = json_text.loads(text).get("meta", {})
     return dict(meta) if isinstance(meta, dict) else {}
 
 

@@ -7,12 +7,16 @@ These start Pyodide for real (a few seconds each on this machine)."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+from allfives import Rules
+
 from .player import Player
+from table.game import Game, GameSetup, SeatSetup
 
 if TYPE_CHECKING:
     from .conftest import App, PageLog, Site
@@ -107,6 +111,30 @@ def test_the_loading_bar_counts_what_the_worker_fetches(app: App, page: Page) ->
     values = page.evaluate("window.__bar")
     assert values, "the bar moved"
     assert max(values) > 1_000_000, f"the bar moved with the bytes: {values[:5]}...{values[-5:]}"
+
+
+def test_a_file_nested_thousands_deep_is_refused_in_words_and_the_worker_plays_on(app: App, page: Page) -> None:
+    """A worker's stack is smaller than the page's: text nested 5,000 deep
+    once overflowed it and stopped Pyodide for good. It is refused unread
+    (allfives/json_text.py), and the good line beside it is kept."""
+    game = Game(GameSetup(Rules(), (SeatSetup("You"), SeatSetup("Computer", "easy")), 4))
+    game.start()
+    app.open(WORKER)
+    app.wait_until_ready()
+    player = Player(page)
+    page.get_by_role("button", name="Menu").click()
+    player.dialog("Menu").get_by_role("button", name="History").click()
+    history = player.dialog("History")
+    lines = [json.dumps(game.to_record()), "[" * 5000]
+    history.get_by_label("Bring in matches from a file").set_input_files(
+        files=[{"name": "deep.jsonl", "mimeType": "application/json", "buffer": "\n".join(lines).encode()}]
+    )
+    report = history.get_by_role("status")
+    expect(report).to_contain_text("1 match brought in.")
+    expect(report).to_contain_text("line 2: it is not a game record (it is not JSON)")
+    history.get_by_role("button", name="Close").click()
+    player.wait_for_turn()
+    assert player.play_a_tile().startswith("You: ")
 
 
 def restored(page: Page) -> bool:

@@ -40,7 +40,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from allfives import TILES, Deal, DealError, End, HandEnded, IllegalMove, Match, Move, Rules, tile
+from allfives import TILES, Deal, DealError, End, HandEnded, IllegalMove, Match, Move, Rules, json_text, tile
 from allfives.cli import EXIT_REFUSED, main
 from allfives.record import RecordError, dumps, from_record, loads, replay, to_record
 
@@ -1013,3 +1013,51 @@ def test_a_broken_history_file_keeps_its_good_lines_and_refuses_the_rest_in_word
         assert Game.from_record_data(entry.record).match.scores == list(entry.scores)
     if len(lines) > 1 and all(line.strip() for line in lines):
         assert len(kept) + len(refused) in (1, len(lines))
+
+
+# --------------------------------------------------------------------------
+# Text nested deeper than anything the game writes
+
+
+#: JSON values whose texts hold brackets, quotes and backslashes in strings and keys.
+BRACKETY = st.text(alphabet=st.sampled_from('[]{}"\\ au\u00e9'), max_size=8)
+JSON_VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), BRACKETY, UNICODE),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(BRACKETY, inner, max_size=4)),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=JSON_VALUES)
+def test_text_the_game_could_have_written_reads_as_json_reads_it(value: Any) -> None:
+    text = json.dumps(value)
+    assert json_text.loads(text) == json.loads(text)
+    assert json_text.depth(text) == _depth(value)
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    return 0
+
+
+@pytest.mark.parametrize("depth", [101, 5000])
+def test_a_record_nested_deeper_than_any_record_is_refused_before_it_is_read(depth: int) -> None:
+    """Python's reader recurses once a level; in a web worker's smaller stack
+    a few thousand levels stop Pyodide for good (issue 46). Balanced or not,
+    text nested past 100 levels is refused in words, unread."""
+    for text in ("[" * depth + "]" * depth, "[" * depth):
+        with pytest.raises(RecordError, match="nested more than 100 levels deep"):
+            loads(text)
+    kept, refused = read_file("[" * depth + "]" * depth)
+    assert kept == []
+    assert [str(item.error) for item in refused] == ["this is not valid JSON"]
+
+
+def test_brackets_inside_a_name_are_text_not_nesting() -> None:
+    data = json.loads(_played(0, 1))
+    data.setdefault("meta", {})["name"] = "[{" * 5000
+    assert loads(json.dumps(data)).scores == loads(_played(0, 1)).scores

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
+from allfives import json_text
+
 __all__ = ["Store"]
 
 PREFIX: Final = "allfives."
@@ -67,7 +69,7 @@ class Store:
         if text is None:
             return None
         try:
-            return json.loads(text)
+            return json_text.loads(text)
         except ValueError:
             return None
 

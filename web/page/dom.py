@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import js
 from pyodide.ffi import create_proxy
 
-from allfives import Tile
+from allfives import Tile, json_text
 
 if TYPE_CHECKING:
     from page import motion
@@ -79,7 +79,13 @@ _keep: list[Any] = []  # the one proxy the shell calls: kept as long as the page
 
 
 def _receive(message: str) -> None:
-    event = json.loads(message)
+    try:
+        event = json_text.loads(message)
+    except ValueError:
+        # Data nested too deeply to read (only a host page's message can be):
+        # not for the game, and read it would overflow a worker's stack.
+        js.console.warn("All Fives: a message nested too deeply was ignored")
+        return
     to, data = int(event["to"]), event["data"]
     if to == 0:
         FACTS.heard(data)

@@ -8,12 +8,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 from urllib.parse import parse_qs, urljoin, urlsplit
 
+from allfives import json_text
 from allfives.record import RecordError
 
 from replay.frames import Frame
@@ -168,6 +168,6 @@ async def load_record(
     if not response.ok:
         raise ValueError(words("embed_bad_record", reason=words("embed_fetch_failed", status=str(response.status))))
     try:
-        return json.loads(str(await response.text()))
+        return json_text.loads(str(await response.text()))
     except ValueError:
         raise RecordError("the record is not valid JSON", "not_json") from None

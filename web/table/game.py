@@ -22,7 +22,7 @@ from datetime import date
 from typing import Any, Final
 from urllib.parse import urlencode, urljoin
 
-from allfives import Event, HandHistory, Match, Move, Rules
+from allfives import Event, HandHistory, Match, Move, Rules, json_text
 from allfives.kept_review import ReviewError, read_review
 from allfives.players import LEVELS, Decision, make_player
 from allfives.record import RecordError, from_record, to_record
@@ -420,7 +420,7 @@ class Game:
     @staticmethod
     def load_text(text: str) -> Game:
         try:
-            data = json.loads(text)
+            data = json_text.loads(text)
         except ValueError:
             raise RecordError("this is not a saved game (it is not JSON)", "not_json") from None
         return Game.from_record_data(data)

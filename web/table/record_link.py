@@ -16,7 +16,7 @@ import zlib
 from collections.abc import Mapping
 from typing import Any, Final
 
-from allfives import Deal, Rules
+from allfives import Deal, Rules, json_text
 from allfives.refusal import Refused
 
 __all__ = ["MAX_LINK_CHARS", "LinkError", "decode_link", "encode_link"]
@@ -47,7 +47,7 @@ def decode_link(text: str) -> object:
         raw = unpack.decompress(packed, 1_000_000)
         if not unpack.eof:
             raise ValueError("truncated, or too big")
-        data = json.loads(raw)
+        data = json_text.loads(raw)
     except (ValueError, zlib.error):
         raise LinkError("this link is damaged: it does not hold a game", "link_damaged") from None
     return _seeded_deals_dealt(data)

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from allfives import refusal
+from allfives import json_text, refusal
 from allfives.players import LEVELS
 from allfives.record import RecordError
 from allfives.rules import Rules, RulesError
@@ -296,7 +296,7 @@ def read_file(text: str, *, ended: str | None = None) -> tuple[list[Entry], list
     stamp = ended if ended is not None else now()
     text = text.lstrip("\ufeff")
     try:
-        whole: object = json.loads(text)
+        whole: object = json_text.loads(text)
     except (ValueError, RecursionError):
         whole = None
     if isinstance(whole, Mapping):
@@ -318,7 +318,7 @@ def read_file(text: str, *, ended: str | None = None) -> tuple[list[Entry], list
         try:
             if line is not None:
                 try:
-                    data = json.loads(line)
+                    data = json_text.loads(line)
                 except (ValueError, RecursionError):
                     raise EntryError("this is not valid JSON", "not_json") from None
             kept.append(_brought_in(data, stamp))
@@ -360,7 +360,7 @@ class History:
             if text is None:
                 continue
             try:
-                entry = Entry.from_json(json.loads(text))
+                entry = Entry.from_json(json_text.loads(text))
             except (ValueError, RecursionError):
                 unreadable.append((key, text))
                 continue
@@ -387,7 +387,7 @@ class History:
         if text is None:
             return False
         try:
-            entry = Entry.from_json(json.loads(text))
+            entry = Entry.from_json(json_text.loads(text))
         except (ValueError, RecursionError):
             return False
         return self.store.set(KEY + entry_id, replace(entry, record=record).to_text())

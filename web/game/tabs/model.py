@@ -25,6 +25,8 @@ import json
 from dataclasses import dataclass
 from typing import Final
 
+from allfives import json_text
+
 from game.store import Store
 
 __all__ = ["CHANNEL", "MARK_KEY", "Keeper", "Mark", "Saved"]
@@ -51,7 +53,7 @@ class Mark:
         storage cleared) or an unreadable one is revision 0, nobody's."""
         if isinstance(text, str):
             try:
-                data = json.loads(text)
+                data = json_text.loads(text)
             except ValueError:
                 data = None
             if isinstance(data, dict):
