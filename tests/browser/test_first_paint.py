@@ -1,8 +1,8 @@
 """The game's first screen is drawn by the build (issue 35, item 3;
 web/game/first_screen.py, sitebuild/first_paint.py): before any Python runs,
 a first visit sees the table, the score cards, the opponent's card and the
-introduction's first step, whose buttons wait for the game to start; once
-Python starts, the live page takes over in place. Nothing moves: the header,
+introduction's first step, whose buttons answer at once (web/js/first.js);
+once Python starts, the live page takes over in place. Nothing moves: the header,
 the scores, the table, the hand and the introduction keep their places, and
 the layout shifts add up to no more than Lighthouse's goal for the change,
 0.02.
@@ -139,9 +139,9 @@ def test_a_first_visit_sees_the_table_and_the_introduction_before_python_and_not
         expect(step.get_by_role("heading", name="Match an end")).to_be_visible()
         expect(step.get_by_text("Step 1 of 4")).to_be_visible()
         expect(step.get_by_text("Play a tile with a number that matches an open end")).to_be_visible()
-        # Its buttons cannot work before the game starts: they wait, greyed.
-        expect(step.get_by_role("button", name="Next")).to_be_disabled()
-        expect(step.get_by_role("button", name="Skip")).to_be_disabled()
+        # Its buttons work before the game starts (web/js/first.js; tests/browser/test_first_taps.py).
+        expect(step.get_by_role("button", name="Next")).to_be_enabled()
+        expect(step.get_by_role("button", name="Skip")).to_be_enabled()
         expect(step.get_by_role("link", name="How to play: the rules, with examples")).to_be_visible()
         expect(player.scores).to_contain_text("You")
         expect(player.opponents).to_contain_text("Medium")
@@ -184,7 +184,7 @@ def test_a_first_visit_in_its_own_language_sees_that_language_from_the_first_pai
         painted(page)
         step = page.locator("#dialog")
         expect(step.get_by_role("heading", name=de("intro_title_1"))).to_be_visible()
-        expect(step.get_by_role("button", name=de("intro_next"))).to_be_disabled()
+        expect(step.get_by_role("button", name=de("intro_next"))).to_be_enabled()
         expect(step.get_by_role("link", name=de("how_to_play"))).to_have_attribute("href", "./rules.de.html")
         expect(page.locator("#scores")).to_have_text(re.compile(f"^{de('you')}\\s*0"), use_inner_text=True)
         expect(page.get_by_role("button", name=de("hint"))).to_be_visible()

@@ -1,6 +1,7 @@
 """The game page's first screen as the build draws it (web/game/first_screen.py):
 the default match's score cards and opponent, and a first visit's first step
-of the introduction, in the page's own markup, its buttons waiting for Python;
+of the introduction, in the page's own markup, and every step of it for the
+page's first screen to turn before Python starts (web/js/first.js);
 a copy in each of the game's languages, each marked with its language."""
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def test_names_are_text_never_markup() -> None:
     assert "Bo &amp; Cy" in drawn
 
 
-def test_the_page_shows_the_first_step_with_its_buttons_waiting() -> None:
+def test_the_page_shows_the_first_step_with_its_buttons_drawn_disabled_until_its_script_runs() -> None:
     page = first_screen.fill(INDEX.read_text(encoding="utf-8"))
     assert "<!--FIRST_" not in page
     assert '<h2 id="dialog-title"><span data-first-lang="en">Match an end</span>' in page
@@ -70,6 +71,26 @@ def test_the_first_screen_is_drawn_in_every_language_each_copy_marked_with_its_o
         assert f'<a href="{first_screen.rules_page(language)}" target="_blank">' in page
         assert f'type="submit" data-first-lang="{language}" disabled>{t("intro_skip")}</button>' in page
     assert page.count('class="score" data-first-lang=') == 2 * len(LANGUAGES)
+
+
+#: Each step's buttons, main one first, as the live introduction draws them on a first visit (intro.py's show).
+STEP_BUTTONS = [["next", "skip"], ["next", "back", "skip"], ["next", "back", "skip"], ["play", "back"]]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_step_of_the_introduction_is_drawn_for_the_first_screen_to_turn(language: str) -> None:
+    """Before Python starts, web/js/first.js shows these steps as the person asks (issue 46, item 2)."""
+    t = Translator(language)
+    page = first_screen.fill(INDEX.read_text(encoding="utf-8"))
+    steps = page.split('<template id="intro-steps">', 1)[1].split("</template>", 1)[0]
+    for step, values in enumerate(STEP_BUTTONS):
+        copy = steps.split(f'<div data-step="{step}" data-lang="{language}">', 1)[1].split("<div data-step=", 1)[0]
+        assert t("intro_step", step=step + 1, steps=first_screen.STEPS) in copy
+        assert t(f"intro_title_{step + 1}") in copy
+        assert [part.split('"', 1)[0] for part in copy.split('<button value="')[1:]] == values
+    last = steps.split(f'<div data-step="3" data-lang="{language}">', 1)[1].split("<div data-step=", 1)[0]
+    assert last.count('type="radio" name="intro-level"') == 5
+    assert 'value="medium" checked=""' in last
 
 
 def test_a_page_without_its_marks_is_refused() -> None:

@@ -16,9 +16,11 @@ player whose language is German sees German from the first paint on, and
 nothing changes when Python draws the same words. The build draws the
 page's fixed words (``data-i18n``: the header's buttons, "Moves"...) the
 same way (sitebuild/first_paint.py).
-Its buttons cannot work before Python does: the build draws
-them disabled, and the page replaces them, in place, when it opens the
-introduction itself (intro.py). Where the page may open something else
+The build draws its buttons disabled and every step of the introduction
+into a template; web/js/first.js enables them and turns the steps before
+Python starts (issue 46, item 2), and the page takes the introduction over,
+in place, at the step the person reached, when it opens it itself
+(intro.py's take_over). Where the page may open something else
 first (the introduction seen, a saved game, a link), loading.js marks the
 page (``data-returning`` on ``<html>``) before it is painted, and the
 stylesheet hides the drawn introduction.
@@ -54,6 +56,7 @@ __all__ = [
     "default_setup",
     "fill",
     "intro_body",
+    "intro_buttons",
     "intro_picture",
     "levels_markup",
     "opponent_choice_markup",
@@ -74,6 +77,7 @@ MARKS: Final = (
     "<!--FIRST_INTRO_TITLE-->",
     "<!--FIRST_INTRO_BODY-->",
     "<!--FIRST_INTRO_BUTTONS-->",
+    "<!--FIRST_INTRO_STEPS-->",
 )
 
 
@@ -161,15 +165,52 @@ def levels_markup(t: Translator) -> str:
     )
 
 
-def intro_markup(t: Translator, game: Game, language: str | None = None) -> tuple[str, str, str]:
-    """The introduction's first step as intro.py's ``show`` fills the dialog
-    (its title, its body, its buttons), the buttons disabled until the page
-    starts; each piece marked as ``language``'s copy, where one is named."""
+def intro_buttons(t: Translator, step: int, *, choosing: bool) -> list[tuple[str, str]]:
+    """Step ``step``'s buttons (value, label), the main one first: Next, or
+    on the last step Play (``choosing`` an opponent for the match that
+    waits) or Let's play; then Back, after the first step; then Skip,
+    before the last."""
+    last = step + 1 == STEPS
+    if last and choosing:
+        buttons = [("play", t("intro_play"))]
+    else:
+        buttons = [("done", t("intro_done"))] if last else [("next", t("intro_next"))]
+    if step > 0:
+        buttons.append(("back", t("intro_back")))
+    if not last:
+        buttons.append(("skip", t("intro_skip")))
+    return buttons
+
+
+def intro_markup(t: Translator, game: Game, language: str | None = None, step: int = 0) -> tuple[str, str, str]:
+    """Step ``step`` of a first visit's introduction as intro.py's ``show``
+    fills the dialog (its title, its body, its buttons), the buttons
+    disabled until the page's first screen answers them (web/js/first.js);
+    each piece marked as ``language``'s copy, where one is named."""
     mark = _marked(language)
-    body = intro_body(t, 0, t("intro_text_1", target=game.rules.points_to_win), language=language)
-    buttons = _buttons([("next", t("intro_next")), ("skip", t("intro_skip"))], language)
-    title = escape(t("intro_title_1"), quote=False)
+    number = step + 1
+    last_part = opponent_choice_markup(t) if number == STEPS else ""
+    text = t(f"intro_text_{number}", target=game.rules.points_to_win)
+    body = intro_body(t, step, text, last_part=last_part, language=language)
+    buttons = _buttons(intro_buttons(t, step, choosing=True), language)
+    title = escape(t(f"intro_title_{number}"), quote=False)
     return (title if language is None else _el("span", inner=title, **mark)), body, buttons
+
+
+def intro_steps_markup(t: Translator, game: Game, language: str) -> str:
+    """Every step of a first visit's introduction, in ``language``, for the
+    page's first screen to show before Python starts (web/js/first.js): a
+    ``<div data-step>`` each, holding its title, body and buttons."""
+    steps = []
+    for step in range(STEPS):
+        parts = intro_markup(t, game, language, step)
+        inner = "".join(f'<div data-part="{part}">{markup}</div>' for part, markup in zip(PARTS, parts, strict=True))
+        steps.append(f'<div data-step="{step}" data-lang="{language}">{inner}</div>')
+    return "".join(steps)
+
+
+#: The dialog's parts a step fills, by their element ids' last word (#dialog-title...).
+PARTS: Final = ("title", "body", "buttons")
 
 
 def _buttons(buttons: Sequence[tuple[str, str]], language: str | None) -> str:
@@ -191,6 +232,7 @@ def fill(page: str) -> str:
             scores_markup(t, game, language=language),
             opponents_markup(t, game, language=language),
             *intro_markup(t, game, language),
+            intro_steps_markup(t, game, language),
         )
         drawn = [so_far + piece for so_far, piece in zip(drawn, pieces, strict=True)]
     for mark, markup in zip(MARKS, drawn, strict=True):

@@ -18,20 +18,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from allfives.players import LEVELS
+
 from game.first_screen import (
     DEFAULT_LEVEL,
     STEPS,
     intro_body,
+    intro_buttons,
     levels_markup,
     opponent_choice_markup,
     rules_page,
 )
+from page import browser
 from table.game import Game, GameSetup, SeatSetup
 
 if TYPE_CHECKING:
     from game.roles import Playing
 
-__all__ = ["SEEN_KEY", "first_visit", "install", "rules_page", "show"]
+__all__ = ["SEEN_KEY", "first_visit", "install", "rules_page", "show", "take_over"]
 
 #: The storage key (under the store's prefix) that says the introduction was seen.
 SEEN_KEY: Final = "intro-seen"
@@ -49,13 +53,30 @@ def install(page: Playing) -> None:
     """Open the introduction on a first visit (unless something more
     urgent, a broken save or link, holds the dialog); "How to play" opens
     it at any time (the page's ``act``)."""
-    # The build drew the first step into the dialog for the first paint (first_screen.py): from now
-    # on the page draws it, in the same place, as a modal dialog (show, below, in this same task).
-    page.mark("dialog", "first-paint", False)
-    if page.store.get(SEEN_KEY) is None and not page.dialog_open():
-        show(page, 0)
+    page.spawn(take_over(page))
+
+
+async def take_over(page: Playing) -> None:
+    """Take the introduction over from the page's first screen, which has
+    answered the person since the first paint (web/js/first.js): open it at
+    the step they reached, with the opponent they chose, or, if they closed
+    it already, start the match as they chose."""
+    handed = await browser.take_first_screen()
+    level = handed.level if handed.level in LEVELS else DEFAULT_LEVEL
+    drawn = False
+    if handed.done and page.store.get(SEEN_KEY) is None:
+        page.store.set(SEEN_KEY, "1")
+        if page.state.waiting:
+            play(page, level if handed.done == "play" else DEFAULT_LEVEL)
+    elif page.store.get(SEEN_KEY) is None and not page.dialog_open():
+        show(page, min(max(handed.step, 0), STEPS - 1), level)
+        drawn = True
     elif page.state.waiting:  # something else holds the dialog: the match does not wait on it
         play(page, DEFAULT_LEVEL)
+    # The build drew the introduction for the first paint (first_screen.py): from now on the page
+    # draws it, in the same place, as a modal dialog (drawn first, so nothing shows between).
+    page.mark("dialog", "first-paint", False)
+    browser.first_screen_taken(drawn)
 
 
 def play(page: Playing, level: str) -> None:
@@ -77,23 +98,17 @@ def text_key(page: Playing, number: int) -> str:
     return f"intro_text_{number}" + ("_takes" if takes else "")
 
 
-def show(page: Playing, step: int) -> None:
-    """Open step ``step`` (from 0) of the introduction."""
+def show(page: Playing, step: int, chosen: str = DEFAULT_LEVEL) -> None:
+    """Open step ``step`` (from 0) of the introduction (its choice of
+    opponent, on the last step of a first visit, at ``chosen``)."""
     t = page.t
     number = step + 1
     target = page.game.rules.points_to_win if page.game is not None else 0
     last = number == STEPS
     choosing = last and page.state.waiting
-    last_part = "" if not last else opponent_choice_markup(t) if choosing else levels_markup(t)
+    last_part = "" if not last else opponent_choice_markup(t, chosen) if choosing else levels_markup(t)
     body = intro_body(t, step, t(text_key(page, number), target=target), last_part=last_part)
-    if choosing:
-        buttons = [("play", t("intro_play"))]
-    else:
-        buttons = [("done", t("intro_done"))] if last else [("next", t("intro_next"))]
-    if step > 0:
-        buttons.append(("back", t("intro_back")))
-    if not last:
-        buttons.append(("skip", t("intro_skip")))
+    buttons = intro_buttons(t, step, choosing=page.state.waiting)
 
     def done(value: str) -> None:
         page.mark("dialog", "intro", False)

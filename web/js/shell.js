@@ -372,6 +372,10 @@ const TELLS = {
   returnTo(selector) {
     returns.set("dialog", selector);
   },
+  // Python drew the introduction it took over (the taps held since go to it) or not (they are dropped).
+  introduced(drawn) {
+    if (globalThis.allfivesFirst) globalThis.allfivesFirst.taken(drawn);
+  },
   // The focus back where it was before the dialog opened, unless a dialog
   // is open again or the person has put it somewhere else since the dialog
   // closed (the focus is then neither on the page's body, nor in the
@@ -469,6 +473,9 @@ const ASKS = {
     }
   },
   slideIn: (board, tile) => Promise.resolve(globalThis.allfivesMotion.slideIn(board, tile)).then(() => null),
+  // The introduction the first screen answered before Python started (web/js/first.js), handed over:
+  // {step, level, done}; from now on the person's taps on it wait for Python's (TELLS.introduced).
+  introduction: () => (globalThis.allfivesFirst ? globalThis.allfivesFirst.handOver() : null),
   // The elements matching ``selector``: each one's data, its top on screen, whether it is in view and holds the focus.
   regions(selector) {
     const height = window.innerHeight || 0;

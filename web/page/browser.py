@@ -258,6 +258,38 @@ class _Holder:
 storage = _Holder()
 
 
+@dataclass(frozen=True)
+class FirstScreen:
+    """Where the person is in the introduction the page's first screen
+    answered before Python started (web/js/first.js): the step on screen
+    (from 0), the opponent chosen on its last, and how it was closed
+    ("play", "skip", or "" while it is open). A page with no such screen
+    hands over step 0, nothing chosen, nothing closed."""
+
+    step: int = 0
+    level: str = ""
+    done: str = ""
+
+
+async def take_first_screen() -> FirstScreen:
+    """The first screen's introduction, handed over to Python: from now on
+    the page's shell holds the person's taps on it until Python draws the
+    introduction (``tell("introduced")``), then gives them to Python's."""
+    answer = await ask("introduction")
+    if not isinstance(answer, dict):
+        return FirstScreen()
+    step = answer.get("step")
+    return FirstScreen(
+        step if isinstance(step, int) else 0, str(answer.get("level") or ""), str(answer.get("done") or "")
+    )
+
+
+def first_screen_taken(drawn: bool) -> None:
+    """Say whether Python drew the introduction it took over (then the taps
+    held since go to it), or not (then they are dropped: it is not there)."""
+    tell("introduced", drawn)
+
+
 def persist_storage() -> Awaitable[bool | None]:
     """Ask the browser to keep the site's storage when space runs short
     (``navigator.storage.persist()``): whether it will, or None where it
