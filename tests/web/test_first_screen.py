@@ -52,13 +52,13 @@ def test_names_are_text_never_markup() -> None:
     assert "Bo &amp; Cy" in drawn
 
 
-def test_the_page_shows_the_first_step_with_its_buttons_drawn_disabled_until_its_script_runs() -> None:
+def test_the_page_shows_the_first_step_with_its_buttons() -> None:
     page = first_screen.fill(INDEX.read_text(encoding="utf-8"))
     assert "<!--FIRST_" not in page
     assert '<h2 id="dialog-title"><span data-first-lang="en">Match an end</span>' in page
     assert '<p class="intro-step" data-first-lang="en">Step 1 of 4</p>' in page
-    assert '<button value="next" type="submit" data-first-lang="en" disabled>Next</button>' in page
-    assert '<button value="skip" type="submit" data-first-lang="en" disabled>Skip</button>' in page
+    assert '<button value="next" type="submit" data-first-lang="en">Next</button>' in page
+    assert '<button value="skip" type="submit" data-first-lang="en">Skip</button>' in page
     assert '<a href="./rules.html" target="_blank">How to play: the rules, with examples</a>' in page
 
 
@@ -69,7 +69,7 @@ def test_the_first_screen_is_drawn_in_every_language_each_copy_marked_with_its_o
         assert f'<span data-first-lang="{language}">{t("intro_title_1")}</span>' in page
         assert f'<span class="score-name">{t("you")}</span>' in page or language == "en"
         assert f'<a href="{first_screen.rules_page(language)}" target="_blank">' in page
-        assert f'type="submit" data-first-lang="{language}" disabled>{t("intro_skip")}</button>' in page
+        assert f'type="submit" data-first-lang="{language}">{t("intro_skip")}</button>' in page
     assert page.count('class="score" data-first-lang=') == 2 * len(LANGUAGES)
 
 

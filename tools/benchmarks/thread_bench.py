@@ -61,7 +61,7 @@ document.addEventListener("pointerdown", (event) => {
 }, true);
 new MutationObserver(() => {
   const dialog = document.getElementById("dialog");
-  if (window.__step2 !== null || !dialog || !/Step 2 of 4/.test(dialog.innerText)) return;
+  if (window.__step2 !== null || !dialog || !/Step 2 of 4/i.test(dialog.innerText)) return;
   window.__step2 = -1;
   requestAnimationFrame(() => { window.__step2 = performance.now(); });
 }).observe(document, { subtree: true, childList: true, characterData: true });

@@ -16,9 +16,9 @@ player whose language is German sees German from the first paint on, and
 nothing changes when Python draws the same words. The build draws the
 page's fixed words (``data-i18n``: the header's buttons, "Moves"...) the
 same way (sitebuild/first_paint.py).
-The build draws its buttons disabled and every step of the introduction
-into a template; web/js/first.js enables them and turns the steps before
-Python starts (issue 46, item 2), and the page takes the introduction over,
+The build draws every step of the introduction into a template too;
+web/js/first.js turns the steps before Python starts (issue 46, item 2;
+loading.js keeps a tap made before that script runs), and the page takes the introduction over,
 in place, at the step the person reached, when it opens it itself
 (intro.py's take_over). Where the page may open something else
 first (the introduction seen, a saved game, a link), loading.js marks the
@@ -184,9 +184,8 @@ def intro_buttons(t: Translator, step: int, *, choosing: bool) -> list[tuple[str
 
 def intro_markup(t: Translator, game: Game, language: str | None = None, step: int = 0) -> tuple[str, str, str]:
     """Step ``step`` of a first visit's introduction as intro.py's ``show``
-    fills the dialog (its title, its body, its buttons), the buttons
-    disabled until the page's first screen answers them (web/js/first.js);
-    each piece marked as ``language``'s copy, where one is named."""
+    fills the dialog (its title, its body, its buttons), which the page's
+    first screen answers before Python starts (web/js/first.js); each piece marked as ``language``'s copy, where one is named."""
     mark = _marked(language)
     number = step + 1
     last_part = opponent_choice_markup(t) if number == STEPS else ""
@@ -216,7 +215,7 @@ PARTS: Final = ("title", "body", "buttons")
 def _buttons(buttons: Sequence[tuple[str, str]], language: str | None) -> str:
     mark = "" if language is None else f' {LANGUAGE_MARK}="{language}"'
     return "".join(
-        f'<button value="{value}" type="submit"{mark} disabled>{escape(label)}</button>' for value, label in buttons
+        f'<button value="{value}" type="submit"{mark}>{escape(label)}</button>' for value, label in buttons
     )
 
 

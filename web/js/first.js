@@ -5,7 +5,8 @@
 // into <template id="intro-steps">. Until Python starts, this script turns
 // those steps as the person asks: Next and Back, the choice of opponent on
 // the last step, Play, Skip and Escape. It decides nothing about the game:
-// it shows what the build drew and remembers what was chosen.
+// it shows what the build drew and remembers what was chosen. A tap made
+// before this module runs was kept by loading.js, and is acted on first.
 //
 // When Python starts, it takes the introduction over (intro.py's take_over):
 // the shell's ask "introduction" calls handOver(), which says where the
@@ -53,9 +54,8 @@ function show(next) {
   answer();
 }
 
-// The step on screen answers: its buttons work, the opponent chosen is kept, the main button holds the focus.
+// The step on screen: the opponent chosen is kept, the main button holds the focus.
 function answer() {
-  for (const button of dialog.querySelectorAll("#dialog-buttons button")) button.disabled = false;
   if (level) {
     for (const radio of dialog.querySelectorAll(LEVEL)) radio.checked = radio.value === level;
   }
@@ -154,6 +154,7 @@ globalThis.allfivesFirst = Object.freeze({
 
 if (drawn()) {
   answer();
+  for (const value of window.allfivesEarlyTaps || []) tap(value); // taps made before this script ran (loading.js)
   dialog.addEventListener("click", onClick, true);
   dialog.addEventListener("change", onChange);
   document.addEventListener("keydown", onKey, true);

@@ -103,6 +103,24 @@
     }
   }
   if (!firstVisit()) document.documentElement.dataset.returning = "1";
+  else if (page === "game") keepEarlyTaps();
+
+  // A tap on the introduction's buttons (or Escape) between the first paint
+  // and the moment its script (first.js, a module) runs: kept, in order, for
+  // that script to act on, so that no tap is lost (issue 46, item 2).
+  function keepEarlyTaps() {
+    const early = (window.allfivesEarlyTaps = []);
+    const mine = () => !window.allfivesFirst;
+    document.addEventListener("click", (event) => {
+      const button = event.target.closest && event.target.closest("#dialog.first-paint #dialog-buttons button");
+      if (!button || !mine()) return;
+      event.preventDefault();
+      early.push(button.value);
+    }, true);
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && mine()) early.push("escape");
+    }, true);
+  }
 
   const language = pickLanguage();
   const words = WORDS[language];
