@@ -214,9 +214,7 @@ PARTS: Final = ("title", "body", "buttons")
 
 def _buttons(buttons: Sequence[tuple[str, str]], language: str | None) -> str:
     mark = "" if language is None else f' {LANGUAGE_MARK}="{language}"'
-    return "".join(
-        f'<button value="{value}" type="submit"{mark}>{escape(label)}</button>' for value, label in buttons
-    )
+    return "".join(f'<button value="{value}" type="submit"{mark}>{escape(label)}</button>' for value, label in buttons)
 
 
 def fill(page: str) -> str:
