@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Route, expect
@@ -28,19 +29,24 @@ pytestmark = [pytest.mark.first_visit, pytest.mark.parametrize("where", WHERE.ke
 
 
 @contextmanager
-def python_held(page: Page) -> Iterator[None]:
-    """Python cannot start until the block ends: the runtime's requests (the
-    page's or its worker's) wait, unanswered."""
+def held_back(page: Page, files: str) -> Iterator[None]:
+    """The requests for ``files`` (the page's or its worker's) wait,
+    unanswered, until the block ends."""
     held: list[Route] = []
 
     def hold(route: Route) -> None:
         held.append(route)
 
-    page.context.route(RUNTIME, hold)
+    page.context.route(files, hold)
     yield
-    page.context.unroute(RUNTIME, hold)
+    page.context.unroute(files, hold)
     for route in held:
         route.fallback()
+
+
+def python_held(page: Page) -> Any:
+    """Python cannot start until the block ends."""
+    return held_back(page, RUNTIME)
 
 
 def started(page: Page) -> bool:
@@ -70,6 +76,20 @@ def test_the_introduction_turns_its_steps_before_python_starts(app: App, where: 
     live.get_by_role("button", name="Next").click()
     choice = Player(page).dialog("Choose your opponent")
     expect(choice.get_by_role("radio", name="Medium")).to_be_checked()
+
+
+def test_a_tap_before_the_introduction_can_answer_is_kept_and_answered(app: App, where: str) -> None:
+    """Between the first paint and the moment the introduction's script has
+    run, a tap is kept (loading.js) and answered as soon as it can be."""
+    page = app.page
+    with held_back(page, "**/first.js"):
+        page.goto(app.site.url + WHERE[where], wait_until="commit")  # its module scripts wait on first.js
+        step = page.locator("#dialog")
+        step.get_by_role("button", name="Next").click()
+        expect(step.get_by_text("Step 1 of 4")).to_be_visible()  # nothing can answer it yet
+    expect(step.get_by_text("Step 2 of 4")).to_be_visible()
+    app.wait_until_ready(READY_TIMEOUT_MS)
+    expect(Player(page).dialog("Score in fives").get_by_text("Step 2 of 4")).to_be_visible()
 
 
 def test_an_opponent_chosen_before_python_starts_is_the_match_that_starts(app: App, where: str) -> None:
