@@ -20,6 +20,12 @@ browser took it) to the first frame that shows step 2 (issue 46, item 2). A
 tap that never brings step 2 before the page is ready and a second more is
 "dropped". With ``--before DIR``, a build from before (its dist/) is
 visited too, served the same way, taking turns with the others.
+
+Then, for each way, matches against the Expert (deals ``--seed`` on, one a
+run): the person plays a tile, and while the Expert thinks ("thinking…" on
+its card) Menu is tapped; the tap is timed to the Menu on screen. (A tap
+that cannot be timed, the Expert never seen thinking in eight moves, is
+"dropped".)
 """
 
 from __future__ import annotations
@@ -102,6 +108,61 @@ def visit(browser: Any, url: str) -> list[float | str]:
         context.close()
 
 
+#: Installed before the page's scripts for the Expert's visits: a tap on Menu, timed to the Menu on screen.
+WATCH_MENU = """
+localStorage.setItem("allfives.intro-seen", "1");
+window.__menuTap = null;
+window.__menuShown = null;
+document.addEventListener("pointerdown", (event) => {
+  if (event.target.closest && event.target.closest("#menu")) window.__menuTap = event.timeStamp;
+}, true);
+new MutationObserver(() => {
+  const dialog = document.getElementById("dialog");
+  if (window.__menuTap === null || window.__menuShown !== null || !dialog || !dialog.open) return;
+  if (!/^Menu$/.test(document.getElementById("dialog-title").textContent)) return;
+  window.__menuShown = -1;
+  requestAnimationFrame(() => { window.__menuShown = performance.now(); });
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["open"] });
+"""
+
+
+def menu_while_the_expert_thinks(browser: Any, url: str, seed: int) -> float:
+    """A match against the Expert (deal ``seed``): the person plays, and while
+    the Expert thinks, Menu is tapped. How long from the tap to the Menu on
+    screen, in ms (-1: the Expert never seemed to think for long enough)."""
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    context.add_init_script(WATCH_MENU)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.locator("body[data-ready='1']").wait_for(state="attached", timeout=120_000)
+        page.get_by_role("button", name="New match").click()
+        form = page.get_by_role("dialog", name="New match")
+        form.get_by_role("combobox", name="Who plays seat 2").select_option(label="Expert")
+        form.get_by_text("Advanced", exact=True).click()
+        form.get_by_role("spinbutton", name="Deal number").fill(str(seed))
+        form.get_by_role("button", name="Start").click()
+        hand = page.get_by_role("group", name="Your hand")
+        thinking = page.locator("#opponents").get_by_text("thinking…")
+        for _ in range(8):
+            tile = hand.get_by_role("button", disabled=False).first
+            tile.wait_for(state="visible", timeout=60_000)
+            tile.click()
+            ends = page.locator("#board .end-target")
+            if ends.count():
+                ends.first.click()
+            try:
+                thinking.wait_for(state="visible", timeout=3_000)
+            except Exception:  # the Expert answered before it was seen thinking: the next move
+                continue
+            page.locator("#menu").click()
+            page.wait_for_function("window.__menuShown > 0", timeout=60_000)
+            return float(page.evaluate("window.__menuShown - window.__menuTap"))
+        return -1.0
+    finally:
+        context.close()
+
+
 def summary(values: list[float]) -> str:
     dropped = sum(value < 0 for value in values)
     if dropped == len(values):
@@ -116,11 +177,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--dist", type=Path, default=DIST)
     parser.add_argument("--before", type=Path, help="a build from before (its dist/), visited the same way")
+    parser.add_argument("--seed", type=int, default=1000, help="the first deal of the Expert's matches")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     executable = os.environ.get("ALLFIVES_CHROMIUM", "/usr/bin/chromium")
     results: dict[str, list[list[float | str]]] = {way: [] for way in (*WAYS, *(["before"] if args.before else []))}
+    menus: dict[str, list[float]] = {way: [] for way in results}
     with ExitStack() as stack:
         url = stack.enter_context(serving(args.dist, like_pages=True))
         urls = {way: f"{url}/{path}" for way, path in WAYS.items()}
@@ -131,6 +194,9 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.runs):
             for way, address in urls.items():  # taking turns, so load on the machine hits each alike
                 results[way].append(visit(browser, address))
+        for run in range(args.runs):
+            for way, address in urls.items():
+                menus[way].append(menu_while_the_expert_thinks(browser, address, args.seed + run))
         browser.close()
     print(
         "| Python runs | ready | longest task on the page's thread | total blocking time | worst timer delay |"
@@ -151,6 +217,10 @@ def main(argv: list[str] | None = None) -> int:
         f"{name} {w / p:.2f}" if p else f"{name} -" for name, p, w in zip(COLUMNS, page, worker, strict=False)
     )
     print(f"\nworker / page (medians, {args.runs} cold visits each, taking turns): {ratios}")
+    last = args.seed + args.runs - 1
+    print(f"\nA tap on Menu while the Expert thinks, to the Menu on screen (deals {args.seed}-{last}, one tap each):")
+    for way, values in menus.items():
+        print(f"- {way}: {summary(values)}")
     return 0
 
 
