@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
 from contextlib import ExitStack
@@ -130,6 +131,8 @@ def menu_while_the_expert_thinks(browser: Any, url: str, seed: int) -> float:
     """A match against the Expert (deal ``seed``): the person plays, and while
     the Expert thinks, Menu is tapped. How long from the tap to the Menu on
     screen, in ms (-1: the Expert never seemed to think for long enough)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
     context.add_init_script(WATCH_MENU)
     try:
@@ -143,17 +146,22 @@ def menu_while_the_expert_thinks(browser: Any, url: str, seed: int) -> float:
         form.get_by_role("spinbutton", name="Deal number").fill(str(seed))
         form.get_by_role("button", name="Start").click()
         hand = page.get_by_role("group", name="Your hand")
-        thinking = page.locator("#opponents").get_by_text("thinking…")
+        thinking = page.locator("#opponents").get_by_text("thinking…", exact=True)
         for _ in range(8):
             tile = hand.get_by_role("button", disabled=False).first
-            tile.wait_for(state="visible", timeout=60_000)
-            tile.click()
-            ends = page.locator("#board .end-target")
-            if ends.count():
-                ends.first.click()
+            if page.get_by_role("dialog").count():
+                return -1.0  # the hand ended first (its summary is up)
+            try:
+                tile.wait_for(state="visible", timeout=60_000)
+                several = re.search(r", fits \w+(, \w+)* and \w+", str(tile.get_attribute("aria-label")))
+                tile.click(timeout=5_000)
+                if several:  # the ends it fits are lit: the first
+                    page.get_by_role("button", name=re.compile(r"^Play on the \w+ end")).first.click(timeout=5_000)
+            except PlaywrightTimeout:  # the tile went out of play as it was reached for: look again
+                continue
             try:
                 thinking.wait_for(state="visible", timeout=3_000)
-            except Exception:  # the Expert answered before it was seen thinking: the next move
+            except PlaywrightTimeout:  # the Expert answered before it was seen thinking: the next move
                 continue
             page.locator("#menu").click()
             page.wait_for_function("window.__menuShown > 0", timeout=60_000)
