@@ -12,6 +12,12 @@ match against that level, remembered as the setup of the next new match;
 Skip (or Escape) starts it against the default opponent, Medium. Opened from
 "How to play" once a match is on, the last step lists the levels and says
 that New match chooses one.
+
+It answers before Python has started (issue 46, item 2): the build draws
+every step, and web/js/first.js turns them as the person asks. When the
+page starts, ``take_over`` asks where the person is and goes on from there:
+the same step as this module's own dialog, or, if they closed it already,
+the match they chose.
 """
 
 from __future__ import annotations
@@ -64,7 +70,7 @@ async def take_over(page: Playing) -> None:
     handed = await browser.take_first_screen()
     level = handed.level if handed.level in LEVELS else DEFAULT_LEVEL
     drawn = False
-    if handed.done and page.store.get(SEEN_KEY) is None:
+    if handed.done:  # closed before Python started: seen, and the match as chosen
         page.store.set(SEEN_KEY, "1")
         if page.state.waiting:
             play(page, level if handed.done == "play" else DEFAULT_LEVEL)
