@@ -611,6 +611,15 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "how-to-play-waits-for-python",
+        "How to play opens the introduction before Python starts",
+        "web/js/first.js",
+        '  howTo.addEventListener("click", onHowTo);\n',
+        "",
+        ("tests/browser/test_first_taps.py", "-k", "how_to_play"),
+        browser=True,
+    ),
+    Break(
         "json-read-at-any-depth",
         "text nested deeper than anything the game writes is refused before it is read",
         "allfives/json_text.py",

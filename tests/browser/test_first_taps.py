@@ -174,3 +174,32 @@ def test_a_tap_during_the_hand_over_is_held_for_python_and_answered_once(app: Ap
     assert page.evaluate("window.__tapped") is True, "the tap was made during the hand-over"
     page.wait_for_timeout(300)  # a doubled tap would have moved it on by now
     expect(live.get_by_text("Step 2 of 4")).to_be_visible()
+
+
+def test_how_to_play_answers_before_python_starts_and_python_goes_on_from_there(app: App, where: str) -> None:
+    """A return visit (the introduction seen): "How to play" opens it before
+    Python starts, its last step listing the levels as it does once a match
+    is on; Python then shows the step the person reached."""
+    page = app.page
+    page.add_init_script('localStorage.setItem("allfives.intro-seen", "1")')
+    with python_held(page):
+        app.open(WHERE[where])
+        page.get_by_role("button", name="How to play").click()
+        step = page.locator("#dialog")
+        expect(step.get_by_text("Step 1 of 4")).to_be_visible()
+        for _ in range(3):
+            step.get_by_role("button", name="Next").click()
+        expect(step.get_by_text("New match chooses whom you play:")).to_be_visible()
+        expect(step.get_by_role("radio")).to_have_count(0)
+        step.get_by_role("button", name="Back").click()
+        expect(step.get_by_text("Step 3 of 4")).to_be_visible()
+        assert not started(page)
+    app.wait_until_ready(READY_TIMEOUT_MS)
+    live = Player(page).dialog("Win the match")
+    expect(live.get_by_text("Step 3 of 4")).to_be_visible()
+    live.get_by_role("button", name="Next").click()
+    last = Player(page).dialog("Choose your opponent")
+    expect(last.get_by_text("New match chooses whom you play:")).to_be_visible()
+    last.get_by_role("button", name="Let's play").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    Player(page).wait_for_turn()

@@ -91,6 +91,12 @@ def test_every_step_of_the_introduction_is_drawn_for_the_first_screen_to_turn(la
     last = steps.split(f'<div data-step="3" data-lang="{language}">', 1)[1].split("<div data-step=", 1)[0]
     assert last.count('type="radio" name="intro-level"') == 5
     assert 'value="medium" checked=""' in last
+    # As "How to play" shows it once a match is on: the levels listed, Let's play.
+    asked = steps.split(f'<div data-step="3" data-lang="{language}" data-variant="levels">', 1)[1]
+    asked = asked.split("<div data-step=", 1)[0]
+    assert t("intro_levels") in asked
+    assert "radio" not in asked
+    assert [part.split('"', 1)[0] for part in asked.split('<button value="')[1:]] == ["done", "back"]
 
 
 def test_a_page_without_its_marks_is_refused() -> None:

@@ -182,29 +182,37 @@ def intro_buttons(t: Translator, step: int, *, choosing: bool) -> list[tuple[str
     return buttons
 
 
-def intro_markup(t: Translator, game: Game, language: str | None = None, step: int = 0) -> tuple[str, str, str]:
-    """Step ``step`` of a first visit's introduction as intro.py's ``show``
-    fills the dialog (its title, its body, its buttons), which the page's
-    first screen answers before Python starts (web/js/first.js); each piece marked as ``language``'s copy, where one is named."""
+def intro_markup(
+    t: Translator, game: Game, language: str | None = None, step: int = 0, *, choosing: bool = True
+) -> tuple[str, str, str]:
+    """Step ``step`` of the introduction as intro.py's ``show`` fills the
+    dialog (its title, its body, its buttons), which the page's first screen
+    answers before Python starts (web/js/first.js): a first visit's, whose
+    last step chooses the opponent (``choosing``), or the one "How to play"
+    opens, whose last lists the levels; each piece marked as ``language``'s
+    copy, where one is named."""
     mark = _marked(language)
     number = step + 1
-    last_part = opponent_choice_markup(t) if number == STEPS else ""
+    last_part = "" if number != STEPS else opponent_choice_markup(t) if choosing else levels_markup(t)
     text = t(f"intro_text_{number}", target=game.rules.points_to_win)
     body = intro_body(t, step, text, last_part=last_part, language=language)
-    buttons = _buttons(intro_buttons(t, step, choosing=True), language)
+    buttons = _buttons(intro_buttons(t, step, choosing=choosing), language)
     title = escape(t(f"intro_title_{number}"), quote=False)
     return (title if language is None else _el("span", inner=title, **mark)), body, buttons
 
 
 def intro_steps_markup(t: Translator, game: Game, language: str) -> str:
-    """Every step of a first visit's introduction, in ``language``, for the
-    page's first screen to show before Python starts (web/js/first.js): a
-    ``<div data-step>`` each, holding its title, body and buttons."""
+    """Every step of the introduction, in ``language``, for the page's first
+    screen to show before Python starts (web/js/first.js): a ``<div
+    data-step>`` each, holding its title, body and buttons; the last step
+    twice, as a first visit chooses the opponent and as "How to play" lists
+    the levels (``data-variant="levels"``)."""
     steps = []
-    for step in range(STEPS):
-        parts = intro_markup(t, game, language, step)
+    for step, variant in [(step, "") for step in range(STEPS)] + [(STEPS - 1, "levels")]:
+        parts = intro_markup(t, game, language, step, choosing=not variant)
         inner = "".join(f'<div data-part="{part}">{markup}</div>' for part, markup in zip(PARTS, parts, strict=True))
-        steps.append(f'<div data-step="{step}" data-lang="{language}">{inner}</div>')
+        marks = f'data-step="{step}" data-lang="{language}"' + (f' data-variant="{variant}"' if variant else "")
+        steps.append(f"<div {marks}>{inner}</div>")
     return "".join(steps)
 
 

@@ -69,19 +69,23 @@ async def take_over(page: Playing) -> None:
     it already, start the match as they chose."""
     handed = await browser.take_first_screen()
     level = handed.level if handed.level in LEVELS else DEFAULT_LEVEL
-    drawn = False
-    if handed.done:  # closed before Python started: seen, and the match as chosen
+    step = min(max(handed.step, 0), STEPS - 1)
+    if handed.done:  # a first visit's, closed before Python started: seen, and the match as chosen
         page.store.set(SEEN_KEY, "1")
         if page.state.waiting:
             play(page, level if handed.done == "play" else DEFAULT_LEVEL)
-    elif page.store.get(SEEN_KEY) is None and not page.dialog_open():
-        show(page, min(max(handed.step, 0), STEPS - 1), level)
-        drawn = True
+    # On screen (a first visit's, or asked for by "How to play"): this module's own, at the same step.
+    drawn = handed.showing and not page.dialog_open()
+    if not drawn and not handed.done and page.store.get(SEEN_KEY) is None and not page.dialog_open():
+        drawn = True  # a first visit with no first screen that answered: from the start
+    if drawn:
+        show(page, step, level)
     elif page.state.waiting:  # something else holds the dialog: the match does not wait on it
         play(page, DEFAULT_LEVEL)
     # The build drew the introduction for the first paint (first_screen.py): from now on the page
     # draws it, in the same place, as a modal dialog (drawn first, so nothing shows between).
     page.mark("dialog", "first-paint", False)
+    page.mark("dialog", "asked", False)
     browser.first_screen_taken(drawn)
 
 

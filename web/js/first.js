@@ -5,7 +5,8 @@
 // into <template id="intro-steps">. Until Python starts, this script turns
 // those steps as the person asks: Next and Back, the choice of opponent on
 // the last step, Play, Skip and Escape. It decides nothing about the game:
-// it shows what the build drew and remembers what was chosen. A tap made
+// it shows what the build drew and remembers what was chosen. "How to play"
+// opens it too, on any visit, its last step listing the levels. A tap made
 // before this module runs was kept by loading.js, and is acted on first.
 //
 // When Python starts, it takes the introduction over (intro.py's take_over):
@@ -20,15 +21,24 @@ const steps = document.getElementById("intro-steps");
 const PARTS = ["title", "body", "buttons"];
 const LEVEL = 'input[name="intro-level"]';
 
+const LAST = 3; // the last step, which chooses the opponent (or, asked for, lists the levels)
+const howTo = document.getElementById("how-to");
+
 let step = 0;
 let level = ""; // the opponent chosen on the last step ("" until one is)
-let done = ""; // how the person closed it before Python: "play" or "skip"
+let done = ""; // how the person closed a first visit's introduction before Python: "play" or "skip"
+let asked = false; // the introduction opened by "How to play" before Python (its last step lists the levels)
 let handed = false;
 let held = null; // once handed over: the taps Python's introduction is yet to get
 
 // Whether this page's first screen is the introduction (a first visit; loading.js marks any other).
 function drawn() {
   return Boolean(dialog && steps && dialog.classList.contains("first-paint") && !document.documentElement.dataset.returning);
+}
+
+// Whether the introduction is on screen here (a first visit's, or asked for).
+function showing() {
+  return asked || drawn();
 }
 
 // The buttons of the step on screen, in the page's language (the first paint holds every language's copy).
@@ -44,8 +54,9 @@ function chosen() {
 // Step ``next`` (from 0) as the build drew it, in the page's language.
 function show(next) {
   const language = document.documentElement.lang;
-  const copy = steps.content.querySelector(`[data-step="${next}"][data-lang="${language}"]`)
-    || steps.content.querySelector(`[data-step="${next}"][data-lang="en"]`);
+  const variant = asked && next === LAST ? '[data-variant="levels"]' : ":not([data-variant])";
+  const copy = steps.content.querySelector(`[data-step="${next}"][data-lang="${language}"]${variant}`)
+    || steps.content.querySelector(`[data-step="${next}"][data-lang="en"]${variant}`);
   if (!copy) return;
   step = next;
   for (const part of PARTS) {
@@ -66,13 +77,31 @@ function answer() {
 function act(value) {
   if (value === "next") show(step + 1);
   else if (value === "back") show(Math.max(step - 1, 0));
-  else {
+  else if (asked) {
+    // Let's play, Skip or Escape on the introduction asked for: closed, the focus back on "How to play".
+    asked = false;
+    dialog.classList.remove("asked");
+    if (howTo) howTo.focus();
+  } else {
     // Play, Skip, Let's play, or Escape: closed; the match starts when the game is ready.
     done = value === "play" ? "play" : "skip";
     if (done === "play") level = chosen();
     dialog.classList.remove("first-paint");
     if (dialog.contains(document.activeElement)) document.activeElement.blur();
   }
+}
+
+// "How to play" before Python: the introduction from its first step (a first
+// visit's, if it is still open; else the one a match in progress shows).
+function onHowTo(event) {
+  if (handed) return; // Python's now (the page's own "how-to")
+  event.preventDefault();
+  event.stopPropagation();
+  if (!drawn()) {
+    asked = true;
+    dialog.classList.add("asked");
+  }
+  show(0);
 }
 
 // A tap before Python: acted on here, or held for Python's introduction once handed over.
@@ -99,7 +128,7 @@ function onChange(event) {
 }
 
 function onKey(event) {
-  if (event.key !== "Escape" || !live() || dialog.open || !dialog.classList.contains("first-paint")) return;
+  if (event.key !== "Escape" || !live() || dialog.open || !showing()) return;
   event.preventDefault();
   tap("escape");
 }
@@ -136,13 +165,11 @@ async function replay(taps) {
 globalThis.allfivesFirst = Object.freeze({
   // Where the person is, for Python to go on from; their taps are held from now on.
   handOver() {
-    if (handed || (!drawn() && !done)) {
-      handed = true;
-      return null;
-    }
+    if (handed) return null;
     handed = true;
+    if (!showing() && !done) return null;
     held = [];
-    return { step, level: done ? level : chosen(), done };
+    return { step, level: done ? level : chosen(), done, showing: showing() };
   },
   // Python drew the introduction (the held taps go to it) or did not (they are dropped).
   taken(drawnByPython) {
@@ -152,10 +179,14 @@ globalThis.allfivesFirst = Object.freeze({
   },
 });
 
-if (drawn()) {
-  answer();
-  for (const value of window.allfivesEarlyTaps || []) tap(value); // taps made before this script ran (loading.js)
+if (dialog && steps && howTo) {
+  howTo.disabled = false;
+  howTo.addEventListener("click", onHowTo);
   dialog.addEventListener("click", onClick, true);
   dialog.addEventListener("change", onChange);
   document.addEventListener("keydown", onKey, true);
+}
+if (drawn()) {
+  answer();
+  for (const value of window.allfivesEarlyTaps || []) tap(value); // taps made before this script ran (loading.js)
 }

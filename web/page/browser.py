@@ -262,13 +262,16 @@ storage = _Holder()
 class FirstScreen:
     """Where the person is in the introduction the page's first screen
     answered before Python started (web/js/first.js): the step on screen
-    (from 0), the opponent chosen on its last, and how it was closed
-    ("play", "skip", or "" while it is open). A page with no such screen
-    hands over step 0, nothing chosen, nothing closed."""
+    (from 0), the opponent chosen on its last, how a first visit's was
+    closed ("play", "skip", or "" while it is open), and whether it is on
+    screen now (a first visit's, or opened by "How to play"). A page with no
+    such screen hands over step 0, nothing chosen, nothing closed, nothing
+    on screen."""
 
     step: int = 0
     level: str = ""
     done: str = ""
+    showing: bool = False
 
 
 async def take_first_screen() -> FirstScreen:
@@ -280,7 +283,10 @@ async def take_first_screen() -> FirstScreen:
         return FirstScreen()
     step = answer.get("step")
     return FirstScreen(
-        step if isinstance(step, int) else 0, str(answer.get("level") or ""), str(answer.get("done") or "")
+        step if isinstance(step, int) else 0,
+        str(answer.get("level") or ""),
+        str(answer.get("done") or ""),
+        answer.get("showing") is True,
     )
 
 
