@@ -68,7 +68,7 @@ function inWorker() {
   const facts = JSON.parse(shell.connect((json) => worker.postMessage(["heard", json])));
   worker.addEventListener("message", ({ data }) => {
     const [kind, ...rest] = data;
-    if (kind === "run") shell.run(rest[0]);
+    if (kind === "run") for (const json of rest[0]) shell.run(json);
     else if (kind === "ask") shell.ask(rest[1]).then((answer) => worker.postMessage(["answer", rest[0], answer]));
     else if (kind === "progress") globalThis.allfivesLoading?.arrived(rest[0], rest[1]);
     else if (kind === "started") started = true;

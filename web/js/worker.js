@@ -10,7 +10,8 @@
 // snapshot from the cache, web/js/runtime.js). Python speaks to the page's shell through the same
 // object it finds on the page's own thread, allfivesShell (run, ask,
 // connect: page/dom.py), which here posts each call to the page:
-//   to the page: ["run", json]; ["ask", number, json]; ["started"]; ["failed", text];
+//   to the page: ["run", [json...]] (what one turn of Python told, in order); ["ask", number, json];
+//                ["started"]; ["failed", text];
 //                ["progress", url, bytes] (the runtime's downloads, for the loading bar)
 //   from the page: ["heard", json] (an event for a listener); ["answer", number, json]
 // Every message is plain data, as the channel's calls are on the page's thread.
@@ -20,11 +21,24 @@ const early = []; // events heard before Python listens
 const answers = new Map(); // question number: its resolve
 let asked = 0;
 
+// What Python tells the page in one turn (a handler, a step of a task) goes
+// to it as one message, at the turn's end: the page applies it in one task,
+// so a person never sees half of a change (the header saying one thing, the
+// prompt another), as on the page's own thread.
+let told = [];
+
+function sendTold() {
+  if (told.length) postMessage(["run", told]);
+  told = [];
+}
+
 globalThis.allfivesShell = Object.freeze({
   run(json) {
-    postMessage(["run", json]);
+    if (!told.length) queueMicrotask(sendTold);
+    told.push(json);
   },
   ask(json) {
+    sendTold(); // what was told before the question, first
     asked += 1;
     const number = asked;
     postMessage(["ask", number, json]);
@@ -79,11 +93,12 @@ async function start({ script, archive, returning }) {
   ]);
   // The page's timeline says a restore, as it does when Python starts on the page (the benchmarks read it).
   if (performance.getEntriesByName("allfives-snapshot-restored").length) {
-    postMessage(["run", JSON.stringify(["timeMark", "allfives-snapshot-restored"])]);
+    postMessage(["run", [JSON.stringify(["timeMark", "allfives-snapshot-restored"])]]);
   }
   pyodide.unpackArchive(bytes, "zip", { extractDir: "/home/pyodide" });
   pyodide.runPython("import os, sys\nos.chdir('/home/pyodide')\nsys.path.insert(0, '/home/pyodide') if '/home/pyodide' not in sys.path else None");
   await pyodide.runPythonAsync(source, { filename: script });
+  sendTold();
   postMessage(["started"]);
 }
 
