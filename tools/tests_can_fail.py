@@ -620,6 +620,15 @@ BREAKS: tuple[Break, ...] = (
         browser=True,
     ),
     Break(
+        "worker-refused-history-unsaid",
+        "a match the page's storage will not keep is said where Python runs in a worker",
+        "web/game/main.py",
+        "        browser.on_storage_refused(self.storage_refused)\n",
+        "",
+        ("tests/browser/test_worker.py", "-k", "will_not_keep"),
+        browser=True,
+    ),
+    Break(
         "json-read-at-any-depth",
         "text nested deeper than anything the game writes is refused before it is read",
         "allfives/json_text.py",

@@ -8,6 +8,7 @@ These start Pyodide for real (a few seconds each on this machine)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING
 
 import pytest
@@ -15,7 +16,10 @@ from playwright.sync_api import Page, Route, expect
 
 from allfives import Rules
 
-from .player import Player
+from .player import MATCH_OVER, SEVERAL_ENDS, Player
+from .test_bad_input import REFUSE_HISTORY
+from .test_look import one_move_from_winning
+from table.board import tile_name
 from table.game import Game, GameSetup, SeatSetup
 
 if TYPE_CHECKING:
@@ -135,6 +139,45 @@ def test_a_file_nested_thousands_deep_is_refused_in_words_and_the_worker_plays_o
     history.get_by_role("button", name="Close").click()
     player.wait_for_turn()
     assert player.play_a_tile().startswith("You: ")
+
+
+#: The page's storage full: every write refused, as a full ``localStorage`` refuses it.
+STORAGE_FULL = """Storage.prototype.setItem = function () {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); };"""
+
+
+def test_a_save_the_pages_storage_refuses_is_said_as_on_the_page(app: App, page: Page) -> None:
+    """The worker's writes reach the page's storage after the worker made
+    them: a refused one is said back, and the player is told at once that
+    the game is not saved, as on the page's own thread; the game plays on."""
+    page.add_init_script(STORAGE_FULL)
+    app.open(WORKER)
+    app.wait_until_ready()
+    player = Player(page)
+    player.wait_for_turn()
+    # The match's first save, refused: said before any move, as the page's own thread says it.
+    expect(page.get_by_role("status")).to_contain_text("will not let the game be saved")
+    player.play_a_tile()
+    player.wait_for_turn()
+    expect(page.get_by_role("status")).to_contain_text("will not let the game be saved")
+
+
+def test_a_match_the_pages_storage_will_not_keep_is_said_as_on_the_page(app: App, page: Page) -> None:
+    """A match won, whose history entry the page's storage refuses after the
+    worker kept it: the player is told, as on the page's own thread."""
+    save, move = one_move_from_winning()
+    page.add_init_script(REFUSE_HISTORY)
+    page.add_init_script(f"localStorage.setItem('allfives.game', {json.dumps(save)})")
+    app.open(WORKER)
+    app.wait_until_ready()
+    player = Player(page)
+    player.wait_for_turn()
+    tile = player.hand.get_by_role("button", name=re.compile(f"^{tile_name(move.tile)},"))
+    if SEVERAL_ENDS.search(player.choose_tile(tile)):
+        end = {"W": "West", "E": "East", "N": "North", "S": "South"}[move.end.name]
+        player.board.get_by_role("button", name=re.compile(f"^Play on the {end} end")).click()
+    expect(player.dialog(MATCH_OVER)).to_contain_text("You win")
+    expect(page.get_by_role("status")).to_contain_text("This match could not be kept in the history")
 
 
 def restored(page: Page) -> bool:

@@ -32,10 +32,11 @@ from game import (
 )
 from game.daily.screen import install as install_daily
 from game.dialogs import screen as dialogs_screen
+from game.history import model as history_model
 from game.history import screen as history_screen
 from game.renaming import renamed_seats
 from game.state import PageState, Ticket
-from game.store import Store
+from game.store import PREFIX, Store
 from game.tabs import model as tabs_model
 from game.tabs import screen as tabs_screen
 from page import browser
@@ -106,6 +107,7 @@ class Page(Shell):
         tabs_screen.listen(self)
         links.listen(self)
         tabs_screen.take_over(self)  # before the save is read: whatever another tab writes after it is refused
+        browser.on_storage_refused(self.storage_refused)
         address = browser.address()
         link = address.hash.startswith("#game=") or "daily=" in address.search
         self.state.waiting = intro.first_visit(self, saved=self.store.saved_game() is not None, link=link)
@@ -128,6 +130,16 @@ class Page(Shell):
         # Offline play: the service worker keeps the site; a new version waits
         # for the next reload, never taking over a game in progress.
         browser.keep_offline(self.on_update_ready)
+
+    def storage_refused(self, key: str) -> None:
+        """A write the page's storage refused after it was made (Python in a
+        worker, page/browser.py's Mirror): said as the page's own thread
+        says it, at once: the game saved again (it is refused now, and says
+        it cannot save), or the history's match not kept."""
+        if key == PREFIX + "game":
+            self.save()
+        elif key.startswith(PREFIX + history_model.KEY):
+            history_screen.not_kept(self)
 
     def on_update_ready(self) -> None:
         self.flag("update-ready")

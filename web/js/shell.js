@@ -440,7 +440,13 @@ const TELLS = {
     try {
       localStorage.setItem(key, value);
     } catch {
-      for (const to of storageFailed) send(to, { key });
+      let held = null; // what the storage still holds under that key
+      try {
+        held = localStorage.getItem(key);
+      } catch {
+        // blocked since: it holds nothing this page can read
+      }
+      for (const to of storageFailed) send(to, { key, held });
     }
   },
   unstore(key) {

@@ -188,9 +188,12 @@ class Mirror:
     Python started and kept up to date by the other tabs' changes (the
     ``storage`` event); each write is made here at once and told to the
     page's thread, which writes it into ``localStorage``. A write the page
-    could not make (storage full, or blocked since) is said back, and every
-    write after it is refused, as ``localStorage`` would refuse it: the
-    store says it cannot save, and what this tab holds is not dropped.
+    could not make (storage full, or blocked since) is said back: the
+    mirror holds again what the storage holds under that key, every later
+    write of that key is refused, as ``localStorage`` would refuse it (the
+    store says it cannot save; what this tab holds is not dropped), and the
+    page is told (:func:`on_storage_refused`), so that it says so as it
+    would have on its own thread, at once.
 
     Two tabs' compare-and-set (game.tabs.Keeper) reads the mark from here:
     another tab's newer mark reaches the mirror as it reaches the page's
@@ -198,7 +201,7 @@ class Mirror:
 
     def __init__(self, items: dict[str, str]) -> None:
         self.items = dict(items)
-        self.failed = False
+        self.refused: set[str] = set()
 
         def changed(data: dict[str, Any]) -> None:
             key, value = str(data["key"]), some(data["value"])
@@ -209,8 +212,18 @@ class Mirror:
             else:
                 self.items[key] = str(value)
 
+        def refused(data: dict[str, Any]) -> None:
+            key, held = str(data["key"]), some(data.get("held"))
+            self.refused.add(key)
+            if held is None:
+                self.items.pop(key, None)
+            else:
+                self.items[key] = str(held)
+            for listener in list(_refused_listeners):
+                listener(key)
+
         hear(changed, "storage")
-        hear(lambda _data: setattr(self, "failed", True), "storageFailed")
+        hear(refused, "storageFailed")
 
     @property
     def length(self) -> int:
@@ -224,8 +237,8 @@ class Mirror:
         return self.items.get(key)
 
     def setItem(self, key: str, value: str) -> None:
-        if self.failed:
-            raise OSError("the browser would not keep the last write")
+        if key in self.refused:
+            raise OSError("the browser would not keep the last write of this")
         self.items[key] = value
         tell("store", key, value)
 
@@ -256,6 +269,16 @@ class _Holder:
 
 #: The site's ``localStorage``, as :class:`game.store.Store` takes it.
 storage = _Holder()
+
+_refused_listeners: list[Callable[[str], None]] = []
+
+
+def on_storage_refused(listener: Callable[[str], None]) -> None:
+    """Call ``listener`` with the key (``allfives.game``...) of each write the
+    page's storage refused after Python made it: in a worker, whose writes
+    reach the page later (:class:`Mirror`). On the page's own thread a
+    refused write fails at once, and this is never called."""
+    _refused_listeners.append(listener)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from table.i18n import Words
 if TYPE_CHECKING:
     from game.roles import Host, Playing
 
-__all__ = ["ask_persistence", "begun", "keep", "persistence_line", "show"]
+__all__ = ["ask_persistence", "begun", "keep", "not_kept", "persistence_line", "show"]
 
 #: What the browser said when asked to keep the site's storage for good:
 #: True granted, False refused, None not known (yet, or no such API).
@@ -74,10 +74,18 @@ def leave(page: Host, game: Game | None) -> None:
 def keep(page: Host, game: Game, how: str) -> None:
     """Keep ``game`` in the history, finished or left; where storage refuses,
     say so once (blocked storage has been said already), and play on."""
-    global refused_once
     if how == "abandoned":
         daily_book.left(page, game)  # a counted daily left: the day is played, with no result
-    if History(page.store).keep(Entry.of_game(game, how)) or refused_once:
+    if not History(page.store).keep(Entry.of_game(game, how)):
+        not_kept(page)
+
+
+def not_kept(page: Host) -> None:
+    """Say, once, that a match could not be kept in the history (blocked
+    storage has been said already): as it is kept, or later, when Python in
+    a worker hears that the page's storage refused it (game/main.py)."""
+    global refused_once
+    if refused_once:
         return
     refused_once = True
     if page.store.storage is not None:
