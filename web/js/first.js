@@ -11,7 +11,7 @@
 //
 // When Python starts, it takes the introduction over (intro.py's take_over):
 // the shell's ask "introduction" calls handOver(), which says where the
-// person is ({step, level, done}) and from then on holds their taps; Python
+// person is ({step, level, done, showing}) and from then on holds their taps; Python
 // draws that step as its own modal dialog (or, if the person closed the
 // introduction already, starts the match as they chose) and tells
 // "introduced", which calls taken(): the held taps then go, in order, to

@@ -480,7 +480,7 @@ const ASKS = {
   },
   slideIn: (board, tile) => Promise.resolve(globalThis.allfivesMotion.slideIn(board, tile)).then(() => null),
   // The introduction the first screen answered before Python started (web/js/first.js), handed over:
-  // {step, level, done}; from now on the person's taps on it wait for Python's (TELLS.introduced).
+  // {step, level, done, showing}; from now on the person's taps on it wait for Python's (TELLS.introduced).
   introduction: () => (globalThis.allfivesFirst ? globalThis.allfivesFirst.handOver() : null),
   // The elements matching ``selector``: each one's data, its top on screen, whether it is in view and holds the focus.
   regions(selector) {
