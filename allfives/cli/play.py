@@ -58,7 +58,7 @@ def event_line(event: Event, seats: Sequence[Seat], viewer: int | None) -> str |
         return word if seats and seats[seat].name == "You" else word + "s"
 
     if isinstance(event, HandStarted):
-        return f"\n-- Hand {event.hand}: {name(event.leader)} leads --"
+        return f"\n-- Hand {event.hand}: {name(event.leader)} {verb(event.leader, 'lead')} --"
     if isinstance(event, Played):
         where = "" if event.move.end is None else f" on the {event.move.end.name} end"
         score = f"  +{event.points}!" if event.points else ""

@@ -75,6 +75,14 @@ def test_play_in_the_terminal_saves_a_record_that_resumes(tmp_path: Path) -> Non
     assert "Your hand:" in resumed.stdout
 
 
+@pytest.mark.parametrize(("seats", "said"), [("easy,you", "You lead"), ("you,easy", "Easy computer leads")])
+def test_the_terminal_says_who_leads_in_plain_english(seats: str, said: str) -> None:
+    """Deal 3 is led from the second seat: "You lead", "Easy computer leads"."""
+    result = run("play", "--seed", "3", "--seats", seats, "--lead", "rotate", stdin="q\n")
+    assert result.returncode == 0, result.stderr
+    assert f"-- Hand 1: {said} --" in result.stdout
+
+
 def test_selfplay_writes_records_that_replay(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     result = run(
