@@ -148,7 +148,7 @@ def test_a_match_left_by_loading_a_saved_game_is_kept_unfinished(app: App, page:
 
 
 def test_the_history_saved_to_a_file_comes_back_in_and_a_bad_line_is_refused(
-    won: Player, page: Page, tmp_path: Path
+    won: Player, page: Page, app: App, tmp_path: Path
 ) -> None:
     history = open_history(won)
     with page.expect_download() as download:
@@ -166,11 +166,14 @@ def test_the_history_saved_to_a_file_comes_back_in_and_a_bad_line_is_refused(
     download.value.save_as(record)
     assert json.loads(record.read_text(encoding="utf-8"))["format"] == "allfives-record"
 
-    # The device loses its storage; the file brings the match back, and its bad line is refused.
+    # The device loses its storage (the page opened again after it); the file brings the match
+    # back, and its bad line is refused.
     page.evaluate(
         "() => Object.keys(localStorage).filter(k => k.startsWith('allfives.match.')).forEach(k => localStorage.removeItem(k))"
     )
-    history.get_by_role("button", name="Close").click()
+    page.reload()
+    app.wait_until_ready()
+    won.dialog(MATCH_OVER).get_by_role("button", name="Close").click()  # the won match's summary, shown again
     history = open_history(won)
     expect(history).to_contain_text("No match is kept yet")
     bring_in(history, "history.jsonl", line + "\nthis line is not a match\n")
