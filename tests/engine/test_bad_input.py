@@ -1061,3 +1061,13 @@ def test_brackets_inside_a_name_are_text_not_nesting() -> None:
     data = json.loads(_played(0, 1))
     data.setdefault("meta", {})["name"] = "[{" * 5000
     assert loads(json.dumps(data)).scores == loads(_played(0, 1)).scores
+
+
+def test_a_link_holding_json_nested_deeper_than_any_record_is_refused_as_a_record() -> None:
+    """Not damaged (it is a link :func:`encode_link` wrote), but no game: the
+    page's reader says it as it says any JSON that is not a record."""
+    data: Any = {"format": "allfives-record"}
+    for _ in range(300):
+        data = {"x": data}
+    with pytest.raises(RecordError, match="nested more than 100 levels deep"):
+        Game.from_record_data(decode_link(encode_link(data)))

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from allfives import Deal, Rules, json_text
+from allfives.record import RecordError
 from allfives.refusal import Refused
 
 __all__ = ["MAX_LINK_CHARS", "LinkError", "decode_link", "encode_link"]
@@ -38,7 +39,8 @@ def encode_link(record: Mapping[str, Any]) -> str:
 def decode_link(text: str) -> object:
     """The record in a link made by :func:`encode_link`, its deals dealt
     again from their seeds (or the object in it, for the record's reader to
-    refuse); :class:`LinkError` when it holds no JSON."""
+    refuse); :class:`LinkError` when it holds no JSON, ``RecordError`` when
+    its JSON nests deeper than any record (as the record's reader says it)."""
     if len(text) > MAX_LINK_CHARS:
         raise LinkError("this link is too long to be a game link", "link_long")
     try:
@@ -48,6 +50,8 @@ def decode_link(text: str) -> object:
         if not unpack.eof:
             raise ValueError("truncated, or too big")
         data = json_text.loads(raw)
+    except json_text.TooDeep as error:  # JSON, but no record: refused as the record's reader refuses it
+        raise RecordError(f"the record is not valid JSON ({error.msg})", "not_json") from None
     except (ValueError, zlib.error):
         raise LinkError("this link is damaged: it does not hold a game", "link_damaged") from None
     return _seeded_deals_dealt(data)
