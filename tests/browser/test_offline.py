@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 from sitebuild import offline, serve
 
 from .conftest import LOOPBACK, READY_TIMEOUT_MS, evaluate_settled
-from .player import Player
+from .player import SEVERAL_ENDS, Player
 from .test_history import GOLDEN, bring_in, matches, open_history
 
 if TYPE_CHECKING:
@@ -156,7 +156,7 @@ def play_a_tile(page: Page) -> None:
     playable.wait_for(timeout=60_000)
     logged = page.locator("#log li").count()
     tile = str(playable.get_attribute("data-tile"))
-    several = re.search(r", fits \w+(, \w+)* and \w+", str(playable.get_attribute("aria-label")))
+    several = SEVERAL_ENDS.search(str(playable.get_attribute("aria-label")))
     playable.click()
     if several:  # its ends lit, as the page answers: the first
         page.locator("#board .end-target").first.click()

@@ -74,10 +74,9 @@ async def take_over(page: Playing) -> None:
         page.store.set(SEEN_KEY, "1")
         if page.state.waiting:
             play(page, level if handed.done == "play" else DEFAULT_LEVEL)
-    # On screen (a first visit's, or asked for by "How to play"): this module's own, at the same step.
-    drawn = handed.showing and not page.dialog_open()
-    if not drawn and not handed.done and page.store.get(SEEN_KEY) is None and not page.dialog_open():
-        drawn = True  # a first visit with no first screen that answered: from the start
+    # On screen (a first visit's, or asked for by "How to play"), or never seen (a first visit with
+    # no first screen that answered: from the start): this module's own, at the same step.
+    drawn = not page.dialog_open() and (handed.showing or page.store.get(SEEN_KEY) is None)
     if drawn:
         show(page, step, level)
     elif page.state.waiting:  # something else holds the dialog: the match does not wait on it

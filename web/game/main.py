@@ -36,7 +36,7 @@ from game.history import model as history_model
 from game.history import screen as history_screen
 from game.renaming import renamed_seats
 from game.state import PageState, Ticket
-from game.store import PREFIX, Store
+from game.store import GAME_KEY, PREFIX, Store
 from game.tabs import model as tabs_model
 from game.tabs import screen as tabs_screen
 from page import browser
@@ -136,7 +136,7 @@ class Page(Shell):
         worker, page/browser.py's Mirror): said as the page's own thread
         says it, at once: the game saved again (it is refused now, and says
         it cannot save), or the history's match not kept."""
-        if key == PREFIX + "game":
+        if key == PREFIX + GAME_KEY:
             self.save()
         elif key.startswith(PREFIX + history_model.KEY):
             history_screen.not_kept(self)

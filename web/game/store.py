@@ -13,6 +13,8 @@ from allfives import json_text
 __all__ = ["Store"]
 
 PREFIX: Final = "allfives."
+#: The key (under :data:`PREFIX`) of the game in progress.
+GAME_KEY: Final = "game"
 
 
 class Store:
@@ -76,10 +78,10 @@ class Store:
     # What the game keeps
 
     def saved_game(self) -> str | None:
-        return self.get("game")
+        return self.get(GAME_KEY)
 
     def save_game(self, text: str) -> bool:
-        return self.set("game", text)
+        return self.set(GAME_KEY, text)
 
     def keep_unreadable(self, text: str) -> bool:
         """Keep a save that could not be read beside the new one, never dropping it."""

@@ -21,7 +21,8 @@ const steps = document.getElementById("intro-steps");
 const PARTS = ["title", "body", "buttons"];
 const LEVEL = 'input[name="intro-level"]';
 
-const LAST = 3; // the last step, which chooses the opponent (or, asked for, lists the levels)
+// The last step, which chooses the opponent (or, asked for, lists the levels): the build's, as drawn.
+const LAST = steps ? Math.max(0, ...[...steps.content.querySelectorAll("[data-step]")].map((node) => Number(node.dataset.step))) : 0;
 const howTo = document.getElementById("how-to");
 
 let step = 0;
